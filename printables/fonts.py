@@ -1,0 +1,47 @@
+"""The bundled DejaVu fonts (Latin, Greek, Cyrillic), registered with reportlab once."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+# Logical names used by every exporter; the files ship in printables/fonts with their licence.
+SANS = "Sans"
+SANS_BOLD = "Sans-Bold"
+CONDENSED = "Condensed"
+CONDENSED_BOLD = "Condensed-Bold"
+SERIF = "Serif"
+SERIF_BOLD = "Serif-Bold"
+SERIF_ITALIC = "Serif-Italic"
+DISPLAY = "Display"  # condensed bold serif: the posters of the town
+
+_FILES = {
+    SANS: "DejaVuSans.ttf",
+    SANS_BOLD: "DejaVuSans-Bold.ttf",
+    CONDENSED: "DejaVuSansCondensed.ttf",
+    CONDENSED_BOLD: "DejaVuSansCondensed-Bold.ttf",
+    SERIF: "DejaVuSerif.ttf",
+    SERIF_BOLD: "DejaVuSerif-Bold.ttf",
+    SERIF_ITALIC: "DejaVuSerif-Italic.ttf",
+    DISPLAY: "DejaVuSerifCondensed-Bold.ttf",
+}
+
+_registered = False
+
+
+def register_fonts() -> None:
+    """Register every bundled font under its logical name (idempotent)."""
+    global _registered
+    if _registered:
+        return
+    folder = resources.files("printables").joinpath("fonts")
+    for name, filename in _FILES.items():
+        with resources.as_file(folder.joinpath(filename)) as path:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+    pdfmetrics.registerFontFamily(SANS, normal=SANS, bold=SANS_BOLD, italic=SANS, boldItalic=SANS_BOLD)
+    pdfmetrics.registerFontFamily(
+        SERIF, normal=SERIF, bold=SERIF_BOLD, italic=SERIF_ITALIC, boldItalic=SERIF_BOLD
+    )
+    _registered = True

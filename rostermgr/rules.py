@@ -1,0 +1,174 @@
+"""The ruleset: frozen dataclasses loaded from a TOML file (DESIGN 3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from collections.abc import Mapping
+
+from rostermgr.errors import RuleBroken
+
+
+@dataclass(frozen=True)
+class Role:
+    id: str
+    name: str
+    creation_cost: int
+    creation_group: int
+    hire_cost: int
+    bounty_reward: int
+    stats: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class LeaderAction:
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Faction:
+    id: str
+    name: str
+    suit: str
+    rule_name: str
+    rule_text: str
+    leader_actions: tuple[LeaderAction, ...]
+
+
+@dataclass(frozen=True)
+class Kind:
+    id: str
+    name: str
+    limit: int  # 0 means no limit
+
+
+@dataclass(frozen=True)
+class Item:
+    id: str
+    name: str
+    kind: str
+    price: int
+    range: tuple[int, int] | None = None
+    damage: int = 0
+    defence: int = 0
+    reload: int = 0
+    heals: int = 0
+    move: int = 0
+    shot: int = 0
+    initiative: int = 0
+    roles: tuple[str, ...] = ()
+    notes: str = ""
+
+    @property
+    def is_weapon(self) -> bool:
+        return self.kind in ("ranged", "melee")
+
+
+@dataclass(frozen=True)
+class Advancement:
+    cards: tuple[str, ...]
+    stats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DamageBand:
+    start: int
+    damage: int
+
+
+@dataclass(frozen=True)
+class EndFlip:
+    after_turn: int
+    ends_on: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    name: str
+    rout: bool
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    name: str
+    version: str
+    source: str
+    starting_purse: int
+    resale_percent: int
+    goods_percent: int
+    stat_order: tuple[str, ...]
+    stat_names: Mapping[str, str]
+    stat_short: Mapping[str, str]
+    composition: Mapping[str, int]
+    roles: Mapping[str, Role]
+    factions: Mapping[str, Faction]
+    kinds: Mapping[str, Kind]
+    items: Mapping[str, Item]
+    card_values: Mapping[str, int]
+    jokers: int
+    favoured_test: Mapping[str, int]
+    favoured_damage: Mapping[str, int]
+    tie_break: int
+    cover: Mapping[str, int]
+    horseback: int
+    leader_pair: int
+    friendly_wounds_into_combat: int
+    damage_bands: tuple[DamageBand, ...]
+    wounds_lost: int
+    strikes_to_die: int
+    flips_per_take_out: int
+    flips_per_killing_blow: int
+    reflip_cost: int
+    advancement: tuple[Advancement, ...]
+    hand_size: int
+    turns: int
+    last_turn: int
+    end_flips: tuple[EndFlip, ...]
+    scenarios: Mapping[str, Scenario]
+
+    def role(self, role_id: str) -> Role:
+        """The role with this id, or a refusal naming the known roles."""
+        if role_id not in self.roles:
+            raise RuleBroken(f"There is no role '{role_id}'; the roles are {_list(self.roles)}.")
+        return self.roles[role_id]
+
+    def faction(self, faction_id: str) -> Faction:
+        if faction_id not in self.factions:
+            raise RuleBroken(
+                f"There is no faction '{faction_id}'; the factions are {_list(self.factions)}."
+            )
+        return self.factions[faction_id]
+
+    def item(self, item_id: str) -> Item:
+        if item_id not in self.items:
+            raise RuleBroken(f"There is no item '{item_id}' in the {self.name} ruleset.")
+        return self.items[item_id]
+
+    def resale_value(self, item_id: str) -> int:
+        """R16: what the town pays back for an item, rounded down."""
+        return self.item(item_id).price * self.resale_percent // 100
+
+    def goods_value(self, market_value: int) -> int:
+        """R16: goods sell at a share of full market value, rounded down."""
+        return market_value * self.goods_percent // 100
+
+    def damage_for(self, difference: int) -> int:
+        """R9: base damage for a winning difference."""
+        damage = 0
+        for band in self.damage_bands:
+            if difference >= band.start:
+                damage = band.damage
+        return damage
+
+    def advancement_for(self, rank: str) -> Advancement:
+        """R15: the row of the advancement table for a card rank."""
+        for row in self.advancement:
+            if rank in row.cards:
+                return row
+        raise LookupError(rank)  # validation guarantees every rank has a row
+
+
+def _list(names: Mapping[str, object]) -> str:
+    return ", ".join(names)

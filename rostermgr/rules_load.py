@@ -1,0 +1,272 @@
+"""Reading and validating a ruleset file into a Ruleset (DESIGN 3)."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from rostermgr.errors import RulesetError
+from rostermgr.rules import (
+    Advancement,
+    DamageBand,
+    EndFlip,
+    Faction,
+    Item,
+    Kind,
+    LeaderAction,
+    Role,
+    Ruleset,
+    Scenario,
+)
+
+DEFAULT_RULESET = "last-hope-frontier.toml"
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
+ITEM_INTS = ("damage", "defence", "reload", "heals", "move", "shot", "initiative")
+
+
+class _Reader:
+    """Typed access to one TOML table that names file and key in every complaint."""
+
+    def __init__(self, source: str, table: Mapping[str, Any], path: str = "") -> None:
+        self.source, self.table, self.path = source, table, path
+
+    def fail(self, key: str, problem: str) -> RulesetError:
+        where = f"{self.path}.{key}" if self.path else key
+        return RulesetError(f"Ruleset {self.source}: key '{where}' {problem}.")
+
+    def get(self, key: str, kind: type, default: Any = ...) -> Any:
+        if key not in self.table:
+            if default is ...:
+                raise self.fail(key, "is missing")
+            return default
+        value = self.table[key]
+        # bool is an int in Python; a ruleset number must not be true/false
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.fail(key, f"must be {_kind_name(kind)}, not {value!r}")
+        return value
+
+    def count(self, key: str, default: Any = ..., minimum: int = 0) -> int:
+        value = self.get(key, int, default)
+        if value < minimum:
+            raise self.fail(key, f"must be at least {minimum}, not {value}")
+        return value
+
+    def text(self, key: str, default: Any = ...) -> str:
+        return self.get(key, str, default)
+
+    def sub(self, key: str) -> _Reader:
+        return _Reader(self.source, self.get(key, dict), f"{self.path}.{key}".lstrip("."))
+
+    def subs(self, key: str) -> dict[str, _Reader]:
+        table = self.sub(key)
+        if not table.table:
+            raise self.fail(key, "must not be empty")
+        return {k: table.sub(k) for k in table.table}
+
+    def strings(self, key: str, default: Any = ...) -> tuple[str, ...]:
+        values = self.get(key, list, default)
+        if not all(isinstance(v, str) for v in values):
+            raise self.fail(key, "must be a list of strings")
+        return tuple(values)
+
+    def ints(self, key: str, allowed: tuple[str, ...] | None = None) -> Mapping[str, int]:
+        table = self.sub(key)
+        out = {}
+        for k in table.table:
+            if allowed is not None and k not in allowed:
+                raise table.fail(k, f"is not one of {', '.join(allowed)}")
+            out[k] = table.get(k, int)
+        return MappingProxyType(out)
+
+    def only(self, *keys: str) -> None:
+        for k in self.table:
+            if k not in keys:
+                raise self.fail(k, "is not a key this table takes")
+
+
+def _kind_name(kind: type) -> str:
+    return {int: "a whole number", str: "text", list: "a list", dict: "a table", bool: "true or false"}[kind]
+
+
+def parse_ruleset(data: bytes, source: str) -> Ruleset:
+    """Parse TOML bytes into a validated Ruleset; errors name the file, key and problem."""
+    try:
+        doc = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise RulesetError(f"Ruleset {source} is not UTF-8 text.") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"Ruleset {source} is not valid TOML: {exc}.") from exc
+    r = _Reader(source, doc)
+    head, money, stats = r.sub("ruleset"), r.sub("money"), r.sub("stats")
+    stat_order = stats.strings("order")
+    stat_names = _names(stats.sub("names"), stat_order)
+    stat_short = _names(stats.sub("short"), stat_order)
+    roles = {k: _role(k, t, stat_order) for k, t in r.subs("roles").items()}
+    composition = r.ints("composition", tuple(roles))
+    kinds = {k: Kind(k, t.text("name"), t.count("limit")) for k, t in r.subs("kinds").items()}
+    items = {k: _item(k, t, kinds, roles) for k, t in r.subs("items").items()}
+    factions = {k: _faction(k, t) for k, t in r.subs("factions").items()}
+    cards, tests, flips, game = r.sub("cards"), r.sub("tests"), r.sub("flips"), r.sub("game")
+    values = cards.ints("values", RANKS)
+    advancement = tuple(_advancement(r, i, row, stat_order) for i, row in enumerate(r.get("advancement", list)))
+    covered = [c for row in advancement for c in row.cards]
+    missing = [rank for rank in RANKS if rank not in covered]
+    if missing or len(covered) != len(set(covered)):
+        raise r.fail("advancement", "must name every rank (2-10, J, Q, K, A, JK) exactly once")
+    bands = tuple(
+        DamageBand(b.count("from", minimum=1), b.count("damage"))
+        for b in (_Reader(source, t, f"tests.damage_bands[{i}]") for i, t in enumerate(tests.get("damage_bands", list)))
+    )
+    if [b.start for b in bands] != sorted(b.start for b in bands) or not bands:
+        raise tests.fail("damage_bands", "must be a non-empty list in rising order of 'from'")
+    injuries = r.sub("injuries")
+    end_flips = tuple(
+        EndFlip(e.count("after_turn", minimum=1), e.strings("ends_on"))
+        for e in (_Reader(source, t, f"game.end_flips[{i}]") for i, t in enumerate(game.get("end_flips", list)))
+    )
+    scenarios = {
+        k: Scenario(k, t.text("name"), t.get("rout", bool)) for k, t in r.subs("scenarios").items()
+    }
+    return Ruleset(
+        id=head.text("id"),
+        name=head.text("name"),
+        version=head.text("version"),
+        source=source,
+        starting_purse=money.count("starting_purse"),
+        resale_percent=money.count("resale_percent"),
+        goods_percent=money.count("goods_percent"),
+        stat_order=stat_order,
+        stat_names=stat_names,
+        stat_short=stat_short,
+        composition=composition,
+        roles=MappingProxyType(roles),
+        factions=MappingProxyType(factions),
+        kinds=MappingProxyType(kinds),
+        items=MappingProxyType(items),
+        card_values=values,
+        jokers=cards.count("jokers"),
+        favoured_test=cards.sub("favoured").ints("test", RANKS),
+        favoured_damage=cards.sub("favoured").ints("damage", RANKS),
+        tie_break=cards.sub("favoured").count("tie_break"),
+        cover=tests.ints("cover"),
+        horseback=tests.get("horseback", int),
+        leader_pair=tests.count("leader_pair"),
+        friendly_wounds_into_combat=tests.count("friendly_wounds_into_combat"),
+        damage_bands=bands,
+        wounds_lost=injuries.count("wounds_lost"),
+        strikes_to_die=injuries.count("strikes_to_die", minimum=1),
+        flips_per_take_out=flips.count("per_take_out"),
+        flips_per_killing_blow=flips.count("per_killing_blow"),
+        reflip_cost=flips.count("reflip_cost", minimum=1),
+        advancement=advancement,
+        hand_size=game.count("hand_size", minimum=1),
+        turns=game.count("turns", minimum=1),
+        last_turn=game.count("last_turn", minimum=1),
+        end_flips=end_flips,
+        scenarios=MappingProxyType(scenarios),
+    )
+
+
+def _names(table: _Reader, stat_order: tuple[str, ...]) -> Mapping[str, str]:
+    for stat in stat_order:
+        table.text(stat)
+    table.only(*stat_order)
+    return MappingProxyType({s: table.text(s) for s in stat_order})
+
+
+def _role(role_id: str, t: _Reader, stat_order: tuple[str, ...]) -> Role:
+    stats = t.ints("stats", stat_order)
+    for stat in stat_order:
+        if stat not in stats:
+            raise t.sub("stats").fail(stat, "is missing")
+    return Role(
+        id=role_id,
+        name=t.text("name"),
+        creation_cost=t.count("creation_cost"),
+        creation_group=t.count("creation_group", 1, minimum=1),
+        hire_cost=t.count("hire_cost"),
+        bounty_reward=t.count("bounty_reward"),
+        stats=stats,
+    )
+
+
+def _item(item_id: str, t: _Reader, kinds: Mapping[str, Kind], roles: Mapping[str, Role]) -> Item:
+    t.only("name", "kind", "price", "range", "notes", "roles", *ITEM_INTS)
+    kind = t.text("kind")
+    if kind not in kinds:
+        raise t.fail("kind", f"names '{kind}', which is not in [kinds]")
+    rng = t.get("range", list, None)
+    if rng is not None and (
+        len(rng) != 2 or not all(isinstance(v, int) and v >= 0 for v in rng) or rng[0] > rng[1]
+    ):
+        raise t.fail("range", "must be [min, max] card lengths")
+    item_roles = t.strings("roles", [])
+    for role in item_roles:
+        if role not in roles:
+            raise t.fail("roles", f"names '{role}', which is not a role")
+    ints = {k: t.get(k, int, 0) for k in ITEM_INTS}
+    return Item(
+        id=item_id,
+        name=t.text("name"),
+        kind=kind,
+        price=t.count("price"),
+        range=tuple(rng) if rng is not None else None,  # type: ignore[arg-type]
+        roles=item_roles,
+        notes=t.text("notes", ""),
+        **ints,
+    )
+
+
+def _faction(faction_id: str, t: _Reader) -> Faction:
+    suit = t.text("suit")
+    if suit not in SUITS:
+        raise t.fail("suit", f"must be one of {', '.join(SUITS)}, not '{suit}'")
+    rule = t.sub("rule")
+    actions = tuple(
+        LeaderAction(a.text("name"), a.text("text", ""))
+        for a in (
+            _Reader(t.source, v, f"{t.path}.leader_actions[{i}]")
+            for i, v in enumerate(t.get("leader_actions", list, []))
+        )
+    )
+    return Faction(faction_id, t.text("name"), suit, rule.text("name"), rule.text("text", ""), actions)
+
+
+def _advancement(r: _Reader, index: int, row: Any, stat_order: tuple[str, ...]) -> Advancement:
+    t = _Reader(r.source, row if isinstance(row, dict) else {}, f"advancement[{index}]")
+    cards, stats = t.strings("cards"), t.strings("stats")
+    for rank in cards:
+        if rank not in RANKS:
+            raise t.fail("cards", f"names '{rank}', which is not a card rank")
+    for stat in stats:
+        if stat not in stat_order:
+            raise t.fail("stats", f"names '{stat}', which is not a stat")
+    return Advancement(cards, stats)
+
+
+def load_ruleset(path: str | Path | None = None) -> Ruleset:
+    """Load and validate a ruleset; the shipped default when no path is given."""
+    if path is None:
+        ref = resources.files("rostermgr.rulesets").joinpath(DEFAULT_RULESET)
+        return parse_ruleset(ref.read_bytes(), DEFAULT_RULESET)
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise RulesetError(f"Cannot read the ruleset file {p}: {exc.strerror}.") from exc
+    return parse_ruleset(data, str(p))
+
+
+_cache: dict[str, Ruleset] = {}
+
+
+def default_ruleset() -> Ruleset:
+    """The shipped ruleset, loaded once per process."""
+    if "default" not in _cache:
+        _cache["default"] = load_ruleset()
+    return _cache["default"]
