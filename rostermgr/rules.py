@@ -108,6 +108,7 @@ class Ruleset:
     items: Mapping[str, Item]
     card_values: Mapping[str, int]
     jokers: int
+    wild_jokers: int
     favoured_test: Mapping[str, int]
     favoured_damage: Mapping[str, int]
     tie_break: int

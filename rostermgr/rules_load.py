@@ -150,6 +150,7 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         items=MappingProxyType(items),
         card_values=values,
         jokers=cards.count("jokers"),
+        wild_jokers=_wild_jokers(cards),
         favoured_test=cards.sub("favoured").ints("test", RANKS),
         favoured_damage=cards.sub("favoured").ints("damage", RANKS),
         tie_break=cards.sub("favoured").count("tie_break"),
@@ -170,6 +171,14 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         end_flips=end_flips,
         scenarios=MappingProxyType(scenarios),
     )
+
+
+def _wild_jokers(cards: _Reader) -> int:
+    """R11: how many jokers may count as wild in an initiative hand; no more than the deck holds."""
+    wild = cards.count("wild_jokers")
+    if wild > cards.count("jokers"):
+        raise cards.fail("wild_jokers", f"must be at most the number of jokers, not {wild}")
+    return wild
 
 
 def _names(table: _Reader, stat_order: tuple[str, ...]) -> Mapping[str, str]:

@@ -33,9 +33,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--db", metavar="FILE", help="campaign file (default: $ROSTERMGR_DB or the user data folder)")
     parser.add_argument("--ruleset", metavar="FILE", help="a ruleset TOML file to use instead of the shipped one")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    from rostermgr import cli_aids, cli_campaign
+    from rostermgr import cli_aids
+    from rostermgr.cli import posse, tools
 
-    cli_campaign.add_parsers(sub)
+    tools.add_parsers(sub)
+    posse.add_parsers(sub)
     cli_aids.add_parsers(sub)
     return parser
 

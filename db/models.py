@@ -1,0 +1,134 @@
+"""Peewee models of the campaign file (DESIGN 4); rows never leave `db`."""
+
+from __future__ import annotations
+
+from peewee import (
+    AutoField,
+    CharField,
+    DatabaseProxy,
+    ForeignKeyField,
+    IntegerField,
+    Model,
+    TextField,
+)
+
+database = DatabaseProxy()
+
+
+class BaseModel(Model):
+    class Meta:
+        database = database
+        legacy_table_names = False
+
+
+class SchemaVersion(BaseModel):
+    version = IntegerField()
+
+
+class Game(BaseModel):
+    id = AutoField()
+    date = CharField()
+    scenario = CharField()
+    winner = CharField(null=True)  # a posse name as reported; posses may later be renamed
+    notes = TextField(default="")
+    report = TextField()  # the report as validated, JSON
+    undo_mark = IntegerField()  # undo_log position before this game was applied
+
+
+class Posse(BaseModel):
+    id = AutoField()
+    name = CharField(unique=True)
+    faction = CharField()
+    ruleset_id = CharField()
+    ruleset_version = CharField()
+    created = CharField()
+
+
+class GamePosse(BaseModel):
+    game = ForeignKeyField(Game, on_delete="RESTRICT")
+    posse = ForeignKeyField(Posse, on_delete="RESTRICT")
+
+    class Meta:
+        indexes = ((("game", "posse"), True),)
+
+
+class Member(BaseModel):
+    id = AutoField()
+    posse = ForeignKeyField(Posse, backref="members", on_delete="RESTRICT")
+    name = CharField()
+    role = CharField()
+    status = CharField(default="active")
+    injuries = IntegerField(default=0)
+    flips = IntegerField(default=0)
+    pending_card = CharField(null=True)
+    position = IntegerField()
+
+    class Meta:
+        indexes = ((("posse", "name"), True),)
+
+
+class MemberItem(BaseModel):
+    id = AutoField()
+    member = ForeignKeyField(Member, backref="items", on_delete="RESTRICT")
+    item = CharField()
+
+
+class Upgrade(BaseModel):
+    id = AutoField()
+    member = ForeignKeyField(Member, backref="upgrades", on_delete="RESTRICT")
+    stat = CharField()
+    card = CharField()
+    game = ForeignKeyField(Game, null=True, on_delete="RESTRICT")
+    game_label = CharField(null=True)
+
+
+class Ledger(BaseModel):
+    id = AutoField()
+    posse = ForeignKeyField(Posse, backref="ledger", on_delete="RESTRICT")
+    amount = IntegerField()
+    reason = TextField()
+    kind = CharField()
+    date = CharField()
+    game = ForeignKeyField(Game, null=True, on_delete="RESTRICT")
+    game_label = CharField(null=True)  # kept when a posse moves between campaigns
+
+
+class History(BaseModel):
+    id = AutoField()
+    posse = ForeignKeyField(Posse, backref="history", on_delete="RESTRICT")
+    member = ForeignKeyField(Member, null=True, on_delete="RESTRICT")
+    game = ForeignKeyField(Game, null=True, on_delete="RESTRICT")
+    game_label = CharField(null=True)
+    kind = CharField()
+    text = TextField()  # the sentence a journal prints
+    data = TextField(default="{}")  # JSON details
+    date = CharField()
+
+
+class DeckCard(BaseModel):
+    """The shuffled virtual deck for `flip --draw`, top card first (R15)."""
+
+    position = IntegerField(primary_key=True)
+    card = CharField()
+
+
+class PrintedCard(BaseModel):
+    """What each printed roster card last showed, for `print cards --changed`."""
+
+    key = CharField(primary_key=True)
+    fingerprint = CharField()
+
+
+# Every table whose rows are campaign state; the undo log tracks them in this order.
+CAMPAIGN_TABLES: tuple[type[BaseModel], ...] = (
+    Game,
+    Posse,
+    GamePosse,
+    Member,
+    MemberItem,
+    Upgrade,
+    Ledger,
+    History,
+    DeckCard,
+    PrintedCard,
+)

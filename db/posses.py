@@ -1,0 +1,227 @@
+"""Posse services: read posses as domain values, and the between-games shop (one transaction each)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from datetime import date
+from types import MappingProxyType
+from typing import Any
+
+from peewee import fn
+
+from db import models as m
+from rostermgr import roster
+from rostermgr.errors import Refused
+from rostermgr.rules import Ruleset
+from rostermgr.shop import CreationPlan, Entry, plan_buy, plan_hire, plan_sell
+
+
+def today() -> str:
+    return date.today().isoformat()
+
+
+def posse_row(name: str) -> m.Posse:
+    row = m.Posse.get_or_none(m.Posse.name == name)
+    if row is None:
+        raise Refused(f"There is no posse named '{name}' in this campaign.")
+    return row
+
+
+def purse_of(posse_id: int) -> int:
+    """R16: the purse is the sum of the ledger, never stored."""
+    total = m.Ledger.select(fn.COALESCE(fn.SUM(m.Ledger.amount), 0)).where(m.Ledger.posse == posse_id)
+    return int(total.scalar())
+
+
+def load_posse(name: str) -> roster.Posse:
+    return posse_from_row(posse_row(name))
+
+
+def posse_from_row(row: m.Posse) -> roster.Posse:
+    members = list(m.Member.select().where(m.Member.posse == row.id).order_by(m.Member.position))
+    ids = [mem.id for mem in members]
+    items: dict[int, list[str]] = defaultdict(list)
+    for it in m.MemberItem.select().where(m.MemberItem.member.in_(ids)).order_by(m.MemberItem.id):
+        items[it.member_id].append(it.item)
+    ups: dict[int, Counter[str]] = defaultdict(Counter)
+    for up in m.Upgrade.select().where(m.Upgrade.member.in_(ids)):
+        ups[up.member_id][up.stat] += 1
+    return roster.Posse(
+        name=row.name,
+        faction=row.faction,
+        purse=purse_of(row.id),
+        ruleset_id=row.ruleset_id,
+        ruleset_version=row.ruleset_version,
+        id=row.id,
+        members=tuple(
+            roster.Member(
+                name=mem.name,
+                role=mem.role,
+                items=tuple(items[mem.id]),
+                status=mem.status,
+                injuries=mem.injuries,
+                flips=mem.flips,
+                upgrades=MappingProxyType(dict(ups[mem.id])),
+                pending_card=mem.pending_card,
+                id=mem.id,
+            )
+            for mem in members
+        ),
+    )
+
+
+def all_posses() -> list[roster.Posse]:
+    return [posse_from_row(row) for row in m.Posse.select().order_by(m.Posse.name)]
+
+
+def summaries() -> list[dict[str, Any]]:
+    """`posse list --json`: name, faction, purse and living members of every posse."""
+    purses = dict(
+        m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount)).group_by(m.Ledger.posse).tuples()
+    )
+    active = dict(
+        m.Member.select(m.Member.posse, fn.COUNT(m.Member.id))
+        .where(m.Member.status == roster.ACTIVE)
+        .group_by(m.Member.posse)
+        .tuples()
+    )
+    return [
+        {"name": p.name, "faction": p.faction, "purse": int(purses.get(p.id, 0)), "active": active.get(p.id, 0)}
+        for p in m.Posse.select().order_by(m.Posse.name)
+    ]
+
+
+def add_entry(posse: m.Posse, entry: Entry, game: m.Game | None = None, when: str | None = None) -> None:
+    m.Ledger.create(
+        posse=posse, amount=entry.amount, reason=entry.reason, kind=entry.kind,
+        date=when or today(), game=game,
+    )
+
+
+def add_history(
+    posse: m.Posse,
+    kind: str,
+    text: str,
+    member: m.Member | None = None,
+    game: m.Game | None = None,
+    when: str | None = None,
+    **data: Any,
+) -> None:
+    m.History.create(
+        posse=posse, member=member, game=game, kind=kind, text=text,
+        data=json.dumps(data, ensure_ascii=False, sort_keys=True), date=when or today(),
+    )
+
+
+def member_row(posse: m.Posse, name: str) -> m.Member:
+    row = m.Member.get_or_none((m.Member.posse == posse.id) & (m.Member.name == name))
+    if row is None:
+        raise Refused(f"{posse.name} has no member named '{name}'.")
+    return row
+
+
+def create_posse(plan: CreationPlan, rules: Ruleset) -> None:
+    """Write a validated creation plan (R3, R16) in one transaction."""
+    with m.database.atomic():
+        if m.Posse.get_or_none(m.Posse.name == plan.name) is not None:
+            raise Refused(f"This campaign already has a posse named '{plan.name}'.")
+        posse = m.Posse.create(
+            name=plan.name, faction=plan.faction, ruleset_id=rules.id,
+            ruleset_version=rules.version, created=today(),
+        )
+        rows = {}
+        for position, member in enumerate(plan.members):
+            rows[member.name] = m.Member.create(
+                posse=posse, name=member.name, role=member.role, position=position
+            )
+            for item_id in member.items:
+                m.MemberItem.create(member=rows[member.name], item=item_id)
+        add_history(posse, "created", f"Posse {plan.name} founded ({rules.factions[plan.faction].name}).")
+        for entry in plan.entries:
+            add_entry(posse, entry)
+            add_history(
+                posse, entry.kind, f"{entry.reason}: {_money(entry.amount)}",
+                rows.get(entry.member or ""), amount=entry.amount, item=entry.item,
+            )
+
+
+def buy(posse_name: str, member_name: str, item_id: str, rules: Ruleset) -> Entry:
+    with m.database.atomic():
+        posse = load_posse(posse_name)
+        entry = plan_buy(posse, member_name, item_id, rules)
+        row = posse_row(posse_name)
+        mem = member_row(row, member_name)
+        m.MemberItem.create(member=mem, item=item_id)
+        add_entry(row, entry)
+        add_history(row, "buy", f"{entry.reason}: {_money(entry.amount)}", mem, amount=entry.amount, item=item_id)
+        return entry
+
+
+def sell(posse_name: str, member_name: str, item_id: str, rules: Ruleset) -> Entry:
+    with m.database.atomic():
+        posse = load_posse(posse_name)
+        entry = plan_sell(posse, member_name, item_id, rules)
+        row = posse_row(posse_name)
+        mem = member_row(row, member_name)
+        held = (
+            m.MemberItem.select().where((m.MemberItem.member == mem.id) & (m.MemberItem.item == item_id))
+            .order_by(m.MemberItem.id.desc()).first()
+        )
+        held.delete_instance()
+        add_entry(row, entry)
+        add_history(row, "sell", f"{entry.reason}: {_money(entry.amount)}", mem, amount=entry.amount, item=item_id)
+        return entry
+
+
+def hire(posse_name: str, role_id: str, name: str, rules: Ruleset) -> Entry:
+    with m.database.atomic():
+        posse = load_posse(posse_name)
+        member, entry = plan_hire(posse, role_id, name, rules)
+        row = posse_row(posse_name)
+        position = (m.Member.select(fn.MAX(m.Member.position)).where(m.Member.posse == row.id).scalar() or 0) + 1
+        mem = m.Member.create(posse=row, name=member.name, role=member.role, position=position)
+        add_entry(row, entry)
+        add_history(row, "hire", f"{entry.reason}: {_money(entry.amount)}", mem, amount=entry.amount, role=role_id)
+        return entry
+
+
+def rename_posse(old: str, new: str) -> None:
+    with m.database.atomic():
+        row = posse_row(old)
+        new = roster.check_name(new, "posse name")
+        if new != old and m.Posse.get_or_none(m.Posse.name == new) is not None:
+            raise Refused(f"This campaign already has a posse named '{new}'.")
+        row.name = new
+        row.save()
+        add_history(row, "rename", f"Posse renamed from {old} to {new}.", old=old, new=new)
+
+
+def ledger(posse_name: str) -> list[dict[str, Any]]:
+    """Every money entry, oldest first, with its running balance (R16)."""
+    row = posse_row(posse_name)
+    balance = 0
+    out = []
+    for e in m.Ledger.select().where(m.Ledger.posse == row.id).order_by(m.Ledger.id):
+        balance += e.amount
+        out.append({
+            "date": e.date, "game": e.game_id, "reason": e.reason,
+            "amount": e.amount, "balance": balance,
+        })
+    return out
+
+
+def history(posse_name: str) -> list[dict[str, Any]]:
+    row = posse_row(posse_name)
+    names = dict(m.Member.select(m.Member.id, m.Member.name).where(m.Member.posse == row.id).tuples())
+    return [
+        {
+            "date": h.date, "game": h.game_id, "kind": h.kind, "member": names.get(h.member_id),
+            "text": h.text, "data": json.loads(h.data),
+        }
+        for h in m.History.select().where(m.History.posse == row.id).order_by(m.History.id)
+    ]
+
+
+def _money(amount: int) -> str:
+    return f"-${-amount}" if amount < 0 else f"+${amount}"

@@ -1,0 +1,320 @@
+"""The shot and combat calculator: opposed test (R8) and damage step (R9).
+
+Pure: give it a `Test` and the ruleset, get a `Resolution` back. Every number comes from the
+ruleset; the explanation reads like the worked examples in the designer's notes (R10).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rostermgr.cards import RANKS, Card
+from rostermgr.errors import Refused
+from rostermgr.rules import Faction, Ruleset
+
+SHOT, COMBAT = "shot", "combat"
+KINDS = (SHOT, COMBAT)
+SUCCESS, FAILURE, SCORE_DRAW = "success", "failure", "score-draw"
+
+# What a leader's eighth-card pair changes, by faction id (R1). The size of the change is the
+# ruleset's `leader_pair`; factions not named here change no number in a test.
+PAIR_TEST = "test"  # Dead Eyed Aim: that leader's test total
+PAIR_DAMAGE = "damage"  # Dirt In the Wound: damage or toughness, once the damage step is reached
+PAIR_EFFECTS = {"sheriffs": PAIR_TEST, "outlawmen": PAIR_DAMAGE}
+
+RANK_NAMES = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace", "JK": "joker"}
+
+
+@dataclass(frozen=True)
+class Test:
+    """One opposed test as the players see it on the table (R8)."""
+
+    __test__: ClassVar[bool] = False  # not a pytest class
+
+    kind: str  # SHOT or COMBAT
+    attacker: str  # faction id
+    attack: int  # the attacker's Shot (shot) or Strength (combat)
+    attack_card: Card
+    defender: str  # faction id
+    defence: int  # the target's Defence before clothing and cover
+    defence_card: Card
+    clothing: int = 0  # the target's clothing defence bonus
+    cover: str | None = None  # a key of the ruleset's cover table; None for no cover
+    horseback: bool = False  # the attacker shoots from horseback
+    weapon: str | None = None  # item id of the attacker's weapon
+    toughness: int = 0  # the target's Toughness
+    attacker_pair: bool = False  # the attacker is a leader who played the eighth-card pair
+    defender_pair: bool = False  # the target is a leader who played the eighth-card pair
+    into_combat: bool = False  # a shot into a combat that involves a friendly model
+
+
+@dataclass(frozen=True)
+class Term:
+    """One addend of a total, e.g. ("Shot", 3) or ("favoured Jack", 1)."""
+
+    label: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The outcome of a test; the first eight fields are the `--json` document."""
+
+    attack_total: int
+    defence_total: int
+    outcome: str  # SUCCESS, FAILURE or SCORE_DRAW
+    difference: int  # attack total - defence total, after any tie-break
+    damage: int
+    toughness: int
+    wounds: int
+    friendly_wounds: int
+    attack_terms: tuple[Term, ...] = ()
+    defence_terms: tuple[Term, ...] = ()
+    steps: tuple[str, ...] = ()
+
+    def explain(self) -> list[str]:
+        """Each step of the test as a sentence, in order."""
+        return list(self.steps)
+
+    def as_json(self) -> dict[str, int | str]:
+        return {
+            "attack_total": self.attack_total,
+            "defence_total": self.defence_total,
+            "outcome": self.outcome,
+            "difference": self.difference,
+            "damage": self.damage,
+            "toughness": self.toughness,
+            "wounds": self.wounds,
+            "friendly_wounds": self.friendly_wounds,
+        }
+
+
+def card_value(card: Card, rules: Ruleset) -> int:
+    """R7: the value a card adds to a test; ranks missing from the ruleset count at face value."""
+    if card.rank in rules.card_values:
+        return rules.card_values[card.rank]
+    return int(card.rank)
+
+
+def is_favoured(card: Card, faction: Faction) -> bool:
+    """R7: a card of the faction's favoured suit; a joker played alone always counts (R8)."""
+    return card.is_joker or card.suit == faction.suit
+
+
+def test_bonus(card: Card, faction: Faction, rules: Ruleset) -> int:
+    """R8 step 4: the favoured-suit bonus to the test total."""
+    return rules.favoured_test.get(card.rank, 0) if is_favoured(card, faction) else 0
+
+
+def damage_bonus(card: Card, faction: Faction, rules: Ruleset) -> int:
+    """R9: the favoured-suit bonus to damage (attacker) or toughness (defender)."""
+    return rules.favoured_damage.get(card.rank, 0) if is_favoured(card, faction) else 0
+
+
+def resolve(test: Test, rules: Ruleset) -> Resolution:
+    """Resolve one shot or combat action (R8) and its damage step (R9)."""
+    _check(test, rules)
+    att, dfn = rules.faction(test.attacker), rules.faction(test.defender)
+    shot = test.kind == SHOT
+    steps: list[str] = [
+        f"{test.kind.capitalize()}: a {att.name} model with {_stat(test.kind)} {test.attack} "
+        f"{'shoots at' if shot else 'attacks'} a {dfn.name} model with Defence {test.defence}."
+    ]
+    attack = [Term(_stat(test.kind), test.attack)]
+    defence = [Term("Defence", test.defence)]
+    steps.append(_card_step("attacker", test.attack_card, att, rules, attack))
+    steps.append(_card_step("defender", test.defence_card, dfn, rules, defence))
+    if test.clothing:
+        defence.append(Term("clothing", test.clothing))
+    steps += _situation(test, rules, attack, defence)
+    if test.attacker_pair:
+        steps.append(_pair_test_step("attacker", att, rules, attack))
+    if test.defender_pair:
+        steps.append(_pair_test_step("defender", dfn, rules, defence))
+    a_total, d_total = sum(t.value for t in attack), sum(t.value for t in defence)
+    steps.append(f"Attack total: {_sum(attack)}.")
+    steps.append(f"Defence total: {_sum(defence)}.")
+    outcome, a_total, d_total, compare = _compare(test, att, dfn, a_total, d_total, rules)
+    steps += compare
+    difference = a_total - d_total
+    if outcome != SUCCESS:
+        friendly = rules.friendly_wounds_into_combat if outcome == FAILURE and test.into_combat else 0
+        if friendly:
+            steps.append(
+                f"The shot went into a combat and failed: the friendly model in that combat takes "
+                f"{friendly} unsoakable wound{'s' if friendly != 1 else ''}."
+            )
+        return Resolution(a_total, d_total, outcome, difference, 0, 0, 0, friendly,
+                          tuple(attack), tuple(defence), tuple(steps))
+    damage, toughness, damage_steps = _damage(test, att, dfn, difference, rules)
+    steps += damage_steps
+    wounds = max(0, damage - toughness)
+    steps.append(
+        f"{damage} damage - {toughness} toughness = {wounds} wound{'s' if wounds != 1 else ''}"
+        + (": the model is winged." if wounds == 0 else ".")
+    )
+    return Resolution(a_total, d_total, outcome, difference, damage, toughness, wounds, 0,
+                      tuple(attack), tuple(defence), tuple(steps))
+
+
+def _check(test: Test, rules: Ruleset) -> None:
+    if test.kind not in KINDS:
+        raise Refused(f"A test is a shot or a combat, not '{test.kind}'.")
+    rules.faction(test.attacker)
+    rules.faction(test.defender)
+    for name, value in (("attack", test.attack), ("defence", test.defence),
+                        ("clothing", test.clothing), ("toughness", test.toughness)):
+        if value < 0:
+            raise Refused(f"The {name} value must be 0 or more, not {value}.")
+    if test.cover is not None and test.cover not in rules.cover:
+        raise Refused(f"There is no cover '{test.cover}'; cover is one of {', '.join(rules.cover)}.")
+    if test.weapon is not None and not rules.item(test.weapon).is_weapon:
+        raise Refused(f"{rules.item(test.weapon).name} is not a weapon, so it adds no damage.")
+    if test.into_combat and test.kind != SHOT:
+        raise Refused("Only a shot can go into a combat; a combat action is already in base contact.")
+    for card in (test.attack_card, test.defence_card):
+        if not card.is_joker and card.rank not in RANKS:
+            raise Refused(f"'{card}' is not a card.")
+
+
+def _stat(kind: str) -> str:
+    return "Shot" if kind == SHOT else "Strength"
+
+
+def _rank_name(card: Card) -> str:
+    return RANK_NAMES.get(card.rank, card.rank)
+
+
+def _card_step(side: str, card: Card, faction: Faction, rules: Ruleset, terms: list[Term]) -> str:
+    value = card_value(card, rules)
+    terms.append(Term(str(card), value))
+    text = f"The {side} plays {card} ({value})"
+    if card.is_joker:
+        text += ", which counts as a favoured Ace"
+    elif is_favoured(card, faction):
+        text += f", {faction.suit}, the {faction.name}' favoured suit"
+    else:
+        return text + f": not favoured ({faction.name} favour {faction.suit})."
+    bonus = test_bonus(card, faction, rules)
+    if bonus:
+        terms.append(Term(f"favoured {_rank_name(card)}", bonus))
+        return text + f": +{bonus} to the test."
+    return text + f"; a favoured {_rank_name(card)} adds nothing to the test but breaks a tie."
+
+
+def _situation(test: Test, rules: Ruleset, attack: list[Term], defence: list[Term]) -> list[str]:
+    """Cover and horseback: both count only for shots (R8 step 3)."""
+    steps: list[str] = []
+    if test.cover is not None and rules.cover[test.cover]:
+        if test.kind == SHOT:
+            defence.append(Term(f"{test.cover} cover", rules.cover[test.cover]))
+        else:
+            steps.append(f"Cover ({test.cover}) does not count in combat.")
+    if test.horseback:
+        if test.kind == SHOT:
+            attack.append(Term("horseback", rules.horseback))
+        else:
+            steps.append("Horseback counts only when shooting, not in combat.")
+    return steps
+
+
+def _pair_test_step(side: str, faction: Faction, rules: Ruleset, terms: list[Term]) -> str:
+    name = _action_name(faction)
+    effect = PAIR_EFFECTS.get(faction.id)
+    if effect == PAIR_TEST:
+        terms.append(Term(name, rules.leader_pair))
+        return f"The {side}'s leader plays a pair for {name}: +{rules.leader_pair} to the test."
+    if effect == PAIR_DAMAGE:
+        return f"The {side}'s leader plays a pair for {name}: it counts only in the damage step."
+    action = faction.leader_actions[0] if faction.leader_actions else None
+    text = f" ({action.text})" if action and action.text else ""
+    return f"The {side}'s leader plays a pair for {name}{text}: it changes no number here."
+
+
+def _action_name(faction: Faction) -> str:
+    return faction.leader_actions[0].name if faction.leader_actions else "the eighth-card action"
+
+
+def _compare(
+    test: Test, att: Faction, dfn: Faction, a_total: int, d_total: int, rules: Ruleset
+) -> tuple[str, int, int, list[str]]:
+    """R8 steps 5 and 6: the outcome, the totals after any tie-break, and the sentences."""
+    verb = "shot" if test.kind == SHOT else "attack"
+    if a_total > d_total:
+        return SUCCESS, a_total, d_total, [
+            f"{a_total} against {d_total}: the {verb} succeeds by {a_total - d_total}; "
+            "go to the damage step."
+        ]
+    if a_total < d_total:
+        return FAILURE, a_total, d_total, [
+            f"{a_total} against {d_total}: the defence holds; the {verb} fails, no damage."
+        ]
+    fav_a = is_favoured(test.attack_card, att)
+    fav_d = is_favoured(test.defence_card, dfn)
+    tie = f"{a_total} against {d_total} is a tie"
+    if fav_a and not fav_d:
+        a_total += rules.tie_break
+        return SUCCESS, a_total, d_total, [
+            f"{tie}; only the attacker played a favoured card: +{rules.tie_break} to the attack, "
+            f"{a_total} against {d_total}. The {verb} succeeds by {a_total - d_total}; "
+            "go to the damage step."
+        ]
+    if fav_d and not fav_a:
+        d_total += rules.tie_break
+        return FAILURE, a_total, d_total, [
+            f"{tie}; only the defender played a favoured card: +{rules.tie_break} to the defence, "
+            f"{a_total} against {d_total}. The {verb} fails, no damage."
+        ]
+    who = "both players" if fav_a else "neither player"
+    return SCORE_DRAW, a_total, d_total, [
+        f"{tie} and {who} played a favoured card: a score draw, no damage."
+    ]
+
+
+def _damage(
+    test: Test, att: Faction, dfn: Faction, difference: int, rules: Ruleset
+) -> tuple[int, int, list[str]]:
+    """R9: damage and toughness totals with the sentences that build them."""
+    base = rules.damage_for(difference)
+    steps = [f"A difference of {difference} gives {base} damage ({_band(difference, rules)})."]
+    dmg = [Term("base", base)]
+    if test.weapon is not None:
+        weapon = rules.item(test.weapon)
+        dmg.append(Term(weapon.name.lower(), weapon.damage))
+    bonus = damage_bonus(test.attack_card, att, rules)
+    if bonus:
+        dmg.append(Term(f"favoured {_rank_name(test.attack_card)}", bonus))
+    tough = [Term("Toughness", test.toughness)]
+    bonus = damage_bonus(test.defence_card, dfn, rules)
+    if bonus:
+        tough.append(Term(f"favoured {_rank_name(test.defence_card)}", bonus))
+    if test.attacker_pair and PAIR_EFFECTS.get(att.id) == PAIR_DAMAGE:
+        dmg.append(Term(_action_name(att), rules.leader_pair))
+    if test.defender_pair and PAIR_EFFECTS.get(dfn.id) == PAIR_DAMAGE:
+        tough.append(Term(_action_name(dfn), rules.leader_pair))
+    steps.append(f"Damage total: {_sum(dmg)}.")
+    steps.append(f"Toughness total: {_sum(tough)}.")
+    return sum(t.value for t in dmg), sum(t.value for t in tough), steps
+
+
+def _band(difference: int, rules: Ruleset) -> str:
+    """The damage band a difference falls in, as the notes write it: '6 to 10', '11 or more'."""
+    bands = rules.damage_bands
+    for i, band in enumerate(bands):
+        last = i + 1 == len(bands)
+        if difference >= band.start and (last or difference < bands[i + 1].start):
+            return f"{band.start} or more" if last else f"{band.start} to {bands[i + 1].start - 1}"
+    return f"below {bands[0].start}"
+
+
+def _sum(terms: list[Term]) -> str:
+    """'Shot 3 + JS 11 + favoured Jack 1 = 15'."""
+    text = ""
+    for i, t in enumerate(terms):
+        if i == 0:
+            text = f"{t.label} {t.value}"
+        else:
+            sign = "-" if t.value < 0 else "+"
+            text += f" {sign} {t.label} {abs(t.value)}"
+    return f"{text} = {sum(t.value for t in terms)}"
