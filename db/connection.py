@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
-
-import peewee
 from pathlib import Path
 
+import peewee
 from peewee import SqliteDatabase
 
 from db.models import database

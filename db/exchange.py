@@ -49,22 +49,40 @@ def export_posse(name: str) -> dict[str, Any]:
                 "injuries": mem.injuries,
                 "flips": mem.flips,
                 "pending_card": mem.pending_card,
-                "items": [i.item for i in m.MemberItem.select().where(m.MemberItem.member == mem.id).order_by(m.MemberItem.id)],
+                "items": [
+                    i.item
+                    for i in m.MemberItem.select()
+                    .where(m.MemberItem.member == mem.id)
+                    .order_by(m.MemberItem.id)
+                ],
                 "upgrades": [
                     {"stat": u.stat, "card": u.card, "game": label(u.game_id, u.game_label)}
-                    for u in m.Upgrade.select().where(m.Upgrade.member == mem.id).order_by(m.Upgrade.id)
+                    for u in m.Upgrade.select()
+                    .where(m.Upgrade.member == mem.id)
+                    .order_by(m.Upgrade.id)
                 ],
             }
             for mem in members
         ],
         "ledger": [
-            {"date": e.date, "amount": e.amount, "reason": e.reason, "kind": e.kind,
-             "game": label(e.game_id, e.game_label)}
+            {
+                "date": e.date,
+                "amount": e.amount,
+                "reason": e.reason,
+                "kind": e.kind,
+                "game": label(e.game_id, e.game_label),
+            }
             for e in m.Ledger.select().where(m.Ledger.posse == row.id).order_by(m.Ledger.id)
         ],
         "history": [
-            {"date": h.date, "kind": h.kind, "member": names.get(h.member_id), "text": h.text,
-             "data": json.loads(h.data), "game": label(h.game_id, h.game_label)}
+            {
+                "date": h.date,
+                "kind": h.kind,
+                "member": names.get(h.member_id),
+                "text": h.text,
+                "data": json.loads(h.data),
+                "game": label(h.game_id, h.game_label),
+            }
             for h in m.History.select().where(m.History.posse == row.id).order_by(m.History.id)
         ],
     }
@@ -94,29 +112,51 @@ def import_posse(doc: Any, rules: Ruleset, as_name: str | None = None) -> str:
     with m.database.atomic():
         if m.Posse.get_or_none(m.Posse.name == posse.name) is not None:
             raise Refused(
-                f"This campaign already has a posse named '{posse.name}'; import it with --as NEW_NAME."
+                f"This campaign already has a posse named '{posse.name}'; "
+                "import it with --as NEW_NAME."
             )
         row = m.Posse.create(
-            name=posse.name, faction=posse.faction, ruleset_id=posse.ruleset_id,
-            ruleset_version=posse.ruleset_version, created=posse.created or today(),
+            name=posse.name,
+            faction=posse.faction,
+            ruleset_id=posse.ruleset_id,
+            ruleset_version=posse.ruleset_version,
+            created=posse.created or today(),
         )
         rows = {}
         for position, mem in enumerate(posse.members):
             rows[mem.name] = m.Member.create(
-                posse=row, name=mem.name, role=mem.role, status=mem.status, injuries=mem.injuries,
-                flips=mem.flips, pending_card=mem.pending_card, position=position,
+                posse=row,
+                name=mem.name,
+                role=mem.role,
+                status=mem.status,
+                injuries=mem.injuries,
+                flips=mem.flips,
+                pending_card=mem.pending_card,
+                position=position,
             )
             for item in mem.items:
                 m.MemberItem.create(member=rows[mem.name], item=item)
             for up in mem.upgrades:
-                m.Upgrade.create(member=rows[mem.name], stat=up.stat, card=up.card, game_label=up.game)
+                m.Upgrade.create(
+                    member=rows[mem.name], stat=up.stat, card=up.card, game_label=up.game
+                )
         for e in posse.ledger:
-            m.Ledger.create(posse=row, amount=e.amount, reason=e.reason, kind=e.kind, date=e.date,
-                            game_label=e.game)
+            m.Ledger.create(
+                posse=row,
+                amount=e.amount,
+                reason=e.reason,
+                kind=e.kind,
+                date=e.date,
+                game_label=e.game,
+            )
         for h in posse.history:
             m.History.create(
-                posse=row, member=rows.get(h.member) if h.member else None, kind=h.kind, text=h.text,
-                data=json.dumps(h.data, ensure_ascii=False, sort_keys=True), date=h.date,
+                posse=row,
+                member=rows.get(h.member) if h.member else None,
+                kind=h.kind,
+                text=h.text,
+                data=json.dumps(h.data, ensure_ascii=False, sort_keys=True),
+                date=h.date,
                 game_label=h.game,
             )
     return posse.name

@@ -1,4 +1,4 @@
-"""Posse services: read posses as domain values, and the between-games shop (one transaction each)."""
+"""Posse services: posses read as domain values, and the shop (one transaction per action)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,9 @@ def posse_row(name: str) -> m.Posse:
 
 def purse_of(posse_id: int) -> int:
     """R16: the purse is the sum of the ledger, never stored."""
-    total = m.Ledger.select(fn.COALESCE(fn.SUM(m.Ledger.amount), 0)).where(m.Ledger.posse == posse_id)
+    total = m.Ledger.select(fn.COALESCE(fn.SUM(m.Ledger.amount), 0)).where(
+        m.Ledger.posse == posse_id
+    )
     return int(total.scalar())
 
 
@@ -87,15 +89,26 @@ def summaries() -> list[dict[str, Any]]:
         .tuples()
     )
     return [
-        {"name": p.name, "faction": p.faction, "purse": int(purses.get(p.id, 0)), "active": active.get(p.id, 0)}
+        {
+            "name": p.name,
+            "faction": p.faction,
+            "purse": int(purses.get(p.id, 0)),
+            "active": active.get(p.id, 0),
+        }
         for p in m.Posse.select().order_by(m.Posse.name)
     ]
 
 
-def add_entry(posse: m.Posse, entry: Entry, game: m.Game | None = None, when: str | None = None) -> None:
+def add_entry(
+    posse: m.Posse, entry: Entry, game: m.Game | None = None, when: str | None = None
+) -> None:
     m.Ledger.create(
-        posse=posse, amount=entry.amount, reason=entry.reason, kind=entry.kind,
-        date=when or today(), game=game,
+        posse=posse,
+        amount=entry.amount,
+        reason=entry.reason,
+        kind=entry.kind,
+        date=when or today(),
+        game=game,
     )
 
 
@@ -109,8 +122,13 @@ def add_history(
     **data: Any,
 ) -> None:
     m.History.create(
-        posse=posse, member=member, game=game, kind=kind, text=text,
-        data=json.dumps(data, ensure_ascii=False, sort_keys=True), date=when or today(),
+        posse=posse,
+        member=member,
+        game=game,
+        kind=kind,
+        text=text,
+        data=json.dumps(data, ensure_ascii=False, sort_keys=True),
+        date=when or today(),
     )
 
 
@@ -127,8 +145,11 @@ def create_posse(plan: CreationPlan, rules: Ruleset) -> None:
         if m.Posse.get_or_none(m.Posse.name == plan.name) is not None:
             raise Refused(f"This campaign already has a posse named '{plan.name}'.")
         posse = m.Posse.create(
-            name=plan.name, faction=plan.faction, ruleset_id=rules.id,
-            ruleset_version=rules.version, created=today(),
+            name=plan.name,
+            faction=plan.faction,
+            ruleset_id=rules.id,
+            ruleset_version=rules.version,
+            created=today(),
         )
         rows = {}
         for position, member in enumerate(plan.members):
@@ -137,12 +158,18 @@ def create_posse(plan: CreationPlan, rules: Ruleset) -> None:
             )
             for item_id in member.items:
                 m.MemberItem.create(member=rows[member.name], item=item_id)
-        add_history(posse, "created", f"Posse {plan.name} founded ({rules.factions[plan.faction].name}).")
+        add_history(
+            posse, "created", f"Posse {plan.name} founded ({rules.factions[plan.faction].name})."
+        )
         for entry in plan.entries:
             add_entry(posse, entry)
             add_history(
-                posse, entry.kind, f"{entry.reason}: {_money(entry.amount)}",
-                rows.get(entry.member or ""), amount=entry.amount, item=entry.item,
+                posse,
+                entry.kind,
+                f"{entry.reason}: {_money(entry.amount)}",
+                rows.get(entry.member or ""),
+                amount=entry.amount,
+                item=entry.item,
             )
 
 
@@ -154,7 +181,14 @@ def buy(posse_name: str, member_name: str, item_id: str, rules: Ruleset) -> Entr
         mem = member_row(row, member_name)
         m.MemberItem.create(member=mem, item=item_id)
         add_entry(row, entry)
-        add_history(row, "buy", f"{entry.reason}: {_money(entry.amount)}", mem, amount=entry.amount, item=item_id)
+        add_history(
+            row,
+            "buy",
+            f"{entry.reason}: {_money(entry.amount)}",
+            mem,
+            amount=entry.amount,
+            item=item_id,
+        )
         return entry
 
 
@@ -165,12 +199,21 @@ def sell(posse_name: str, member_name: str, item_id: str, rules: Ruleset) -> Ent
         row = posse_row(posse_name)
         mem = member_row(row, member_name)
         held = (
-            m.MemberItem.select().where((m.MemberItem.member == mem.id) & (m.MemberItem.item == item_id))
-            .order_by(m.MemberItem.id.desc()).first()
+            m.MemberItem.select()
+            .where((m.MemberItem.member == mem.id) & (m.MemberItem.item == item_id))
+            .order_by(m.MemberItem.id.desc())
+            .first()
         )
         held.delete_instance()
         add_entry(row, entry)
-        add_history(row, "sell", f"{entry.reason}: {_money(entry.amount)}", mem, amount=entry.amount, item=item_id)
+        add_history(
+            row,
+            "sell",
+            f"{entry.reason}: {_money(entry.amount)}",
+            mem,
+            amount=entry.amount,
+            item=item_id,
+        )
         return entry
 
 
@@ -179,10 +222,19 @@ def hire(posse_name: str, role_id: str, name: str, rules: Ruleset) -> Entry:
         posse = load_posse(posse_name)
         member, entry = plan_hire(posse, role_id, name, rules)
         row = posse_row(posse_name)
-        position = (m.Member.select(fn.MAX(m.Member.position)).where(m.Member.posse == row.id).scalar() or 0) + 1
+        position = (
+            m.Member.select(fn.MAX(m.Member.position)).where(m.Member.posse == row.id).scalar() or 0
+        ) + 1
         mem = m.Member.create(posse=row, name=member.name, role=member.role, position=position)
         add_entry(row, entry)
-        add_history(row, "hire", f"{entry.reason}: {_money(entry.amount)}", mem, amount=entry.amount, role=role_id)
+        add_history(
+            row,
+            "hire",
+            f"{entry.reason}: {_money(entry.amount)}",
+            mem,
+            amount=entry.amount,
+            role=role_id,
+        )
         return entry
 
 
@@ -204,20 +256,31 @@ def ledger(posse_name: str) -> list[dict[str, Any]]:
     out = []
     for e in m.Ledger.select().where(m.Ledger.posse == row.id).order_by(m.Ledger.id):
         balance += e.amount
-        out.append({
-            "date": e.date, "game": e.game_id, "reason": e.reason,
-            "amount": e.amount, "balance": balance,
-        })
+        out.append(
+            {
+                "date": e.date,
+                "game": e.game_id,
+                "reason": e.reason,
+                "amount": e.amount,
+                "balance": balance,
+            }
+        )
     return out
 
 
 def history(posse_name: str) -> list[dict[str, Any]]:
     row = posse_row(posse_name)
-    names = dict(m.Member.select(m.Member.id, m.Member.name).where(m.Member.posse == row.id).tuples())
+    names = dict(
+        m.Member.select(m.Member.id, m.Member.name).where(m.Member.posse == row.id).tuples()
+    )
     return [
         {
-            "date": h.date, "game": h.game_id, "kind": h.kind, "member": names.get(h.member_id),
-            "text": h.text, "data": json.loads(h.data),
+            "date": h.date,
+            "game": h.game_id,
+            "kind": h.kind,
+            "member": names.get(h.member_id),
+            "text": h.text,
+            "data": json.loads(h.data),
         }
         for h in m.History.select().where(m.History.posse == row.id).order_by(m.History.id)
     ]

@@ -27,7 +27,7 @@ def create_triggers(db: Database) -> None:
         columns = [row[1] for row in db.execute_sql(f'PRAGMA table_info("{table}")').fetchall()]
         for event in ("insert", "update", "delete"):
             db.execute_sql(f'DROP TRIGGER IF EXISTS "undo_{table}_{event}"')
-        sets = "||','||".join(f"'\"{c}\"='||quote(old.\"{c}\")" for c in columns)
+        sets = "||','||".join(f'\'"{c}"=\'||quote(old."{c}")' for c in columns)
         names = ",".join(f'"{c}"' for c in columns)
         values = "||','||".join(f'quote(old."{c}")' for c in columns)
         db.execute_sql(
@@ -43,7 +43,8 @@ def create_triggers(db: Database) -> None:
         db.execute_sql(
             f'CREATE TRIGGER "undo_{table}_delete" BEFORE DELETE ON "{table}" WHEN {_ON} BEGIN '
             f"INSERT INTO undo_log (statement) VALUES "
-            f"('INSERT INTO \"{table}\" (rowid,{names}) VALUES ('||old.rowid||','||{values}||')'); END"
+            f"('INSERT INTO \"{table}\" (rowid,{names}) "
+            f"VALUES ('||old.rowid||','||{values}||')'); END"
         )
 
 

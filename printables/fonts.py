@@ -40,7 +40,9 @@ def register_fonts() -> None:
     for name, filename in _FILES.items():
         with resources.as_file(folder.joinpath(filename)) as path:
             pdfmetrics.registerFont(TTFont(name, str(path)))
-    pdfmetrics.registerFontFamily(SANS, normal=SANS, bold=SANS_BOLD, italic=SANS, boldItalic=SANS_BOLD)
+    pdfmetrics.registerFontFamily(
+        SANS, normal=SANS, bold=SANS_BOLD, italic=SANS, boldItalic=SANS_BOLD
+    )
     pdfmetrics.registerFontFamily(
         SERIF, normal=SERIF, bold=SERIF_BOLD, italic=SERIF_ITALIC, boldItalic=SERIF_BOLD
     )

@@ -4,9 +4,91 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from reportlab.pdfbase import pdfmetrics
+
 
 def para_text(text: str) -> str:
     """Escape user text for a Paragraph: `<`, `>`, `&` and quotes can never become markup."""
     # Control characters would make reportlab's parser fail; they never belong in a name.
     clean = "".join(c for c in text if c >= " " or c in "\n\t")
     return escape(clean, {'"': "&quot;", "'": "&#39;"})
+
+
+# Glyph extent of the bundled DejaVu fonts, as a share of the font size: accented capitals
+# (Ł, Ž, Å) reach 0.93 above the baseline, descenders 0.24 below. Layouts that must keep text
+# inside a box reserve this much, which also covers the 0.76 / 0.24 boxes PDF readers report.
+ASCENT = 0.93
+DESCENT = 0.24
+ELLIPSIS = "\u2026"
+
+
+def glyph_extent(size: float) -> tuple[float, float]:
+    """(ascent, descent) in points that any glyph of the bundled fonts stays within."""
+    return ASCENT * size, DESCENT * size
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    return pdfmetrics.stringWidth(text, font, size)
+
+
+def fit_size(text: str, font: str, width: float, size: float, min_size: float) -> float:
+    """The largest size from size down to min_size (in 0.25 pt steps) at which text fits width."""
+    while size > min_size and text_width(text, font, size) > width:
+        size = max(min_size, size - 0.25)
+    return size
+
+
+def ellipsize(text: str, font: str, size: float, width: float) -> str:
+    """text, cut short with an ellipsis when it is wider than width."""
+    if text_width(text, font, size) <= width:
+        return text
+    cut = len(text)
+    while cut > 0 and text_width(text[:cut].rstrip() + ELLIPSIS, font, size) > width:
+        cut -= 1
+    return text[:cut].rstrip() + ELLIPSIS if cut else ""
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy word wrap; a word wider than the line is broken between characters."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if text_width(candidate, font, size) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        while text_width(word, font, size) > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and text_width(word[:cut], font, size) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def fit_lines(
+    text: str, font: str, width: float, size: float, min_size: float, max_lines: int
+) -> tuple[float, list[str]]:
+    """Shrink text to one line, else wrap it onto at most max_lines, else cut the last line short.
+
+    Returns the size chosen and the lines; every line is at most width wide.
+    """
+    one = fit_size(text, font, width, size, min_size)
+    if text_width(text, font, one) <= width or max_lines == 1:
+        return one, [ellipsize(text, font, one, width)]
+    wrap_size = size
+    while True:
+        lines = wrap(text, font, wrap_size, width)
+        if len(lines) <= max_lines or wrap_size <= min_size:
+            break
+        wrap_size = max(min_size, wrap_size - 0.25)
+    if len(lines) > max_lines:
+        rest = " ".join(lines[max_lines - 1 :])
+        lines = [*lines[: max_lines - 1], ellipsize(rest, font, wrap_size, width)]
+    return wrap_size, lines

@@ -100,7 +100,11 @@ class _Check:
         value = self.obj.get(key)
         if not isinstance(value, int) or isinstance(value, bool):
             self.fail(f"needs a whole number for '{key}'")
-        if abs(value) > 10**9 or (not signed and value < low) or (high is not None and value > high):
+        if (
+            abs(value) > 10**9
+            or (not signed and value < low)
+            or (high is not None and value > high)
+        ):
             self.fail(f"has '{key}' out of range ({value})")
         return value
 
@@ -142,9 +146,14 @@ def validate_posse_file(doc: Any, rules: Ruleset, as_name: str | None = None) ->
         top.fail("has a ledger whose purse is below $0 (R16)")
     history = tuple(_history(h, i, set(names)) for i, h in enumerate(top.items("history")))
     return PosseFile(
-        name=name, faction=faction, ruleset_id=ruleset.text("id"),
-        ruleset_version=ruleset.text("version"), created=head.text("created", optional=True),
-        members=members, ledger=ledger, history=history,
+        name=name,
+        faction=faction,
+        ruleset_id=ruleset.text("id"),
+        ruleset_version=ruleset.text("version"),
+        created=head.text("created", optional=True),
+        members=members,
+        ledger=ledger,
+        history=history,
     )
 
 
@@ -173,19 +182,31 @@ def _member(obj: Any, index: int, rules: Ruleset) -> MemberRow:
         stat = u.text("stat")
         if stat not in rules.stat_order:
             u.fail(f"names '{stat}', which is not a stat")
-        upgrades.append(UpgradeRow(stat, str(parse_card(u.text("card"))), u.text("game", optional=True)))
+        upgrades.append(
+            UpgradeRow(stat, str(parse_card(u.text("card"))), u.text("game", optional=True))
+        )
     return MemberRow(
-        name=name, role=role, status=status,
-        injuries=c.count("injuries", 0, rules.strikes_to_die), flips=c.count("flips", 0, 1000),
-        pending_card=pending, items=tuple(items), upgrades=tuple(upgrades),
+        name=name,
+        role=role,
+        status=status,
+        injuries=c.count("injuries", 0, rules.strikes_to_die),
+        flips=c.count("flips", 0, 1000),
+        pending_card=pending,
+        items=tuple(items),
+        upgrades=tuple(upgrades),
     )
 
 
 def _ledger(obj: Any, index: int) -> LedgerRow:
     c = _Check(obj, f"ledger entry {index + 1}")
     c.keys({"date", "amount", "reason", "kind"}, {"game"})
-    return LedgerRow(c.text("date"), c.count("amount", signed=True), c.text("reason"), c.text("kind"),
-                     c.text("game", optional=True))
+    return LedgerRow(
+        c.text("date"),
+        c.count("amount", signed=True),
+        c.text("reason"),
+        c.text("kind"),
+        c.text("game", optional=True),
+    )
 
 
 def _history(obj: Any, index: int, names: set[str]) -> HistoryRow:
@@ -197,5 +218,6 @@ def _history(obj: Any, index: int, names: set[str]) -> HistoryRow:
     data = obj["data"]
     if not isinstance(data, dict):
         c.fail("needs an object for 'data'")
-    return HistoryRow(c.text("date"), c.text("kind"), member, c.text("text"), data,
-                      c.text("game", optional=True))
+    return HistoryRow(
+        c.text("date"), c.text("kind"), member, c.text("text"), data, c.text("game", optional=True)
+    )

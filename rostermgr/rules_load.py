@@ -90,7 +90,13 @@ class _Reader:
 
 
 def _kind_name(kind: type) -> str:
-    return {int: "a whole number", str: "text", list: "a list", dict: "a table", bool: "true or false"}[kind]
+    return {
+        int: "a whole number",
+        str: "text",
+        list: "a list",
+        dict: "a table",
+        bool: "true or false",
+    }[kind]
 
 
 def parse_ruleset(data: bytes, source: str) -> Ruleset:
@@ -113,21 +119,29 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
     factions = {k: _faction(k, t) for k, t in r.subs("factions").items()}
     cards, tests, flips, game = r.sub("cards"), r.sub("tests"), r.sub("flips"), r.sub("game")
     values = cards.ints("values", RANKS)
-    advancement = tuple(_advancement(r, i, row, stat_order) for i, row in enumerate(r.get("advancement", list)))
+    advancement = tuple(
+        _advancement(r, i, row, stat_order) for i, row in enumerate(r.get("advancement", list))
+    )
     covered = [c for row in advancement for c in row.cards]
     missing = [rank for rank in RANKS if rank not in covered]
     if missing or len(covered) != len(set(covered)):
         raise r.fail("advancement", "must name every rank (2-10, J, Q, K, A, JK) exactly once")
     bands = tuple(
         DamageBand(b.count("from", minimum=1), b.count("damage"))
-        for b in (_Reader(source, t, f"tests.damage_bands[{i}]") for i, t in enumerate(tests.get("damage_bands", list)))
+        for b in (
+            _Reader(source, t, f"tests.damage_bands[{i}]")
+            for i, t in enumerate(tests.get("damage_bands", list))
+        )
     )
     if [b.start for b in bands] != sorted(b.start for b in bands) or not bands:
         raise tests.fail("damage_bands", "must be a non-empty list in rising order of 'from'")
     injuries = r.sub("injuries")
     end_flips = tuple(
         EndFlip(e.count("after_turn", minimum=1), e.strings("ends_on"))
-        for e in (_Reader(source, t, f"game.end_flips[{i}]") for i, t in enumerate(game.get("end_flips", list)))
+        for e in (
+            _Reader(source, t, f"game.end_flips[{i}]")
+            for i, t in enumerate(game.get("end_flips", list))
+        )
     )
     scenarios = {
         k: Scenario(k, t.text("name"), t.get("rout", bool)) for k, t in r.subs("scenarios").items()
@@ -243,7 +257,9 @@ def _faction(faction_id: str, t: _Reader) -> Faction:
             for i, v in enumerate(t.get("leader_actions", list, []))
         )
     )
-    return Faction(faction_id, t.text("name"), suit, rule.text("name"), rule.text("text", ""), actions)
+    return Faction(
+        faction_id, t.text("name"), suit, rule.text("name"), rule.text("text", ""), actions
+    )
 
 
 def _advancement(r: _Reader, index: int, row: Any, stat_order: tuple[str, ...]) -> Advancement:

@@ -70,7 +70,9 @@ def plan_buy(posse: Posse, member_name: str, item_id: str, rules: Ruleset) -> En
     item = rules.item(item_id)
     check_carry(member, item_id, rules)
     _check_purse(posse.name, posse.purse, item.price, f"a {item.name.lower()}")
-    return Entry(-item.price, f"Bought {item.name.lower()} for {member.name}", "buy", member.name, item_id)
+    return Entry(
+        -item.price, f"Bought {item.name.lower()} for {member.name}", "buy", member.name, item_id
+    )
 
 
 def plan_sell(posse: Posse, member_name: str, item_id: str, rules: Ruleset) -> Entry:
@@ -84,7 +86,7 @@ def plan_sell(posse: Posse, member_name: str, item_id: str, rules: Ruleset) -> E
 
 
 def plan_hire(posse: Posse, role_id: str, name: str, rules: Ruleset) -> tuple[Member, Entry]:
-    """A replacement: a gang member while the posse is short of them, a leader or deputy only when vacant."""
+    """A replacement: a gang member while short of them; a leader or deputy only when vacant."""
     role = rules.role(role_id)
     name = check_name(name, "member's name")
     if any(m.name == name for m in posse.members):
@@ -95,7 +97,8 @@ def plan_hire(posse: Posse, role_id: str, name: str, rules: Ruleset) -> tuple[Me
         if limit == 1:
             raise RuleBroken(f"{posse.name} already has a living {role.name.lower()} (R3).")
         raise RuleBroken(
-            f"{posse.name} already has {have} living {role.name.lower()}s, the most a posse may have (R3)."
+            f"{posse.name} already has {have} living {role.name.lower()}s, "
+            "the most a posse may have (R3)."
         )
     _check_purse(posse.name, posse.purse, role.hire_cost, f"a new {role.name.lower()}")
     member = Member(name=name, role=role_id)
@@ -144,11 +147,17 @@ def plan_creation(request: Any, rules: Ruleset) -> CreationPlan:
         hired = [m.name for m in members if m.role == role_id]
         groups = -(-count // role.creation_group)
         what = role.name.lower() + ("s" if count > 1 else "")
-        entries.append(Entry(-role.creation_cost * groups, f"Hired {what} {', '.join(hired)}", "hire"))
+        entries.append(
+            Entry(-role.creation_cost * groups, f"Hired {what} {', '.join(hired)}", "hire")
+        )
     for m in members:
         for item_id in m.items:
             item = rules.items[item_id]
-            entries.append(Entry(-item.price, f"Bought {item.name.lower()} for {m.name}", "buy", m.name, item_id))
+            entries.append(
+                Entry(
+                    -item.price, f"Bought {item.name.lower()} for {m.name}", "buy", m.name, item_id
+                )
+            )
     cost = -sum(e.amount for e in entries[1:])
     if cost > rules.starting_purse:
         raise RuleBroken(
@@ -171,7 +180,9 @@ def _check_composition(members: list[Member], rules: Ruleset) -> None:
             )
     for role_id in counts:
         if role_id not in rules.composition:
-            raise RuleBroken(f"A posse cannot start with a {rules.roles[role_id].name.lower()} (R3).")
+            raise RuleBroken(
+                f"A posse cannot start with a {rules.roles[role_id].name.lower()} (R3)."
+            )
 
 
 def _no_unknown(obj: Mapping, allowed: set[str], what: str) -> None:

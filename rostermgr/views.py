@@ -43,7 +43,11 @@ def posse_text(posse: Posse, rules: Ruleset) -> str:
     ]
     heads = [rules.stat_short[s] for s in rules.stat_order]
     width = max([len(m.name) for m in posse.members] + [6])
-    lines.append(f"{'Member':<{width}}  {'Role':<11} " + " ".join(f"{h:>3}" for h in heads) + "  Inj Flips  Items")
+    lines.append(
+        f"{'Member':<{width}}  {'Role':<11} "
+        + " ".join(f"{h:>3}" for h in heads)
+        + "  Inj Flips  Items"
+    )
     for m in posse.members:
         stats = m.stats(rules)
         role = rules.role(m.role).name + ("" if m.alive else " (dead)")

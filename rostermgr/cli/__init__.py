@@ -29,9 +29,17 @@ def print_json(doc: Any, out: TextIO) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="rostermgr", description="Campaign and roster manager for Last Hope Frontier.")
-    parser.add_argument("--db", metavar="FILE", help="campaign file (default: $ROSTERMGR_DB or the user data folder)")
-    parser.add_argument("--ruleset", metavar="FILE", help="a ruleset TOML file to use instead of the shipped one")
+    parser = _Parser(
+        prog="rostermgr", description="Campaign and roster manager for Last Hope Frontier."
+    )
+    parser.add_argument(
+        "--db",
+        metavar="FILE",
+        help="campaign file (default: $ROSTERMGR_DB or the user data folder)",
+    )
+    parser.add_argument(
+        "--ruleset", metavar="FILE", help="a ruleset TOML file to use instead of the shipped one"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     from rostermgr import cli_aids
     from rostermgr.cli import posse, tools
@@ -53,7 +61,9 @@ def campaign_path(args: argparse.Namespace) -> Path:
     return Path(user_data_dir("rostermgr")) / "campaign.sqlite3"
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
     parser = build_parser()

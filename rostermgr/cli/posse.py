@@ -31,8 +31,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_show)
 
-    for action, helptext in (("buy", "pay the ruleset price from the purse"),
-                             ("sell", "refund the ruleset resale share")):
+    for action, helptext in (
+        ("buy", "pay the ruleset price from the purse"),
+        ("sell", "refund the ruleset resale share"),
+    ):
         p = ps.add_parser(action, help=helptext)
         p.add_argument("name")
         p.add_argument("member")
@@ -52,7 +54,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
     p = ps.add_parser("export", help="the whole posse with its history, as JSON")
     p.add_argument("name")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE instead of standard output"
+    )
     p.set_defaults(handler=cmd_export)
 
     p = ps.add_parser("import", help="restore an exported posse into this campaign")
@@ -89,9 +93,14 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     else:
         width = max(len(r["name"]) for r in rows)
         for r in rows:
-            faction = rules.factions[r["faction"]].name if r["faction"] in rules.factions else r["faction"]
+            faction = (
+                rules.factions[r["faction"]].name
+                if r["faction"] in rules.factions
+                else r["faction"]
+            )
             out.write(
-                f"{r['name']:<{width}}  {faction:<12} {money(r['purse']):>6}  {r['active']} active\n"
+                f"{r['name']:<{width}}  {faction:<12} {money(r['purse']):>6}  "
+                f"{r['active']} active\n"
             )
     return EXIT_OK
 
@@ -170,6 +179,7 @@ def cmd_ledger(args: argparse.Namespace, out: TextIO) -> int:
     for r in rows:
         game = str(r["game"]) if r["game"] is not None else "-"
         out.write(
-            f"{r['date']:<10}  {game:>4}  {r['reason']:<{width}}  {money(r['amount']):>7}  {money(r['balance']):>7}\n"
+            f"{r['date']:<10}  {game:>4}  {r['reason']:<{width}}  "
+            f"{money(r['amount']):>7}  {money(r['balance']):>7}\n"
         )
     return EXIT_OK

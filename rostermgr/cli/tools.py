@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import asdict
+from collections.abc import Mapping
+from dataclasses import fields, is_dataclass
 from typing import TextIO
 
 from rostermgr.cli import EXIT_OK, print_json
@@ -19,11 +20,15 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     rules = ruleset(args)
     if args.json:
-        doc = {k: v for k, v in asdict(rules).items() if k != "source"}
-        print_json(_plain(doc), out)
+        doc = _plain(rules)
+        assert isinstance(doc, dict)
+        doc.pop("source")
+        print_json(doc, out)
         return EXIT_OK
     out.write(f"{rules.name} {rules.version} ({rules.source})\n")
-    out.write(f"Starting purse ${rules.starting_purse}; items sell back for {rules.resale_percent}%.\n\n")
+    out.write(
+        f"Starting purse ${rules.starting_purse}; items sell back for {rules.resale_percent}%.\n\n"
+    )
     out.write("Factions:\n")
     for f in rules.factions.values():
         actions = ", ".join(a.name for a in f.leader_actions)
@@ -32,7 +37,9 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     for r in rules.roles.values():
         stats = " ".join(f"{rules.stat_short[s]} {r.stats[s]}" for s in rules.stat_order)
         group = f" (group of {r.creation_group})" if r.creation_group > 1 else ""
-        out.write(f"  {r.name:<12} ${r.creation_cost}{group}, replacement ${r.hire_cost}: {stats}\n")
+        out.write(
+            f"  {r.name:<12} ${r.creation_cost}{group}, replacement ${r.hire_cost}: {stats}\n"
+        )
     out.write("\nItems:\n")
     for i in rules.items.values():
         out.write(f"  {i.id:<15} {i.name:<24} {i.kind:<10} ${i.price:>3}  {i.notes}\n")
@@ -40,9 +47,11 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _plain(value: object) -> object:
-    """Mapping proxies and tuples as JSON objects and lists."""
-    if isinstance(value, dict) or hasattr(value, "items") and not isinstance(value, (list, tuple)):
-        return {k: _plain(v) for k, v in value.items()}  # type: ignore[union-attr]
+    """Dataclasses, mappings and tuples as JSON objects and lists."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     return value

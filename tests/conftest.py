@@ -1,0 +1,90 @@
+"""Shared fixtures: a campaign file per test and a command-line runner."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from rostermgr.cli import main
+
+DALTON = {
+    "name": "The Dalton Boys",
+    "faction": "outlawmen",
+    "members": [
+        {"name": "Ike Dalton", "role": "leader", "items": ["revolver", "medium-leather"]},
+        {"name": "Ma Dalton", "role": "deputy", "items": ["shotgun"]},
+        {"name": "Kid", "role": "ganger", "items": ["pistol"]},
+        {"name": "Slim", "role": "ganger", "items": []},
+        {"name": "Doc", "role": "ganger", "items": ["hunting-knife", "whiskey"]},
+    ],
+}
+
+LAWMEN = {
+    "name": "Last Hope Lawmen",
+    "faction": "sheriffs",
+    "members": [
+        {"name": "Wyatt", "role": "leader", "items": ["pistol", "light-leather"]},
+        {"name": "Virgil", "role": "deputy", "items": ["pistol"]},
+        {"name": "Morgan", "role": "ganger", "items": ["switchblade"]},
+        {"name": "Doc H", "role": "ganger", "items": []},
+        {"name": "Texas Jack", "role": "ganger", "items": ["whiskey"]},
+    ],
+}
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    def json(self) -> object:
+        return json.loads(self.out)
+
+
+class Cli:
+    """Runs `rostermgr --db FILE ...` in-process against one campaign file."""
+
+    def __init__(self, db: Path, tmp: Path) -> None:
+        self.db, self.tmp = db, tmp
+        self._n = 0
+
+    def __call__(self, *args: str) -> Result:
+        out, err = io.StringIO(), io.StringIO()
+        code = main(["--db", str(self.db), *args], out=out, err=err)
+        return Result(code, out.getvalue(), err.getvalue())
+
+    def file(self, doc: object, name: str | None = None) -> str:
+        """Write a JSON document to a fresh file and return its path."""
+        self._n += 1
+        path = self.tmp / (name or f"doc{self._n}.json")
+        text = doc if isinstance(doc, str) else json.dumps(doc, ensure_ascii=False)
+        path.write_text(text, encoding="utf-8")
+        return str(path)
+
+    def ok(self, *args: str) -> Result:
+        result = self(*args)
+        assert result.code == 0, result.err
+        return result
+
+    def new_posse(self, doc: dict) -> Result:
+        return self.ok("posse", "new", self.file(doc))
+
+
+@pytest.fixture
+def cli(tmp_path: Path) -> Cli:
+    return Cli(tmp_path / "campaign.sqlite3", tmp_path)
+
+
+@pytest.fixture
+def dalton() -> dict:
+    return json.loads(json.dumps(DALTON))
+
+
+@pytest.fixture
+def lawmen() -> dict:
+    return json.loads(json.dumps(LAWMEN))

@@ -1,0 +1,115 @@
+"""The ruleset as data (DESIGN 3): loading, the R1-R6 numbers, and validation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rostermgr.errors import RulesetError
+from rostermgr.rules_load import default_ruleset, load_ruleset
+
+SHIPPED = Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
+
+
+def test_r1_factions_and_favoured_suits() -> None:
+    rules = default_ruleset()
+    suits = {f: rules.factions[f].suit for f in rules.factions}
+    assert suits == {
+        "sheriffs": "spades",
+        "outlawmen": "diamonds",
+        "bootleggers": "clubs",
+        "townsfolk": "hearts",
+    }
+    assert [a.name for a in rules.factions["bootleggers"].leader_actions] == ["Slippery Paws"]
+    assert rules.factions["sheriffs"].rule_name == "Badge of Honour"
+
+
+def test_r2_stat_lines() -> None:
+    rules = default_ruleset()
+    order = rules.stat_order
+    assert [rules.roles["leader"].stats[s] for s in order] == [1, 3, 3, 2, 2, 2, 8]
+    assert [rules.roles["deputy"].stats[s] for s in order] == [1, 2, 2, 2, 2, 2, 7]
+    assert [rules.roles["ganger"].stats[s] for s in order] == [1, 2, 2, 2, 1, 1, 6]
+
+
+def test_r4_r6_every_item_with_its_price() -> None:
+    rules = default_ruleset()
+    prices = {i: rules.items[i].price for i in rules.items}
+    assert prices == {
+        "derringer": 4,
+        "pistol": 8,
+        "revolver": 10,
+        "shotgun": 15,
+        "carbine-rifle": 20,
+        "scope-rifle": 25,
+        "switchblade": 2,
+        "hunting-knife": 3,
+        "hatchet": 5,
+        "machete": 8,
+        "light-leather": 5,
+        "medium-leather": 10,
+        "fine-leather": 15,
+        "whiskey": 2,
+        "hooch": 4,
+        "dynamite": 12,
+        "rabbits-foot": 6,
+        "horse": 30,
+        "town-map": 8,
+    }
+    assert rules.starting_purse == 200
+    assert rules.items["shotgun"].reload == 3 and rules.items["scope-rifle"].range == (3, 4)
+    assert rules.roles["ganger"].creation_cost == 60 and rules.roles["ganger"].hire_cost == 20
+
+
+def test_r16_resale_is_half_rounded_down() -> None:
+    rules = default_ruleset()
+    assert rules.resale_value("hunting-knife") == 1  # $3 -> $1.50 -> $1
+    assert rules.goods_value(31) == 15
+
+
+def test_a_users_ruleset_changes_the_numbers(tmp_path: Path) -> None:
+    text = SHIPPED.read_text().replace("starting_purse = 200", "starting_purse = 250")
+    path = tmp_path / "house.toml"
+    path.write_text(text)
+    assert load_ruleset(path).starting_purse == 250
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "problem"),
+    [
+        ("starting_purse = 200", 'starting_purse = "lots"', "money.starting_purse", "whole number"),
+        ('suit = "spades"', 'suit = "cups"', "factions.sheriffs.suit", "must be one of"),
+        ('kind = "mount"', 'kind = "vehicle"', "items.horse.kind", "not in [kinds]"),
+        ("price = 30\n", "", "items.horse.price", "is missing"),
+        ('roles = ["leader"]', 'roles = ["sheriff"]', "items.rabbits-foot.roles", "not a role"),
+        ('cards = ["J", "Q", "K", "A"]', 'cards = ["J", "Q", "K"]', "advancement", "every rank"),
+    ],
+)
+def test_validation_names_file_key_and_problem(
+    tmp_path: Path, old: str, new: str, key: str, problem: str
+) -> None:
+    text = SHIPPED.read_text()
+    assert old in text
+    path = tmp_path / "broken.toml"
+    path.write_text(text.replace(old, new, 1))
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    message = str(caught.value)
+    assert str(path) in message and f"'{key}'" in message and problem in message
+
+
+def test_not_toml_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "x.toml"
+    path.write_text("[ruleset\nid=")
+    with pytest.raises(RulesetError, match="not valid TOML"):
+        load_ruleset(path)
+
+
+def test_no_price_in_python() -> None:
+    """Rules are data: no module of the domain repeats an R6 price next to an item id."""
+    root = Path(__file__).parents[2]
+    for module in (root / "rostermgr").rglob("*.py"):
+        text = module.read_text()
+        for item_id in ("shotgun", "horse", "machete"):
+            assert f'"{item_id}": ' not in text, module

@@ -1,0 +1,119 @@
+"""Qt item models over domain values: the posse list and a posse's roster."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+
+from rostermgr.roster import Posse
+from rostermgr.rules import Ruleset
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class PosseListModel(QAbstractListModel):
+    """The campaign's posses: name, with faction and purse as a tooltip."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__()
+        self._rules = rules
+        self._rows: list[dict[str, Any]] = []
+
+    def set_rows(self, rows: list[dict[str, Any]]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def name_at(self, row: int) -> str | None:
+        return self._rows[row]["name"] if 0 <= row < len(self._rows) else None
+
+    def row_of(self, name: str) -> int:
+        return next((i for i, r in enumerate(self._rows) if r["name"] == name), -1)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        faction = self._rules.factions.get(row["faction"])
+        if role == Qt.ItemDataRole.DisplayRole:
+            return row["name"]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            label = faction.name if faction else row["faction"]
+            return f"{label}: ${row['purse']}, {row['active']} active"
+        return None
+
+
+class RosterModel(QAbstractTableModel):
+    """One posse's members with the stat line (R2), status and injury strikes (R13)."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__()
+        self._rules = rules
+        self._posse: Posse | None = None
+        self._headers = [
+            "Name",
+            "Role",
+            *[rules.stat_short[s] for s in rules.stat_order],
+            "Strikes",
+            "Flips",
+            "Status",
+        ]
+
+    def set_posse(self, posse: Posse | None) -> None:
+        self.beginResetModel()
+        self._posse = posse
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() or self._posse is None else len(self._posse.members)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._headers)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
+            return None
+        if 0 <= section < len(self._headers):
+            return self._headers[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (
+            self._posse is None
+            or not index.isValid()
+            or not 0 <= index.row() < len(self._posse.members)
+        ):
+            return None
+        member = self._posse.members[index.row()]
+        stats = member.stats(self._rules)
+        n_stats = len(self._rules.stat_order)
+        col = index.column()
+        if role == Qt.ItemDataRole.TextAlignmentRole and 2 <= col < 2 + n_stats + 2:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and 2 <= col < 2 + n_stats:
+            return self._rules.stat_names[self._rules.stat_order[col - 2]]
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if col == 0:
+            return member.name
+        if col == 1:
+            return self._rules.role(member.role).name
+        if col < 2 + n_stats:
+            return stats[self._rules.stat_order[col - 2]]
+        extra = col - 2 - n_stats
+        strikes = "\u2715" * member.injuries + "\u25a1" * (
+            self._rules.strikes_to_die - member.injuries
+        )
+        return [strikes, member.flips, "Active" if member.alive else "Dead"][extra]
