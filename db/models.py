@@ -33,6 +33,7 @@ class Game(BaseModel):
     notes = TextField(default="")
     report = TextField()  # the report as validated, JSON
     undo_mark = IntegerField()  # undo_log position before this game was applied
+    last_history = IntegerField(default=0)  # the newest history row the game itself wrote
 
 
 class Posse(BaseModel):

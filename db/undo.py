@@ -43,7 +43,7 @@ def create_triggers(db: Database) -> None:
         db.execute_sql(
             f'CREATE TRIGGER "undo_{table}_delete" BEFORE DELETE ON "{table}" WHEN {_ON} BEGIN '
             f"INSERT INTO undo_log (statement) VALUES "
-            f"('INSERT INTO \"{table}\" (rowid,{names}) "
+            f'(\'INSERT INTO "{table}" (rowid,{names}) '
             f"VALUES ('||old.rowid||','||{values}||')'); END"
         )
 

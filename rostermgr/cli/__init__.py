@@ -42,10 +42,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     from rostermgr import cli_aids
-    from rostermgr.cli import posse, tools
+    from rostermgr.cli import game, posse, tools
 
     tools.add_parsers(sub)
     posse.add_parsers(sub)
+    game.add_parsers(sub)
     cli_aids.add_parsers(sub)
     return parser
 
@@ -85,6 +86,11 @@ def main(
         return EXIT_OK
     except KeyboardInterrupt:
         err.write("Interrupted; nothing was written.\n")
+        return EXIT_REFUSED
+    except Exception as exc:  # every action is one transaction: a crash has written nothing
+        from rostermgr.crashlog import sentence
+
+        err.write(sentence(exc) + "\n")
         return EXIT_REFUSED
 
 

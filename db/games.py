@@ -1,0 +1,198 @@
+"""Recording, listing and undoing games (DESIGN 4, R12-R17): one transaction each."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from peewee import fn
+
+from db import models as m
+from db.posses import add_entry, add_history, member_row, posse_from_row, posse_row
+from db.undo import prune_before, undo_mark, undo_to
+from rostermgr.errors import Refused
+from rostermgr.postgame import (
+    FlipsEarned,
+    GamePlan,
+    Injury,
+    ItemGone,
+    ItemMoved,
+    Payment,
+    plan_game,
+)
+from rostermgr.report import Report, report_to_json
+from rostermgr.roster import DEAD
+from rostermgr.rules import Ruleset
+
+
+def preview_game(report: Report, rules: Ruleset) -> GamePlan:
+    """Plan a report against the campaign as it is, writing nothing."""
+    posses = {}
+    for name in report.posses:
+        row = m.Posse.get_or_none(m.Posse.name == name)
+        if row is None:
+            raise Refused(f"The report names the posse '{name}', which is not in this campaign.")
+        posses[name] = posse_from_row(row)
+    return plan_game(report, posses, rules)
+
+
+def record_game(report: Report, rules: Ruleset) -> tuple[int, GamePlan]:
+    """Validate the whole report, then apply every change it implies in one transaction."""
+    with m.database.atomic():
+        plan = preview_game(report, rules)
+        mark = undo_mark(m.database)
+        game = m.Game.create(
+            date=report.date,
+            scenario=report.scenario,
+            winner=report.winner,
+            notes=report.notes,
+            report=json.dumps(report_to_json(report), ensure_ascii=False),
+            undo_mark=mark,
+        )
+        rows = {name: posse_row(name) for name in report.posses}
+        for name in report.posses:
+            m.GamePosse.create(game=game, posse=rows[name])
+            opponents = ", ".join(p for p in report.posses if p != name) or "no one"
+            result = "won" if report.winner == name else ("lost" if report.winner else "drew")
+            add_history(
+                rows[name],
+                "game",
+                f"Played {rules.scenarios[report.scenario].name} against {opponents} and {result}.",
+                game=game,
+                when=report.date,
+                scenario=report.scenario,
+                opponents=[p for p in report.posses if p != name],
+                winner=report.winner,
+            )
+        for change in plan.changes:
+            _apply(change, rows, game, report.date)
+        game.last_history = m.History.select(fn.MAX(m.History.id)).scalar() or 0
+        game.save()
+        oldest = m.Game.select(fn.MIN(m.Game.undo_mark)).scalar()
+        prune_before(m.database, oldest)
+    return game.id, plan
+
+
+def _apply(change: Any, rows: dict[str, m.Posse], game: m.Game, when: str) -> None:
+    if isinstance(change, ItemGone):
+        posse = rows[change.who.posse]
+        mem = member_row(posse, change.who.member)
+        _remove_item(mem, change.item)
+        add_history(posse, "used", change.text, mem, game, when, item=change.item)
+    elif isinstance(change, ItemMoved):
+        source, thief = rows[change.source.posse], rows[change.thief.posse]
+        from_row = member_row(source, change.source.member)
+        to_row = member_row(thief, change.thief.member)
+        _remove_item(from_row, change.item)
+        m.MemberItem.create(member=to_row, item=change.item)
+        add_history(
+            source,
+            "stolen",
+            change.text,
+            from_row,
+            game,
+            when,
+            item=change.item,
+            to={"posse": thief.name, "member": to_row.name},
+        )
+        add_history(
+            thief,
+            "stole",
+            change.text,
+            to_row,
+            game,
+            when,
+            item=change.item,
+            source={"posse": source.name, "member": from_row.name},
+        )
+    elif isinstance(change, Injury):
+        posse = rows[change.who.posse]
+        mem = member_row(posse, change.who.member)
+        mem.injuries = change.injuries
+        if change.dead:
+            mem.status = DEAD
+            mem.pending_card = None
+            m.MemberItem.delete().where(m.MemberItem.member == mem.id).execute()
+        mem.save()
+        add_history(
+            posse,
+            "death" if change.dead else "injury",
+            change.text,
+            mem,
+            game,
+            when,
+            strikes=change.injuries,
+            buried=list(change.buried),
+        )
+    elif isinstance(change, FlipsEarned):
+        posse = rows[change.who.posse]
+        mem = member_row(posse, change.who.member)
+        mem.flips += change.count
+        mem.save()
+        add_history(
+            posse,
+            "flips",
+            change.text,
+            mem,
+            game,
+            when,
+            count=change.count,
+            victim={"posse": change.victim.posse, "member": change.victim.member},
+            killing=change.killing,
+        )
+    elif isinstance(change, Payment):
+        posse = rows[change.posse]
+        add_entry(posse, change.entry, game, when)
+        add_history(
+            posse, change.entry.kind, change.text, None, game, when, amount=change.entry.amount
+        )
+
+
+def _remove_item(mem: m.Member, item: str) -> None:
+    held = (
+        m.MemberItem.select()
+        .where((m.MemberItem.member == mem.id) & (m.MemberItem.item == item))
+        .order_by(m.MemberItem.id.desc())
+        .first()
+    )
+    held.delete_instance()
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: int
+    date: str
+    scenario: str
+    posses: tuple[str, ...]
+    winner: str | None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "date": self.date,
+            "scenario": self.scenario,
+            "posses": list(self.posses),
+            "winner": self.winner,
+        }
+
+
+def list_games() -> list[GameSummary]:
+    """Every recorded game, oldest first; posses as the report named them."""
+    out = []
+    for g in m.Game.select().order_by(m.Game.id):
+        posses = json.loads(g.report)["posses"]
+        out.append(GameSummary(g.id, g.date, g.scenario, tuple(posses), g.winner))
+    return out
+
+
+def undo_last_game() -> tuple[GameSummary, int]:
+    """Return the campaign to its state before the newest game; also undoes all done since."""
+    with m.database.atomic():
+        game = m.Game.select().order_by(m.Game.id.desc()).first()
+        if game is None:
+            raise Refused("There is no recorded game to undo.")
+        summary = next(s for s in list_games() if s.id == game.id)
+        later = m.History.select().where(m.History.id > game.last_history).count()
+        undo_to(m.database, game.undo_mark)
+    return summary, later

@@ -1,0 +1,111 @@
+"""Spending card flips (R15): turn a card, choose one of the stats it allows, or burn a re-flip."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rostermgr.cards import Card, parse_card
+from rostermgr.errors import RuleBroken
+from rostermgr.roster import Member
+from rostermgr.rules import Ruleset
+
+
+@dataclass(frozen=True)
+class FlipStep:
+    """What one `flip` command does to a member."""
+
+    member: str
+    card: Card | None  # the card turned now (None when only choosing)
+    spent: int  # flips used up by this step
+    pending: Card | None  # the card left waiting for a choice afterwards
+    upgrade: str | None  # the stat raised by this step
+    upgrade_card: Card | None
+    text: str
+
+
+def allowed_stats(card: Card, rules: Ruleset) -> tuple[str, ...]:
+    return rules.advancement_for(card.rank).stats
+
+
+def _choose(member: str, card: Card, stat: str, rules: Ruleset) -> str:
+    allowed = allowed_stats(card, rules)
+    if stat not in allowed:
+        names = " or ".join(rules.stat_names[s] for s in allowed)
+        raise RuleBroken(f"{card} allows {names}, not {stat} (R15); {member}'s flip waits.")
+    return stat
+
+
+def plan_flip(member: Member, card: Card, choose: str | None, rules: Ruleset) -> FlipStep:
+    """Spend one earned flip on a card turned over; choose now or leave it pending."""
+    _alive(member)
+    if member.pending_card:
+        raise RuleBroken(
+            f"{member.name} has {member.pending_card} waiting: settle it with --choose STAT "
+            "or --reflip first (R15)."
+        )
+    if member.flips < 1:
+        raise RuleBroken(f"{member.name} has no flips to spend (R14).")
+    return _turned(member, card, choose, rules, spent=1, verb="turns")
+
+
+def plan_choose(member: Member, stat: str, rules: Ruleset) -> FlipStep:
+    """Settle a pending flip with one of the two stats its card allows."""
+    _alive(member)
+    if not member.pending_card:
+        raise RuleBroken(f"{member.name} has no flip waiting for a choice.")
+    card = parse_card(member.pending_card)
+    stat = _choose(member.name, card, stat, rules)
+    return FlipStep(
+        member.name,
+        None,
+        0,
+        None,
+        stat,
+        card,
+        f"{member.name} takes +1 {rules.stat_names[stat]} from {card}.",
+    )
+
+
+def plan_reflip(member: Member, card: Card, choose: str | None, rules: Ruleset) -> FlipStep:
+    """Burn another flip to turn again instead of taking the pending card (R15)."""
+    _alive(member)
+    if not member.pending_card:
+        raise RuleBroken(f"{member.name} has no flip waiting to re-flip.")
+    if member.flips < rules.reflip_cost:
+        raise RuleBroken(
+            f"{member.name} has no flip left to burn for a re-flip of {member.pending_card} (R15)."
+        )
+    return _turned(
+        member, card, choose, rules, spent=rules.reflip_cost, verb="burns a flip and turns"
+    )
+
+
+def _turned(
+    member: Member, card: Card, choose: str | None, rules: Ruleset, spent: int, verb: str
+) -> FlipStep:
+    allowed = " or ".join(rules.stat_names[s] for s in allowed_stats(card, rules))
+    if choose is None:
+        return FlipStep(
+            member.name,
+            card,
+            spent,
+            card,
+            None,
+            None,
+            f"{member.name} {verb} {card}: {allowed}; the choice waits.",
+        )
+    stat = _choose(member.name, card, choose, rules)
+    return FlipStep(
+        member.name,
+        card,
+        spent,
+        None,
+        stat,
+        card,
+        f"{member.name} {verb} {card} and takes +1 {rules.stat_names[stat]}.",
+    )
+
+
+def _alive(member: Member) -> None:
+    if not member.alive:
+        raise RuleBroken(f"{member.name} is dead and cannot advance.")

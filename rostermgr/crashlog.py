@@ -1,0 +1,34 @@
+"""Unexpected errors: the details go to a log file, the user gets a sentence."""
+
+from __future__ import annotations
+
+import traceback
+from datetime import datetime
+from pathlib import Path
+
+
+def log_dir() -> Path:
+    from platformdirs import user_log_dir
+
+    return Path(user_log_dir("rostermgr"))
+
+
+def log_exception(exc: BaseException) -> Path | None:
+    """Append the traceback to the user log folder; returns the log file, if it could be written."""
+    path = log_dir() / "errors.log"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as f:
+            f.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n")
+            f.write("".join(traceback.format_exception(exc)))
+    except OSError:
+        return None
+    return path
+
+
+def sentence(exc: BaseException) -> str:
+    where = log_exception(exc)
+    detail = f" Details are in {where}." if where else ""
+    return (
+        f"rostermgr hit an internal error ({type(exc).__name__}: {exc}); nothing was saved.{detail}"
+    )

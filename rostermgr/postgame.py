@@ -1,0 +1,231 @@
+"""What a post-game report changes (R12-R17): planned in full before anything is written."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from rostermgr.errors import RuleBroken
+from rostermgr.report import Ref, Report
+from rostermgr.roster import Member, Posse
+from rostermgr.rules import Ruleset
+from rostermgr.shop import Entry, check_carry
+
+
+@dataclass(frozen=True)
+class Injury:
+    """R13: one more strike; at the last the member is dead and its gear buried."""
+
+    who: Ref
+    injuries: int  # strikes after this game
+    dead: bool
+    buried: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class FlipsEarned:
+    """R14: flips for a take-out, more for a killing blow."""
+
+    who: Ref
+    count: int
+    victim: Ref
+    killing: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class Payment:
+    """R12, R16: bounty rewards, goods sold and other income."""
+
+    posse: str
+    entry: Entry
+    text: str
+
+
+@dataclass(frozen=True)
+class ItemGone:
+    who: Ref
+    item: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ItemMoved:
+    """R1 Slippery Paws: an item moves from one posse's member to another's."""
+
+    source: Ref
+    thief: Ref
+    item: str
+    text: str
+
+
+Change = Injury | FlipsEarned | Payment | ItemGone | ItemMoved
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    report: Report
+    changes: tuple[Change, ...]
+
+    def lines(self) -> list[str]:
+        """Every change as a sentence: the preview a player confirms."""
+        return [c.text for c in self.changes]
+
+
+class _Table:
+    """The posses of one game as the report walks through it: names checked, gear tracked."""
+
+    def __init__(self, report: Report, posses: Mapping[str, Posse], rules: Ruleset) -> None:
+        self.report, self.posses, self.rules = report, posses, rules
+        for name in report.posses:
+            if name not in posses:
+                raise RuleBroken(
+                    f"The report names the posse '{name}', which is not in this campaign."
+                )
+        self.items: dict[Ref, list[str]] = {
+            Ref(p.name, m.name): list(m.items)
+            for p in (posses[n] for n in report.posses)
+            for m in p.members
+        }
+
+    def posse(self, name: str, where: str) -> Posse:
+        if name not in self.report.posses:
+            raise RuleBroken(f"{where} names '{name}', which is not among the posses that played.")
+        return self.posses[name]
+
+    def member(self, ref: Ref, where: str) -> Member:
+        posse = self.posse(ref.posse, where)
+        found = next((m for m in posse.members if m.name == ref.member), None)
+        if found is None:
+            raise RuleBroken(f"{where} names '{ref.member}', who is not a member of {ref.posse}.")
+        if not found.alive:
+            raise RuleBroken(f"{where} names {ref}, who is dead.")
+        return found
+
+    def item_name(self, item_id: str) -> str:
+        return self.rules.item(item_id).name.lower()
+
+    def take(self, ref: Ref, item_id: str, where: str) -> None:
+        self.rules.item(item_id)
+        if item_id not in self.items[ref]:
+            raise RuleBroken(f"{where}: {ref} has no {self.item_name(item_id)}.")
+        self.items[ref].remove(item_id)
+
+
+def plan_game(report: Report, posses: Mapping[str, Posse], rules: Ruleset) -> GamePlan:
+    """Check every name in the report against the campaign and derive every change."""
+    t = _Table(report, posses, rules)
+    changes: list[Change] = []
+    for i, use in enumerate(report.items_used, 1):
+        where = f"Item used {i}"
+        t.member(use.holder, where)
+        t.take(use.holder, use.item, where)
+        changes.append(
+            ItemGone(use.holder, use.item, f"{use.holder} used up a {t.item_name(use.item)}.")
+        )
+    for i, theft in enumerate(report.items_stolen, 1):
+        where = f"Item stolen {i}"
+        t.member(theft.source, where)
+        thief = t.member(theft.thief, where)
+        if theft.source == theft.thief:
+            raise RuleBroken(f"{where}: a member cannot steal from itself.")
+        t.take(theft.source, theft.item, where)
+        check_carry(Member(thief.name, thief.role, tuple(t.items[theft.thief])), theft.item, rules)
+        t.items[theft.thief].append(theft.item)
+        changes.append(
+            ItemMoved(
+                theft.source,
+                theft.thief,
+                theft.item,
+                f"{theft.thief} stole a {t.item_name(theft.item)} from {theft.source}.",
+            )
+        )
+    changes.extend(_take_outs(report, t, rules))
+    changes.extend(_money(report, t, rules))
+    return GamePlan(report, tuple(changes))
+
+
+def _take_outs(report: Report, t: _Table, rules: Ruleset) -> list[Change]:
+    """R13 injuries and deaths, then R14 flips for whoever took each one out."""
+    injuries: list[Change] = []
+    flips: list[Change] = []
+    seen: set[Ref] = set()
+    for i, ooa in enumerate(report.out_of_action, 1):
+        where = f"Out of action {i}"
+        victim = t.member(ooa.victim, where)
+        if ooa.victim in seen:
+            raise RuleBroken(f"{where}: {ooa.victim} is out of action twice in one game.")
+        seen.add(ooa.victim)
+        strikes = victim.injuries + 1
+        dead = strikes >= rules.strikes_to_die
+        buried = tuple(t.items[ooa.victim]) if dead else ()
+        if dead:
+            t.items[ooa.victim] = []
+            gear = ", ".join(t.item_name(b) for b in buried) or "nothing"
+            text = f"{ooa.victim} is dead (strike {strikes}); buried with: {gear}."
+        else:
+            text = f"{ooa.victim} is injured: strike {strikes}, -{rules.wounds_lost} Wounds."
+        injuries.append(Injury(ooa.victim, strikes, dead, buried, text))
+        if ooa.by is None:
+            continue
+        t.member(ooa.by, where)
+        if ooa.by.posse == ooa.victim.posse:
+            raise RuleBroken(
+                f"{where}: {ooa.by} is in the victim's own posse; leave 'by' out for friendly fire."
+            )
+        count = rules.flips_per_killing_blow if dead else rules.flips_per_take_out
+        blow = "a killing blow on" if dead else "taking out"
+        flips.append(
+            FlipsEarned(
+                ooa.by,
+                count,
+                ooa.victim,
+                dead,
+                f"{ooa.by} earns {count} flip{'s' if count > 1 else ''} "
+                f"for {blow} {ooa.victim.member}.",
+            )
+        )
+    return injuries + flips
+
+
+def _money(report: Report, t: _Table, rules: Ruleset) -> list[Change]:
+    out: list[Change] = []
+    for i, bounty in enumerate(report.bounties, 1):
+        where = f"Bounty {i}"
+        t.posse(bounty.posse, where)
+        target = t.member(bounty.target, where)
+        if bounty.target.posse == bounty.posse:
+            raise RuleBroken(f"{where}: a posse cannot claim a bounty on its own member.")
+        if not bounty.claimed:
+            continue
+        role = rules.role(target.role)
+        entry = Entry(
+            role.bounty_reward, f"Bounty on {bounty.target} ({role.name.lower()})", "bounty"
+        )
+        out.append(
+            Payment(
+                bounty.posse,
+                entry,
+                f"{bounty.posse} claims ${role.bounty_reward} for the bounty on {bounty.target}.",
+            )
+        )
+    for i, income in enumerate(report.income, 1):
+        t.posse(income.posse, f"Income {i}")
+        entry = Entry(income.amount, income.reason, "income")
+        out.append(
+            Payment(income.posse, entry, f"{income.posse} earns ${income.amount}: {income.reason}.")
+        )
+    for i, goods in enumerate(report.goods_sold, 1):
+        t.posse(goods.posse, f"Goods sold {i}")
+        value = rules.goods_value(goods.amount)
+        entry = Entry(value, f"{goods.reason} (market value ${goods.amount})", "goods")
+        out.append(
+            Payment(
+                goods.posse,
+                entry,
+                f"{goods.posse} sells {goods.reason} worth ${goods.amount} "
+                f"for ${value} ({rules.goods_percent}%).",
+            )
+        )
+    return out

@@ -1,0 +1,66 @@
+"""Spending flips: R15."""
+
+from __future__ import annotations
+
+import pytest
+
+from rostermgr.advancement import allowed_stats, plan_choose, plan_flip, plan_reflip
+from rostermgr.cards import parse_card
+from rostermgr.errors import RuleBroken
+from rostermgr.roster import Member
+from rostermgr.rules_load import default_ruleset
+
+RULES = default_ruleset()
+
+
+@pytest.mark.parametrize(
+    ("card", "stats"),
+    [
+        ("JK", ("shot", "combat")),
+        ("2H", ("shot", "combat")),
+        ("5S", ("shot", "combat")),
+        ("6D", ("strength", "toughness")),
+        ("10C", ("strength", "toughness")),
+        ("JH", ("defence", "wounds")),
+        ("AS", ("defence", "wounds")),
+    ],
+)
+def test_r15_advancement_table(card: str, stats: tuple[str, str]) -> None:
+    assert allowed_stats(parse_card(card), RULES) == stats
+
+
+def test_r15_flip_choose_now_or_later() -> None:
+    m = Member("Wyatt", "leader", flips=2)
+    step = plan_flip(m, parse_card("8H"), "strength", RULES)
+    assert step.spent == 1 and step.upgrade == "strength" and step.pending is None
+    waiting = plan_flip(m, parse_card("8H"), None, RULES)
+    assert waiting.pending == parse_card("8H") and waiting.upgrade is None
+    pending = Member("Wyatt", "leader", flips=1, pending_card="8H")
+    assert plan_choose(pending, "toughness", RULES).upgrade == "toughness"
+    with pytest.raises(RuleBroken, match="Strength or Toughness"):
+        plan_choose(pending, "wounds", RULES)
+
+
+def test_r15_reflip_burns_another_flip() -> None:
+    pending = Member("Wyatt", "leader", flips=1, pending_card="2H")
+    step = plan_reflip(pending, parse_card("QS"), "wounds", RULES)
+    assert step.spent == RULES.reflip_cost == 1 and step.upgrade == "wounds"
+    with pytest.raises(RuleBroken, match="no flip left"):
+        plan_reflip(
+            Member("Wyatt", "leader", flips=0, pending_card="2H"), parse_card("QS"), None, RULES
+        )
+
+
+def test_r15_upgrades_raise_current_stats() -> None:
+    from types import MappingProxyType
+
+    m = Member("Kid", "ganger", injuries=1, upgrades=MappingProxyType({"wounds": 1, "shot": 2}))
+    stats = m.stats(RULES)
+    assert stats["wounds"] == 6 and stats["shot"] == 4  # 6 + 1 - 1; 2 + 2
+
+
+def test_r15_no_flips_no_dead() -> None:
+    with pytest.raises(RuleBroken, match="no flips"):
+        plan_flip(Member("Kid", "ganger"), parse_card("2H"), None, RULES)
+    with pytest.raises(RuleBroken, match="dead"):
+        plan_flip(Member("Kid", "ganger", status="dead", flips=1), parse_card("2H"), None, RULES)

@@ -1,0 +1,121 @@
+"""Planning a post-game report without a database: R12, R13, R14, R16."""
+
+from __future__ import annotations
+
+import pytest
+
+from rostermgr.errors import InvalidFile, RuleBroken
+from rostermgr.postgame import FlipsEarned, Injury, Payment, plan_game
+from rostermgr.report import parse_report
+from rostermgr.roster import Member, Posse
+from rostermgr.rules_load import default_ruleset
+
+RULES = default_ruleset()
+
+
+def posse(name: str, faction: str, injuries: int = 0) -> Posse:
+    members = (
+        Member("Boss", "leader", ("pistol",)),
+        Member("Second", "deputy"),
+        Member("One", "ganger", ("hatchet", "whiskey"), injuries=injuries),
+        Member("Two", "ganger"),
+        Member("Three", "ganger"),
+    )
+    return Posse(name, faction, members, 50, RULES.id, RULES.version)
+
+
+def plan(injuries: int = 0, **extra: object):
+    doc = {"date": "2026-12-01", "scenario": "bounty", "posses": ["A", "B"], "winner": "B", **extra}
+    posses = {"A": posse("A", "outlawmen", injuries), "B": posse("B", "sheriffs")}
+    return plan_game(parse_report(doc, RULES), posses, RULES)
+
+
+TAKE_OUT = [{"posse": "A", "member": "One", "by": {"posse": "B", "member": "Boss"}}]
+
+
+def test_r13_r14_first_take_out_is_an_injury_and_one_flip() -> None:
+    changes = plan(out_of_action=TAKE_OUT).changes
+    injury = next(c for c in changes if isinstance(c, Injury))
+    assert (injury.injuries, injury.dead, injury.buried) == (1, False, ())
+    flips = next(c for c in changes if isinstance(c, FlipsEarned))
+    assert (flips.count, flips.killing) == (RULES.flips_per_take_out, False) == (1, False)
+
+
+def test_r13_r14_third_strike_kills_buries_gear_and_earns_a_killing_blow() -> None:
+    changes = plan(injuries=2, out_of_action=TAKE_OUT).changes
+    injury = next(c for c in changes if isinstance(c, Injury))
+    assert injury.dead and injury.buried == ("hatchet", "whiskey")
+    flips = next(c for c in changes if isinstance(c, FlipsEarned))
+    assert flips.count == 2 and flips.killing
+
+
+def test_r13_a_fall_injures_without_flips() -> None:
+    changes = plan(out_of_action=[{"posse": "A", "member": "One"}]).changes
+    assert [type(c) for c in changes] == [Injury]
+
+
+@pytest.mark.parametrize(("target", "reward"), [("Boss", 50), ("Second", 25), ("Two", 10)])
+def test_r12_bounty_reward_by_the_targets_role(target: str, reward: int) -> None:
+    bounty = [{"posse": "B", "target": {"posse": "A", "member": target}, "claimed": True}]
+    payment = next(c for c in plan(bounties=bounty).changes if isinstance(c, Payment))
+    assert payment.posse == "B" and payment.entry.amount == reward
+
+
+def test_r12_unclaimed_bounty_pays_nothing() -> None:
+    bounty = [{"posse": "B", "target": {"posse": "A", "member": "Boss"}, "claimed": False}]
+    assert plan(bounties=bounty).changes == ()
+
+
+@pytest.mark.parametrize(("value", "paid"), [(31, 15), (30, 15), (1, 0), (0, 0)])
+def test_r16_goods_sell_at_half_rounded_down(value: int, paid: int) -> None:
+    goods = [{"posse": "A", "market_value": value, "reason": "crates"}]
+    payment = next(c for c in plan(goods_sold=goods).changes if isinstance(c, Payment))
+    assert payment.entry.amount == paid
+
+
+def test_r1_stolen_item_must_suit_the_thief() -> None:
+    theft = [
+        {
+            "from": {"posse": "A", "member": "One"},
+            "to": {"posse": "B", "member": "Two"},
+            "item": "hatchet",
+        }
+    ]
+    assert "stole a hatchet" in plan(items_stolen=theft).lines()[0]
+    horse = {
+        "A": Posse(
+            "A", "outlawmen", (Member("Boss", "leader", ("horse",)),), 0, RULES.id, RULES.version
+        ),
+        "B": posse("B", "sheriffs"),
+    }
+    doc = {
+        "date": "2026-12-01",
+        "scenario": "other",
+        "posses": ["A", "B"],
+        "items_stolen": [
+            {
+                "from": {"posse": "A", "member": "Boss"},
+                "to": {"posse": "B", "member": "Two"},
+                "item": "horse",
+            }
+        ],
+    }
+    with pytest.raises(RuleBroken, match="R5"):
+        plan_game(parse_report(doc, RULES), horse, RULES)
+
+
+def test_report_shape_is_checked_before_names() -> None:
+    with pytest.raises(InvalidFile, match="negative"):
+        parse_report(
+            {
+                "date": "2026-12-01",
+                "scenario": "other",
+                "posses": ["A"],
+                "income": [{"posse": "A", "amount": -1}],
+            },
+            RULES,
+        )
+    with pytest.raises(InvalidFile, match="winner"):
+        parse_report(
+            {"date": "2026-12-01", "scenario": "other", "posses": ["A"], "winner": "Z"}, RULES
+        )
