@@ -69,8 +69,8 @@ class Resolution:
     toughness: int
     wounds: int
     friendly_wounds: int
-    attack_terms: tuple[Term, ...] = ()
-    defence_terms: tuple[Term, ...] = ()
+    attack_terms: tuple[Term, ...] = ()  # they sum to attack_total
+    defence_terms: tuple[Term, ...] = ()  # they sum to defence_total
     steps: tuple[str, ...] = ()
 
     def explain(self) -> list[str]:
@@ -94,6 +94,8 @@ def card_value(card: Card, rules: Ruleset) -> int:
     """R7: the value a card adds to a test; ranks missing from the ruleset count at face value."""
     if card.rank in rules.card_values:
         return rules.card_values[card.rank]
+    if not card.rank.isdigit():
+        raise Refused(f"The {rules.name} ruleset gives no value for the card {card}.")
     return int(card.rank)
 
 
@@ -102,12 +104,12 @@ def is_favoured(card: Card, faction: Faction) -> bool:
     return card.is_joker or card.suit == faction.suit
 
 
-def test_bonus(card: Card, faction: Faction, rules: Ruleset) -> int:
+def favoured_test_bonus(card: Card, faction: Faction, rules: Ruleset) -> int:
     """R8 step 4: the favoured-suit bonus to the test total."""
     return rules.favoured_test.get(card.rank, 0) if is_favoured(card, faction) else 0
 
 
-def damage_bonus(card: Card, faction: Faction, rules: Ruleset) -> int:
+def favoured_damage_bonus(card: Card, faction: Faction, rules: Ruleset) -> int:
     """R9: the favoured-suit bonus to damage (attacker) or toughness (defender)."""
     return rules.favoured_damage.get(card.rank, 0) if is_favoured(card, faction) else 0
 
@@ -118,8 +120,8 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
     att, dfn = rules.faction(test.attacker), rules.faction(test.defender)
     shot = test.kind == SHOT
     steps: list[str] = [
-        f"{test.kind.capitalize()}: a {att.name} model with {_stat(test.kind)} {test.attack} "
-        f"{'shoots at' if shot else 'attacks'} a {dfn.name} model with Defence {test.defence}."
+        f"{test.kind.capitalize()}: the {att.name} model ({_stat(test.kind)} {test.attack}) "
+        f"{'shoots at' if shot else 'attacks'} the {dfn.name} model (Defence {test.defence})."
     ]
     attack = [Term(_stat(test.kind), test.attack)]
     defence = [Term("Defence", test.defence)]
@@ -136,17 +138,32 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
     steps.append(f"Attack total: {_sum(attack)}.")
     steps.append(f"Defence total: {_sum(defence)}.")
     outcome, a_total, d_total, compare = _compare(test, att, dfn, a_total, d_total, rules)
-    steps += compare
+    steps.append(compare)
+    for terms, total in ((attack, a_total), (defence, d_total)):
+        if total != sum(t.value for t in terms):
+            terms.append(Term("tie-break", total - sum(t.value for t in terms)))
     difference = a_total - d_total
     if outcome != SUCCESS:
-        friendly = rules.friendly_wounds_into_combat if outcome == FAILURE and test.into_combat else 0
+        missed = outcome == FAILURE and test.into_combat
+        friendly = rules.friendly_wounds_into_combat if missed else 0
         if friendly:
             steps.append(
                 f"The shot went into a combat and failed: the friendly model in that combat takes "
                 f"{friendly} unsoakable wound{'s' if friendly != 1 else ''}."
             )
-        return Resolution(a_total, d_total, outcome, difference, 0, 0, 0, friendly,
-                          tuple(attack), tuple(defence), tuple(steps))
+        return Resolution(
+            attack_total=a_total,
+            defence_total=d_total,
+            outcome=outcome,
+            difference=difference,
+            damage=0,
+            toughness=0,
+            wounds=0,
+            friendly_wounds=friendly,
+            attack_terms=tuple(attack),
+            defence_terms=tuple(defence),
+            steps=tuple(steps),
+        )
     damage, toughness, damage_steps = _damage(test, att, dfn, difference, rules)
     steps += damage_steps
     wounds = max(0, damage - toughness)
@@ -154,8 +171,19 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
         f"{damage} damage - {toughness} toughness = {wounds} wound{'s' if wounds != 1 else ''}"
         + (": the model is winged." if wounds == 0 else ".")
     )
-    return Resolution(a_total, d_total, outcome, difference, damage, toughness, wounds, 0,
-                      tuple(attack), tuple(defence), tuple(steps))
+    return Resolution(
+        attack_total=a_total,
+        defence_total=d_total,
+        outcome=outcome,
+        difference=difference,
+        damage=damage,
+        toughness=toughness,
+        wounds=wounds,
+        friendly_wounds=0,
+        attack_terms=tuple(attack),
+        defence_terms=tuple(defence),
+        steps=tuple(steps),
+    )
 
 
 def _check(test: Test, rules: Ruleset) -> None:
@@ -163,16 +191,21 @@ def _check(test: Test, rules: Ruleset) -> None:
         raise Refused(f"A test is a shot or a combat, not '{test.kind}'.")
     rules.faction(test.attacker)
     rules.faction(test.defender)
-    for name, value in (("attack", test.attack), ("defence", test.defence),
-                        ("clothing", test.clothing), ("toughness", test.toughness)):
+    for name, value in (
+        ("attack", test.attack),
+        ("defence", test.defence),
+        ("clothing", test.clothing),
+        ("toughness", test.toughness),
+    ):
         if value < 0:
             raise Refused(f"The {name} value must be 0 or more, not {value}.")
     if test.cover is not None and test.cover not in rules.cover:
-        raise Refused(f"There is no cover '{test.cover}'; cover is one of {', '.join(rules.cover)}.")
+        kinds = ", ".join(rules.cover)
+        raise Refused(f"There is no cover '{test.cover}'; cover is one of {kinds}.")
     if test.weapon is not None and not rules.item(test.weapon).is_weapon:
         raise Refused(f"{rules.item(test.weapon).name} is not a weapon, so it adds no damage.")
     if test.into_combat and test.kind != SHOT:
-        raise Refused("Only a shot can go into a combat; a combat action is already in base contact.")
+        raise Refused("Only a shot can go into a combat; a combat action is in base contact.")
     for card in (test.attack_card, test.defence_card):
         if not card.is_joker and card.rank not in RANKS:
             raise Refused(f"'{card}' is not a card.")
@@ -193,14 +226,18 @@ def _card_step(side: str, card: Card, faction: Faction, rules: Ruleset, terms: l
     if card.is_joker:
         text += ", which counts as a favoured Ace"
     elif is_favoured(card, faction):
-        text += f", {faction.suit}, the {faction.name}' favoured suit"
+        text += f", {faction.suit} are favoured by the {faction.name}"
     else:
-        return text + f": not favoured ({faction.name} favour {faction.suit})."
-    bonus = test_bonus(card, faction, rules)
+        return text + f": not favoured (the {faction.name} favour {faction.suit})."
+    bonus = favoured_test_bonus(card, faction, rules)
+    later = favoured_damage_bonus(card, faction, rules)
+    after = "damage" if side == "attacker" else "toughness"
+    then = f", +{later} {after} if the damage step is reached" if later else ""
     if bonus:
         terms.append(Term(f"favoured {_rank_name(card)}", bonus))
-        return text + f": +{bonus} to the test."
-    return text + f"; a favoured {_rank_name(card)} adds nothing to the test but breaks a tie."
+        return text + f": +{bonus} to the test{then}."
+    rank = _rank_name(card)
+    return text + f"; a favoured {rank} adds nothing to the test{then}; it breaks a tie."
 
 
 def _situation(test: Test, rules: Ruleset, attack: list[Term], defence: list[Term]) -> list[str]:
@@ -227,9 +264,7 @@ def _pair_test_step(side: str, faction: Faction, rules: Ruleset, terms: list[Ter
         return f"The {side}'s leader plays a pair for {name}: +{rules.leader_pair} to the test."
     if effect == PAIR_DAMAGE:
         return f"The {side}'s leader plays a pair for {name}: it counts only in the damage step."
-    action = faction.leader_actions[0] if faction.leader_actions else None
-    text = f" ({action.text})" if action and action.text else ""
-    return f"The {side}'s leader plays a pair for {name}{text}: it changes no number here."
+    return f"The {side}'s leader plays a pair for {name}: it changes no number in this test."
 
 
 def _action_name(faction: Faction) -> str:
@@ -238,38 +273,37 @@ def _action_name(faction: Faction) -> str:
 
 def _compare(
     test: Test, att: Faction, dfn: Faction, a_total: int, d_total: int, rules: Ruleset
-) -> tuple[str, int, int, list[str]]:
-    """R8 steps 5 and 6: the outcome, the totals after any tie-break, and the sentences."""
+) -> tuple[str, int, int, str]:
+    """R8 steps 5 and 6: the outcome, the totals after any tie-break, and the sentence."""
     verb = "shot" if test.kind == SHOT else "attack"
+    won = "go to the damage step."
     if a_total > d_total:
-        return SUCCESS, a_total, d_total, [
-            f"{a_total} against {d_total}: the {verb} succeeds by {a_total - d_total}; "
-            "go to the damage step."
-        ]
+        text = f"{a_total} against {d_total}: the {verb} succeeds by {a_total - d_total}; {won}"
+        return SUCCESS, a_total, d_total, text
     if a_total < d_total:
-        return FAILURE, a_total, d_total, [
-            f"{a_total} against {d_total}: the defence holds; the {verb} fails, no damage."
-        ]
+        text = f"{a_total} against {d_total}: the defence holds; the {verb} fails, no damage."
+        return FAILURE, a_total, d_total, text
     fav_a = is_favoured(test.attack_card, att)
     fav_d = is_favoured(test.defence_card, dfn)
     tie = f"{a_total} against {d_total} is a tie"
+    bump = rules.tie_break
     if fav_a and not fav_d:
-        a_total += rules.tie_break
-        return SUCCESS, a_total, d_total, [
-            f"{tie}; only the attacker played a favoured card: +{rules.tie_break} to the attack, "
-            f"{a_total} against {d_total}. The {verb} succeeds by {a_total - d_total}; "
-            "go to the damage step."
-        ]
+        a_total += bump
+        text = (
+            f"{tie}; only the attacker played a favoured card: +{bump} to the attack, "
+            f"{a_total} against {d_total}. The {verb} succeeds by {a_total - d_total}; {won}"
+        )
+        return SUCCESS, a_total, d_total, text
     if fav_d and not fav_a:
-        d_total += rules.tie_break
-        return FAILURE, a_total, d_total, [
-            f"{tie}; only the defender played a favoured card: +{rules.tie_break} to the defence, "
+        d_total += bump
+        text = (
+            f"{tie}; only the defender played a favoured card: +{bump} to the defence, "
             f"{a_total} against {d_total}. The {verb} fails, no damage."
-        ]
+        )
+        return FAILURE, a_total, d_total, text
     who = "both players" if fav_a else "neither player"
-    return SCORE_DRAW, a_total, d_total, [
-        f"{tie} and {who} played a favoured card: a score draw, no damage."
-    ]
+    text = f"{tie} and {who} played a favoured card: a score draw, no damage."
+    return SCORE_DRAW, a_total, d_total, text
 
 
 def _damage(
@@ -282,11 +316,11 @@ def _damage(
     if test.weapon is not None:
         weapon = rules.item(test.weapon)
         dmg.append(Term(weapon.name.lower(), weapon.damage))
-    bonus = damage_bonus(test.attack_card, att, rules)
+    bonus = favoured_damage_bonus(test.attack_card, att, rules)
     if bonus:
         dmg.append(Term(f"favoured {_rank_name(test.attack_card)}", bonus))
     tough = [Term("Toughness", test.toughness)]
-    bonus = damage_bonus(test.defence_card, dfn, rules)
+    bonus = favoured_damage_bonus(test.defence_card, dfn, rules)
     if bonus:
         tough.append(Term(f"favoured {_rank_name(test.defence_card)}", bonus))
     if test.attacker_pair and PAIR_EFFECTS.get(att.id) == PAIR_DAMAGE:

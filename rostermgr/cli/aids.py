@@ -1,0 +1,300 @@
+"""Table aids on the command line: resolve, initiative, game-length (R8-R12)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from typing import Any, TextIO
+
+from rostermgr.cards import Card, parse_card
+from rostermgr.cli import print_json
+from rostermgr.errors import Refused
+from rostermgr.game_length import GameLength, drawn_game_length, game_length
+from rostermgr.poker import (
+    FIRST,
+    PLAYERS,
+    SECOND,
+    DrawSide,
+    Hand,
+    first_turn,
+    parse_cards,
+    priority,
+)
+from rostermgr.resolver import KINDS, Test, resolve
+from rostermgr.rules import Ruleset
+from rostermgr.rules_load import default_ruleset, load_ruleset
+
+RESOLVE_HELP = """\
+Resolve one opposed test and its damage step (R8, R9), step by step like the notes' examples.
+--attack is the attacker's Shot (shot) or Strength (combat); --defence is the target's Defence
+before clothing and cover. Cards are written rank then suit letter: JS, 10H, AD, JK.
+Cover and horseback count only for shots. A pair flag applies that side's leader eighth-card
+action where it changes a number: the Sheriffs' adds to that leader's test total; the
+Outlawmen's adds to damage (attacking) or toughness (defending) once the damage step is reached;
+the others change no number here. All bonuses come from the ruleset (see `rostermgr rules`).
+"""
+
+HANDS_HELP = """\
+Priority for the next turn (R11): the best five-card poker hand of the cards each player played
+this turn (a joker counts as wild, up to the ruleset's limit). Equal hands are split by kickers,
+then by favoured-suit cards in the hand, then the current holder (--holder) keeps priority.
+Cards may be separated by spaces or commas: --first-cards 2S 2H 5D 9C JD QS KH.
+"""
+
+DRAW_HELP = """\
+The first-turn high-card draw (R11): highest card wins, aces high; a joker always wins; each
+rabbit's foot spent adds to the card's value. Equal values: a favoured suit wins; both (or
+neither) favoured: draw again.
+"""
+
+LENGTH_HELP = """\
+After which turn the game ends (R12): at the end of the last regular turn one player flips a
+card that may end the game, the next turn end the other player flips, and the game always ends
+after the last turn the ruleset allows (see `rostermgr rules`). Give the cards turned over, in
+order (--cards 8S,QD), or let the app flip them (--draw, with --seed N to repeat a run). With
+too few cards it says which flip is still to come.
+"""
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """Register the aid commands."""
+    _add_resolve(sub)
+    _add_initiative(sub)
+    _add_game_length(sub)
+
+
+def _rules(args: argparse.Namespace) -> Ruleset:
+    path = getattr(args, "ruleset", None)
+    return load_ruleset(path) if path else default_ruleset()
+
+
+def _lines(lines: list[str], out: TextIO) -> None:
+    out.write("".join(f"{line}\n" for line in lines))
+
+
+# resolve
+
+
+def _add_resolve(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "resolve",
+        help="the shot/combat calculator (R8, R9)",
+        description=RESOLVE_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "kind", choices=KINDS, metavar="shot|combat", help="Shot vs Defence, or Strength vs Defence"
+    )
+    p.add_argument("--attacker", required=True, metavar="FACTION", help="the attacker's faction")
+    p.add_argument("--attack", required=True, type=int, metavar="N", help="Shot or Strength")
+    p.add_argument("--attack-card", required=True, metavar="CARD", help="the attacker's card")
+    p.add_argument("--defender", required=True, metavar="FACTION", help="the target's faction")
+    p.add_argument("--defence", required=True, type=int, metavar="N", help="the target's Defence")
+    p.add_argument("--defence-card", required=True, metavar="CARD", help="the target's card")
+    p.add_argument("--clothing", type=int, default=0, metavar="N", help="clothing defence bonus")
+    p.add_argument("--cover", metavar="none|half|three-quarter", help="the target's cover (shots)")
+    p.add_argument("--horseback", action="store_true", help="the attacker shoots from a horse")
+    p.add_argument("--weapon", metavar="ITEM", help="the attacker's weapon, an item id")
+    p.add_argument("--toughness", type=int, default=0, metavar="N", help="the target's Toughness")
+    p.add_argument("--attacker-pair", action="store_true", help="the attacking leader's pair")
+    p.add_argument("--defender-pair", action="store_true", help="the defending leader's pair")
+    p.add_argument(
+        "--into-combat", action="store_true", help="a shot into a combat with a friendly model"
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(handler=_resolve)
+
+
+def _resolve(args: argparse.Namespace, out: TextIO) -> int:
+    test = Test(
+        kind=args.kind,
+        attacker=args.attacker,
+        attack=args.attack,
+        attack_card=parse_card(args.attack_card),
+        defender=args.defender,
+        defence=args.defence,
+        defence_card=parse_card(args.defence_card),
+        clothing=args.clothing,
+        cover=args.cover,
+        horseback=args.horseback,
+        weapon=args.weapon,
+        toughness=args.toughness,
+        attacker_pair=args.attacker_pair,
+        defender_pair=args.defender_pair,
+        into_combat=args.into_combat,
+    )
+    result = resolve(test, _rules(args))
+    if args.json:
+        print_json(result.as_json(), out)
+    else:
+        _lines(result.explain(), out)
+    return 0
+
+
+# initiative
+
+
+def _add_initiative(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "initiative",
+        help="who has priority: poker hands of the played cards, or the first-turn draw (R11)",
+        description="Initiative aids (R11): 'hands' for later turns, 'draw' for the first turn.",
+    )
+    aids = p.add_subparsers(dest="aid", metavar="AID", required=True)
+    h = aids.add_parser(
+        "hands",
+        help="the better poker hand of the cards played this turn has priority next turn",
+        description=HANDS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    for player in PLAYERS:
+        h.add_argument(
+            f"--{player}", required=True, metavar="FACTION", help=f"the {player} player's faction"
+        )
+        h.add_argument(
+            f"--{player}-cards",
+            required=True,
+            nargs="+",
+            metavar="CARD",
+            help=f"the cards the {player} player played this turn",
+        )
+    h.add_argument("--holder", choices=PLAYERS, help="who holds priority now (breaks equal hands)")
+    h.add_argument("--json", action="store_true", help="print one JSON document")
+    h.set_defaults(handler=_hands)
+    d = aids.add_parser(
+        "draw",
+        help="the first-turn high-card draw, with rabbit's feet",
+        description=DRAW_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    for player in PLAYERS:
+        d.add_argument(
+            f"--{player}", required=True, metavar="FACTION", help=f"the {player} player's faction"
+        )
+        d.add_argument(
+            f"--{player}-card", required=True, metavar="CARD", help=f"the {player} player's card"
+        )
+        d.add_argument(
+            f"--{player}-feet",
+            type=int,
+            default=0,
+            metavar="N",
+            help=f"rabbit's feet the {player} player's leader spends",
+        )
+    d.add_argument("--json", action="store_true", help="print one JSON document")
+    d.set_defaults(handler=_draw)
+
+
+def _hands(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _rules(args)
+    played = {FIRST: parse_cards(args.first_cards), SECOND: parse_cards(args.second_cards)}
+    result = priority(
+        (args.first, played[FIRST]), (args.second, played[SECOND]), rules, holder=args.holder
+    )
+    hands = {FIRST: result.first, SECOND: result.second}
+    if args.json:
+        doc: dict[str, Any] = {p: _hand_json(hands[p], played[p]) for p in PLAYERS}
+        doc |= {"priority": result.winner, "decided_by": result.decided_by}
+        doc["reason"] = result.reason
+        print_json(doc, out)
+        return 0
+    lines = [
+        f"{p.capitalize()} player ({rules.faction(hands[p].faction).name}) played "
+        f"{' '.join(str(c) for c in played[p])}: best five {hands[p].cards_text()}, "
+        f"{hands[p].describe()}."
+        for p in PLAYERS
+    ]
+    _lines([*lines, result.reason], out)
+    return 0
+
+
+def _hand_json(hand: Hand, played: list[Card]) -> dict[str, Any]:
+    pairs = hand.in_order()
+    return {
+        "faction": hand.faction,
+        "played": [str(c) for c in played],
+        "best": [str(p) for p, _ in pairs],
+        "counted": [str(c) for _, c in pairs],
+        "hand": hand.category,
+        "name": hand.describe(),
+        "favoured": hand.favoured,
+    }
+
+
+def _draw(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _rules(args)
+    result = first_turn(
+        (args.first, parse_card(args.first_card), args.first_feet),
+        (args.second, parse_card(args.second_card), args.second_feet),
+        rules,
+    )
+    sides = {FIRST: result.first, SECOND: result.second}
+    if args.json:
+        doc: dict[str, Any] = {p: _side_json(sides[p]) for p in PLAYERS}
+        doc |= {"winner": result.winner, "draw_again": result.winner is None}
+        doc["reason"] = result.reason
+        print_json(doc, out)
+        return 0
+    lines = [_side_text(p, sides[p], rules) for p in PLAYERS]
+    _lines([*lines, result.reason], out)
+    return 0
+
+
+def _side_json(side: DrawSide) -> dict[str, Any]:
+    return {
+        "faction": side.faction,
+        "card": str(side.card),
+        "feet": side.feet,
+        "total": side.total,
+        "favoured": side.favoured,
+    }
+
+
+def _side_text(player: str, side: DrawSide, rules: Ruleset) -> str:
+    faction = rules.faction(side.faction)
+    if side.card.is_joker:
+        value = "a joker"
+    elif side.feet:
+        value = f"{side.card} + {side.feet} rabbit's {'foot' if side.feet == 1 else 'feet'}"
+        value += f" = {side.total}"
+    else:
+        value = f"{side.card} = {side.total}"
+    favoured = f", {faction.suit} favoured" if side.favoured and not side.card.is_joker else ""
+    return f"{player.capitalize()} player ({faction.name}): {value}{favoured}."
+
+
+# game-length
+
+
+def _add_game_length(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "game-length",
+        help="after which turn the game ends, from the end-of-turn flips (R12)",
+        description=LENGTH_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    how = p.add_mutually_exclusive_group(required=True)
+    how.add_argument(
+        "--cards", nargs="+", metavar="CARD", help="the cards flipped, in order: 4H or 8S,QD"
+    )
+    how.add_argument("--draw", action="store_true", help="flip from freshly shuffled decks")
+    p.add_argument("--seed", type=int, metavar="N", help="with --draw: repeatable flips")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(handler=_game_length)
+
+
+def _game_length(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _rules(args)
+    if args.seed is not None and not args.draw:
+        raise Refused("--seed only goes with --draw: the given cards need no shuffling.")
+    result: GameLength
+    if args.draw:
+        rng = random.Random(args.seed) if args.seed is not None else None
+        result = drawn_game_length(rules, rng)
+    else:
+        result = game_length(parse_cards(args.cards), rules)
+    if args.json:
+        print_json(result.as_json(), out)
+    else:
+        _lines(result.explain(), out)
+    return 0

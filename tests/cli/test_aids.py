@@ -1,0 +1,346 @@
+"""The table aids on the command line: resolve (R8-R10), initiative (R11), game-length (R12)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from rostermgr.cli import main
+from rostermgr.rules_load import DEFAULT_RULESET
+
+JSON_KEYS = {
+    "attack_total",
+    "defence_total",
+    "outcome",
+    "difference",
+    "damage",
+    "toughness",
+    "wounds",
+    "friendly_wounds",
+}
+
+
+def words(text: str) -> list[str]:
+    """A command line written as one string, split on spaces."""
+    return text.split()
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_json(*argv: str):
+    code, out, err = run(*argv, "--json")
+    assert (code, err) == (0, "")
+    return json.loads(out)
+
+
+def shot(*extra: str, kind: str = "shot") -> list[str]:
+    return [
+        "resolve",
+        kind,
+        "--attacker",
+        "sheriffs",
+        "--attack",
+        "3",
+        "--attack-card",
+        "JS",
+        "--defender",
+        "outlawmen",
+        "--defence",
+        "1",
+        "--defence-card",
+        "7D",
+        *extra,
+    ]
+
+
+EXAMPLES = {
+    "shot 1": (shot("--weapon", "pistol", "--toughness", "1"), (15, 8, 7, 3, 1, 2)),
+    "combat 1": (
+        shot("--weapon", "hunting-knife", "--toughness", "1", kind="combat"),
+        (15, 8, 7, 3, 1, 2),
+    ),
+    "shot 2": (
+        words(
+            "resolve shot --attacker sheriffs --attack 2 --attack-card 6S --defender outlawmen "
+            "--defence 2 --clothing 1 --defence-card 5C --weapon pistol --toughness 2"
+        ),
+        (9, 8, 1, 2, 2, 0),
+    ),
+    "combat 2": (
+        words(
+            "resolve combat --attacker sheriffs --attack 2 --attack-card 6S --defender outlawmen "
+            "--defence 2 --clothing 1 --defence-card 5C --weapon hunting-knife --toughness 2"
+        ),
+        (9, 8, 1, 2, 2, 0),
+    ),
+    "shot 3": (
+        words(
+            "resolve shot --attacker townsfolk --attack 3 --attack-card AH --defender bootleggers "
+            "--defence 1 --defence-card JC --weapon shotgun --toughness 1"
+        ),
+        (19, 13, 6, 6, 1, 5),
+    ),
+    "combat 3": (
+        words(
+            "resolve combat --attacker townsfolk --attack 3 --attack-card ah "
+            "--defender bootleggers --defence 1 --defence-card jc --weapon hatchet --toughness 1"
+        ),
+        (19, 13, 6, 6, 1, 5),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(EXAMPLES))
+def test_r10_resolve_json_gives_the_worked_examples(name):
+    argv, (attack, defence, diff, damage, toughness, wounds) = EXAMPLES[name]
+    doc = run_json(*argv)
+    assert set(doc) == JSON_KEYS
+    assert doc == {
+        "attack_total": attack,
+        "defence_total": defence,
+        "outcome": "success",
+        "difference": diff,
+        "damage": damage,
+        "toughness": toughness,
+        "wounds": wounds,
+        "friendly_wounds": 0,
+    }
+
+
+def test_r10_resolve_explains_each_step_without_json():
+    code, out, err = run(*shot("--weapon", "pistol", "--toughness", "1"))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert "Attack total: Shot 3 + JS 11 + favoured Jack 1 = 15." in lines
+    assert "Defence total: Defence 1 + 7D 7 = 8." in lines
+    assert lines[-1] == "3 damage - 1 toughness = 2 wounds."
+
+
+def test_r8_resolve_failed_shot_into_combat_reports_the_friendly_wound():
+    doc = run_json(*shot("--into-combat", "--cover", "three-quarter", "--defence-card", "AD"))
+    assert doc["outcome"] == "failure"
+    assert (doc["damage"], doc["toughness"], doc["wounds"], doc["friendly_wounds"]) == (0, 0, 0, 1)
+    assert doc["difference"] == doc["attack_total"] - doc["defence_total"]
+
+
+def test_r8_resolve_score_draw_json():
+    doc = run_json(
+        *words(
+            "resolve combat --attacker townsfolk --attack 2 --attack-card 5C "
+            "--defender bootleggers --defence 2 --defence-card 5H"
+        )
+    )
+    assert (doc["outcome"], doc["difference"], doc["damage"], doc["wounds"]) == (
+        "score-draw",
+        0,
+        0,
+        0,
+    )
+
+
+def test_r8_resolve_cover_counts_for_shots_only_on_the_command_line():
+    shot_doc = run_json(*shot("--cover", "half"))
+    combat_doc = run_json(*shot("--cover", "half", kind="combat"))
+    assert shot_doc["defence_total"] == combat_doc["defence_total"] + 1
+
+
+def test_r1_resolve_pair_flags():
+    plain = run_json(*shot())
+    paired = run_json(*shot("--attacker-pair", "--defender-pair", "--toughness", "1"))
+    assert paired["attack_total"] == plain["attack_total"] + 1
+    assert paired["toughness"] == 1 + 1
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        (["--attack-card", "ZZ"], "'ZZ' is not a card"),
+        (["--attacker", "cowboys"], "no faction 'cowboys'"),
+        (["--weapon", "bazooka"], "no item 'bazooka'"),
+        (["--weapon", "whiskey"], "not a weapon"),
+        (["--cover", "full"], "no cover 'full'"),
+        (["--toughness", "-1"], "0 or more"),
+    ],
+)
+def test_r8_resolve_refusals_exit_1_with_one_sentence(extra, words):
+    code, out, err = run(*shot(*extra))
+    assert code == 1
+    assert out == ""
+    assert words in err
+    assert err.count("\n") == 1
+
+
+def test_r8_resolve_into_combat_only_for_a_shot():
+    code, _, err = run(*shot("--into-combat", kind="combat"))
+    assert code == 1
+    assert "Only a shot" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["resolve", "brawl"],
+        ["resolve", "shot", "--attacker", "sheriffs"],
+        shot("--attack", "three"),
+        ["initiative"],
+        ["initiative", "hands", "--first", "sheriffs"],
+        ["game-length"],
+        ["game-length", "--draw", "--cards", "4H"],
+    ],
+)
+def test_malformed_aid_command_lines_exit_2(argv, capsys):
+    code, out, _ = run(*argv)
+    assert code == 2
+    assert out == ""
+    assert "rostermgr" in capsys.readouterr().err  # argparse's one line on the real stderr
+
+
+def test_r10_resolve_uses_a_ruleset_given_with_ruleset(tmp_path):
+    from importlib import resources
+
+    text = resources.files("rostermgr.rulesets").joinpath(DEFAULT_RULESET).read_text("utf-8")
+    custom = tmp_path / "custom.toml"
+    custom.write_text(text.replace("half = 1", "half = 5"), encoding="utf-8")
+    default = run_json(*shot("--cover", "half"))
+    changed = run_json("--ruleset", str(custom), *shot("--cover", "half"))
+    assert changed["defence_total"] == default["defence_total"] + 4
+
+
+# initiative
+
+HANDS = [
+    "initiative",
+    "hands",
+    "--first",
+    "sheriffs",
+    "--first-cards",
+    "2S",
+    "2H",
+    "5D",
+    "9C",
+    "JD",
+    "QS",
+    "3H",
+    "--second",
+    "outlawmen",
+    "--second-cards",
+    "AS,KH,9D,7C,5S,3D,4H",
+]
+
+
+def test_r11_initiative_hands_pair_of_2s_beats_ace_high():
+    code, out, err = run(*HANDS)
+    assert (code, err) == (0, "")
+    assert "best five 2S 2H QS JD 9C, a pair of 2s" in out
+    assert out.splitlines()[-1] == (
+        "The first player (Sheriffs) has priority: a pair of 2s beats ace high."
+    )
+
+
+def test_r11_initiative_hands_json():
+    doc = run_json(*HANDS)
+    assert doc["priority"] == "first"
+    assert doc["decided_by"] == "hand"
+    assert doc["first"]["hand"] == "pair"
+    assert doc["first"]["best"] == ["2S", "2H", "QS", "JD", "9C"]
+    assert doc["second"]["name"] == "ace high"
+    assert len(doc["second"]["played"]) == 7
+
+
+def test_r11_initiative_hands_with_a_wild_joker_json():
+    argv = [*HANDS]
+    argv[argv.index("3H")] = "JK"
+    doc = run_json(*argv)
+    assert doc["first"]["hand"] == "three-of-a-kind"
+    assert "JK" in doc["first"]["best"]
+    assert "JK" not in doc["first"]["counted"]
+
+
+def test_r11_initiative_hands_equal_the_holder_keeps_priority():
+    same = "9C 9H KD 7C 4H 2D 3H"
+    argv = ["initiative", "hands", "--first", "sheriffs", "--first-cards", same]
+    argv += ["--second", "sheriffs", "--second-cards", same, "--holder", "second"]
+    doc = run_json(*argv)
+    assert (doc["priority"], doc["decided_by"]) == ("second", "holder")
+
+
+def test_r11_initiative_hands_refuses_a_duplicate_card():
+    argv = [*HANDS]
+    argv[argv.index("3H")] = "2S"
+    code, out, err = run(*argv)
+    assert (code, out) == (1, "")
+    assert "2S appears twice" in err
+
+
+DRAW = ["initiative", "draw", "--first", "sheriffs", "--first-card", "9S", "--first-feet", "1"]
+
+
+def test_r11_initiative_draw_rabbits_foot_and_favoured_suit():
+    code, out, err = run(*DRAW, "--second", "outlawmen", "--second-card", "10C")
+    assert (code, err) == (0, "")
+    assert "9S + 1 rabbit's foot = 10" in out
+    assert "the first player (Sheriffs)" in out.splitlines()[-1]
+
+
+def test_r11_initiative_draw_json_joker_and_redraw():
+    doc = run_json(*DRAW, "--second", "bootleggers", "--second-card", "JK")
+    assert (doc["winner"], doc["draw_again"]) == ("second", False)
+    doc = run_json(*DRAW, "--second", "outlawmen", "--second-card", "10D")
+    assert (doc["winner"], doc["draw_again"]) == (None, True)
+    assert doc["first"] == {
+        "faction": "sheriffs",
+        "card": "9S",
+        "feet": 1,
+        "total": 10,
+        "favoured": True,
+    }
+
+
+# game-length
+
+
+def test_r12_game_length_with_given_cards():
+    code, out, err = run("game-length", "--cards", "4H")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1] == "The game ends after turn 5."
+    assert run_json("game-length", "--cards", "8S,QD")["ends_after"] == 7
+    assert run_json("game-length", "--cards", "8S", "10D")["ends_after"] == 6
+
+
+def test_r12_game_length_json_when_a_flip_is_still_to_come():
+    doc = run_json("game-length", "--cards", "8S")
+    assert doc == {
+        "flips": [{"after_turn": 5, "card": "8S", "ends": False}],
+        "ends_after": None,
+        "next_flip_after": 6,
+    }
+
+
+def test_r12_game_length_draw_with_seed_repeats():
+    first = run_json("game-length", "--draw", "--seed", "11")
+    assert first == run_json("game-length", "--draw", "--seed", "11")
+    assert first["ends_after"] in (5, 6, 7)
+
+
+def test_r12_game_length_refusals():
+    code, out, err = run("game-length", "--cards", "4H,8S")
+    assert (code, out) == (1, "")
+    assert "ends after turn 5" in err
+    code, _, err = run("game-length", "--cards", "4H", "--seed", "3")
+    assert code == 1
+    assert "--seed" in err
+
+
+@pytest.mark.parametrize(
+    "argv", [["resolve", "--help"], ["initiative", "hands", "--help"], ["game-length", "--help"]]
+)
+def test_aid_help_documents_the_options(argv, capsys):
+    code, _, _ = run(*argv)
+    assert code == 0
+    assert "--json" in capsys.readouterr().out
