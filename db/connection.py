@@ -33,9 +33,26 @@ def check_campaign_file(path: Path) -> None:
     except OSError as exc:
         raise InvalidFile(f"Cannot read the campaign file {path}: {exc.strerror}.") from exc
     if path.stat().st_size == 0:
-        raise InvalidFile(f"The campaign file {path} is empty (0 bytes): it is not a campaign.")
+        raise InvalidFile(
+            f"The campaign file {path} is empty (0 bytes): it is not a campaign."
+            + offer_backup(path)
+        )
     if head != SQLITE_HEADER:
-        raise InvalidFile(f"{path} is not a campaign file (it is not a SQLite database).")
+        raise InvalidFile(
+            f"{path} is not a campaign file (it is not a SQLite database)." + offer_backup(path)
+        )
+
+
+def offer_backup(path: Path) -> str:
+    """A sentence naming the newest good backup, if there is one."""
+    from db.backup import newest_good_backup
+
+    good = newest_good_backup(path)
+    return (
+        f" The newest good backup is {good}; restore it with: rostermgr restore {good}"
+        if good
+        else ""
+    )
 
 
 def open_campaign(path: Path) -> SqliteDatabase:
@@ -51,7 +68,10 @@ def open_campaign(path: Path) -> SqliteDatabase:
         migrate(db, path)
     except (sqlite3.DatabaseError, peewee.DatabaseError) as exc:
         db.close()
-        raise InvalidFile(f"The campaign file {path} is damaged or not a campaign: {exc}.") from exc
+        raise InvalidFile(
+            f"The campaign file {path} is damaged or not a campaign ({exc}); it was not changed."
+            + offer_backup(path)
+        ) from exc
     except Exception:
         db.close()
         raise

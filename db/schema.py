@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import shutil
-import sqlite3
 from collections.abc import Callable, Mapping
-from datetime import datetime
 from pathlib import Path
 
 from peewee import Database
@@ -63,20 +60,7 @@ def migrate(
 
 
 def backup_before_migration(path: Path, version: int) -> Path:
-    """A consistent copy of the file beside it, made with SQLite's backup API."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.schema{version}-{stamp}.bak")
-    source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        dest = sqlite3.connect(target)
-        try:
-            source.backup(dest)
-        finally:
-            dest.close()
-    finally:
-        source.close()
-    return target
+    """A checked copy in the backups folder before the schema changes."""
+    from db.backup import make_backup
 
-
-def copy_file(path: Path, target: Path) -> None:
-    shutil.copy2(path, target)
+    return make_backup(path, f"before-schema{version + 1}")

@@ -88,3 +88,11 @@ def dalton() -> dict:
 @pytest.fixture
 def lawmen() -> dict:
     return json.loads(json.dumps(LAWMEN))
+
+
+@pytest.fixture(autouse=True)
+def _isolated_backups(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Backups go to the test's own folder, never the user's data folder."""
+    folder = tmp_path / "backups"
+    monkeypatch.setenv("ROSTERMGR_BACKUP_DIR", str(folder))
+    return folder

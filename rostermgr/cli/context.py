@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from db.backup import backup_if_due
 from db.connection import open_campaign
 from rostermgr.cli import campaign_path
 from rostermgr.rules import Ruleset
@@ -17,10 +18,16 @@ def ruleset(args: argparse.Namespace) -> Ruleset:
 
 
 @contextmanager
-def campaign(args: argparse.Namespace) -> Iterator[Ruleset]:
-    """Open the campaign file for one command and close it afterwards."""
+def campaign(args: argparse.Namespace, editing: bool = False) -> Iterator[Ruleset]:
+    """Open the campaign file for one command and close it afterwards.
+
+    An editing command first makes the hourly backup when one is due.
+    """
     rules = ruleset(args)
-    db = open_campaign(campaign_path(args))
+    path = campaign_path(args)
+    db = open_campaign(path)
+    if editing:
+        backup_if_due(path)
     try:
         yield rules
     finally:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from db import flips, games
-from rostermgr.cli import EXIT_OK, print_json
+from db import backup, flips, games
+from rostermgr.cli import EXIT_OK, campaign_path, print_json
 from rostermgr.cli.context import campaign, ruleset
 from rostermgr.jsonfile import read_json
 from rostermgr.report import parse_report
@@ -42,9 +42,10 @@ def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
     rules = ruleset(args)
     report = parse_report(read_json(args.file, f"The report {args.file}"), rules)
     with campaign(args):
-        if args.dry_run:
-            game_id, plan = None, games.preview_game(report, rules)
-        else:
+        plan = games.preview_game(report, rules)  # refuse before making a backup
+        game_id = None
+        if not args.dry_run:
+            backup.make_backup(campaign_path(args), "before-game")
             game_id, plan = games.record_game(report, rules)
     if args.json:
         print_json({"id": game_id, "changes": plan.lines()}, out)
@@ -87,7 +88,7 @@ def cmd_undo(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_flip(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args) as rules:
+    with campaign(args, editing=True) as rules:
         step = flips.spend_flip(
             args.name,
             args.member,

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from db import exchange, posses
-from rostermgr.cli import EXIT_OK, print_json
+from db import backup, exchange, posses
+from rostermgr.cli import EXIT_OK, campaign_path, print_json
 from rostermgr.cli.context import campaign, ruleset
+from rostermgr.exchange import validate_posse_file
 from rostermgr.jsonfile import read_json
 from rostermgr.shop import money, plan_creation
 from rostermgr.views import posse_text, posse_view
@@ -119,7 +120,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_buy(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args) as rules:
+    with campaign(args, editing=True) as rules:
         entry = posses.buy(args.name, args.member, args.item, rules)
         purse = posses.load_posse(args.name).purse
     out.write(f"{entry.reason}: {money(entry.amount)}. Purse: ${purse}.\n")
@@ -127,7 +128,7 @@ def cmd_buy(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_sell(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args) as rules:
+    with campaign(args, editing=True) as rules:
         entry = posses.sell(args.name, args.member, args.item, rules)
         purse = posses.load_posse(args.name).purse
     out.write(f"{entry.reason}: {money(entry.amount)}. Purse: ${purse}.\n")
@@ -135,7 +136,7 @@ def cmd_sell(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_hire(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args) as rules:
+    with campaign(args, editing=True) as rules:
         entry = posses.hire(args.name, args.role, args.member, rules)
         purse = posses.load_posse(args.name).purse
     out.write(f"{entry.reason}: {money(entry.amount)}. Purse: ${purse}.\n")
@@ -143,7 +144,7 @@ def cmd_hire(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_rename(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args):
+    with campaign(args, editing=True):
         posses.rename_posse(args.name, args.new_name)
     out.write(f"Renamed {args.name} to {args.new_name}.\n")
     return EXIT_OK
@@ -162,7 +163,9 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
     rules = ruleset(args)
     doc = read_json(args.file, f"The posse file {args.file}")
+    validate_posse_file(doc, rules, args.as_name)  # refuse before making a backup
     with campaign(args):
+        backup.make_backup(campaign_path(args), "before-import")
         name = exchange.import_posse(doc, rules, args.as_name)
     out.write(f"Imported {name}.\n")
     return EXIT_OK

@@ -1,0 +1,84 @@
+"""`rostermgr check`: SQLite's own checks and the game's invariants, reported in sentences."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from peewee import Database, fn
+
+from db import models as m
+from rostermgr.cards import parse_card
+from rostermgr.errors import Refused
+from rostermgr.roster import ACTIVE, DEAD
+from rostermgr.rules import Ruleset
+
+
+def quick_check(db: Database) -> list[str]:
+    """The fast part, run whenever a file is opened."""
+    rows = [r[0] for r in db.execute_sql("PRAGMA quick_check").fetchall()]
+    return [] if rows == ["ok"] else [f"SQLite reports damage: {r}." for r in rows]
+
+
+def check_campaign(db: Database, rules: Ruleset) -> list[str]:
+    problems = quick_check(db)
+    for table, rowid, parent, _ in db.execute_sql("PRAGMA foreign_key_check").fetchall():
+        problems.append(f"Row {rowid} of {table} points to a missing row of {parent}.")
+    problems += _posses(rules) + _members(rules)
+    return problems
+
+
+def _posses(rules: Ruleset) -> list[str]:
+    out = []
+    sums = dict(
+        m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount)).group_by(m.Ledger.posse).tuples()
+    )
+    for p in m.Posse.select():
+        if p.faction not in rules.factions:
+            out.append(f"{p.name} belongs to the unknown faction '{p.faction}'.")
+        if sums.get(p.id, 0) < 0:
+            out.append(f"{p.name} has a purse of ${sums[p.id]}, below $0 (R16).")
+    return out
+
+
+def _members(rules: Ruleset) -> list[str]:
+    out = []
+    posse_names = dict(m.Posse.select(m.Posse.id, m.Posse.name).tuples())
+    carried = Counter(m.MemberItem.select(m.MemberItem.member).tuples())
+    items_of: dict[int, list[str]] = {}
+    for it in m.MemberItem.select():
+        items_of.setdefault(it.member_id, []).append(it.item)
+    upgrades: dict[int, Counter[str]] = {}
+    for up in m.Upgrade.select():
+        upgrades.setdefault(up.member_id, Counter())[up.stat] += 1
+    for mem in m.Member.select():
+        who = f"{mem.name} of {posse_names.get(mem.posse_id, '(no posse)')}"
+        if mem.role not in rules.roles:
+            out.append(f"{who} has the unknown role '{mem.role}'.")
+            continue
+        if mem.status not in (ACTIVE, DEAD):
+            out.append(f"{who} has the unknown status '{mem.status}'.")
+        limit = rules.strikes_to_die
+        if not 0 <= mem.injuries <= limit:
+            out.append(f"{who} has {mem.injuries} injury strikes; 0 to {limit} are possible.")
+        if (mem.status == DEAD) != (mem.injuries >= rules.strikes_to_die):
+            out.append(f"{who} is {mem.status} with {mem.injuries} strikes (R13).")
+        if mem.status == DEAD and carried.get((mem.id,)):
+            out.append(f"{who} is dead but still carries items; they should be buried (R13).")
+        if mem.flips < 0:
+            out.append(f"{who} has {mem.flips} flips.")
+        if mem.pending_card:
+            try:
+                parse_card(mem.pending_card)
+            except Refused:
+                out.append(f"{who} waits on the unreadable card '{mem.pending_card}'.")
+        for item in items_of.get(mem.id, []):
+            if item not in rules.items:
+                out.append(f"{who} carries the unknown item '{item}'.")
+        base = rules.roles[mem.role].stats
+        for stat in rules.stat_order:
+            value = base[stat] + upgrades.get(mem.id, Counter())[stat]
+            if stat == "wounds":
+                value -= mem.injuries * rules.wounds_lost
+            if value < 0:
+                out.append(f"{who} has a negative {rules.stat_names[stat]} ({value}).")
+    return out

@@ -1,0 +1,128 @@
+"""Posse files from strangers: every hostile kind refused with a sentence, nothing written."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Cli
+
+D = "The Dalton Boys"
+
+
+@pytest.fixture
+def exported(cli: Cli, dalton: dict, lawmen: dict, tmp_path: Path) -> dict:
+    cli.new_posse(dalton)
+    cli.new_posse(lawmen)
+    path = tmp_path / "good.json"
+    cli.ok("posse", "export", D, "-o", str(path))
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def edit(fn: Callable[[dict], None]) -> Callable[[dict], str]:
+    def make(doc: dict) -> str:
+        doc = copy.deepcopy(doc)
+        fn(doc)
+        return json.dumps(doc, ensure_ascii=False)
+
+    return make
+
+
+def raw(text: str | bytes) -> Callable[[dict], str | bytes]:
+    return lambda _doc: text
+
+
+def text(fn: Callable[[str], str]) -> Callable[[dict], str]:
+    return lambda doc: fn(json.dumps(doc, ensure_ascii=False))
+
+
+def nest(depth: int) -> object:
+    value: object = 1
+    for _ in range(depth):
+        value = {"x": value}
+    return value
+
+
+M0 = lambda d: d["members"][0]  # noqa: E731
+
+HOSTILE: dict[str, Callable[[dict], str | bytes]] = {
+    "not json": raw("posse: Daltons"),
+    "empty": raw(""),
+    "truncated": text(lambda s: s[: len(s) // 2]),
+    "top-level list": raw("[]"),
+    "NaN": text(lambda s: s.replace('"injuries": 0', '"injuries": NaN', 1)),
+    "Infinity": text(lambda s: s.replace('"flips": 0', '"flips": Infinity', 1)),
+    "-Infinity": text(lambda s: s.replace('"amount": 200', '"amount": -Infinity', 1)),
+    "duplicate keys": text(lambda s: s.replace('"format":', '"format": "x", "format":', 1)),
+    "lone surrogate": text(lambda s: s.replace('"Kid"', '"Ki\\ud800d"', 1)),
+    "over-long name": edit(lambda d: M0(d).update(name="A" * 61)),
+    "over-long text": edit(lambda d: d["history"][0].update(text="x" * 501)),
+    "deep nesting": edit(lambda d: d["history"][0].update(data=nest(60))),
+    "too large": edit(
+        lambda d: d["history"].extend([{**d["history"][0], "text": "x" * 400}] * 15000)
+    ),
+    "unknown top key": edit(lambda d: d.update(extra=1)),
+    "unknown member key": edit(lambda d: M0(d).update(hp=99)),
+    "an id to trust": edit(lambda d: M0(d).update(id=1)),
+    "wrong format": edit(lambda d: d.update(format="gang-manager")),
+    "wrong version": edit(lambda d: d.update(version=99)),
+    "unknown faction": edit(lambda d: d["posse"].update(faction="pirates")),
+    "unknown role": edit(lambda d: M0(d).update(role="captain")),
+    "unknown item": edit(lambda d: M0(d)["items"].append("gatling-gun")),
+    "dead with items": edit(lambda d: M0(d).update(status="dead", injuries=3)),
+    "strikes over the limit": edit(lambda d: M0(d).update(injuries=9)),
+    "negative flips": edit(lambda d: M0(d).update(flips=-2)),
+    "twin members": edit(lambda d: d["members"].append(copy.deepcopy(M0(d)))),
+    "purse below zero": edit(
+        lambda d: d["ledger"].append({"date": "d", "amount": -999, "reason": "x", "kind": "buy"})
+    ),
+    "bool amount": edit(lambda d: d["ledger"][0].update(amount=True)),
+    "float amount": edit(lambda d: d["ledger"][0].update(amount=200.5)),
+    "string amount": edit(lambda d: d["ledger"][0].update(amount="200")),
+    "huge amount": edit(lambda d: d["ledger"][0].update(amount=10**30)),
+    "history names a stranger": edit(lambda d: d["history"][1].update(member="Mystery Man")),
+    "members not a list": edit(lambda d: d.update(members={"a": 1})),
+    "control character": edit(lambda d: M0(d).update(name="Kid\u0007")),
+    "not utf-8": raw('{"format": "rostermgr-posse", "x": "\xe9"}'.encode("latin-1")),
+    "bad pending card": edit(lambda d: M0(d).update(pending_card="ZZ")),
+    "unknown upgrade stat": edit(
+        lambda d: M0(d)["upgrades"].append({"stat": "luck", "card": "2H"})
+    ),
+    "empty name": edit(lambda d: M0(d).update(name="   ")),
+    "html in format": edit(lambda d: d.update(format="<script>")),
+    "null posse": edit(lambda d: d.update(posse=None)),
+    "history data not an object": edit(lambda d: d["history"][0].update(data=[1, 2])),
+}
+
+
+def test_the_corpus_has_at_least_thirty_kinds() -> None:
+    assert len(HOSTILE) >= 30
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE))
+def test_hostile_posse_file_is_refused_and_nothing_written(
+    cli: Cli, exported: dict, kind: str, tmp_path: Path
+) -> None:
+    content = HOSTILE[kind](exported)
+    path = tmp_path / "hostile.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8", errors="surrogatepass")
+    before = cli.db.read_bytes()
+    result = cli("posse", "import", str(path), "--as", "Stranger")
+    assert result.code == 1, kind
+    assert "Traceback" not in result.err and "internal error" not in result.err
+    assert result.err.count("\n") == 1 and len(result.err) < 400, result.err
+    assert cli.db.read_bytes() == before
+    assert [p["name"] for p in cli.ok("posse", "list", "--json").json()] == ["Last Hope Lawmen", D]
+
+
+def test_the_good_file_imports(cli: Cli, exported: dict, tmp_path: Path) -> None:
+    path = tmp_path / "ok.json"
+    path.write_text(json.dumps(exported), encoding="utf-8")
+    cli.ok("posse", "import", str(path), "--as", "Stranger")

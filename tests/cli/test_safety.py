@@ -1,0 +1,133 @@
+"""Backups, restore, check and damaged files (DESIGN 4)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from db.backup import list_backups, make_backup, thin
+from tests.conftest import Cli
+
+D = "The Dalton Boys"
+
+
+def test_game_record_and_import_make_checked_backups(
+    cli: Cli, dalton: dict, lawmen: dict, tmp_path: Path
+) -> None:
+    cli.new_posse(dalton)
+    cli.new_posse(lawmen)
+    report = {"date": "2026-12-01", "scenario": "other", "posses": [D, "Last Hope Lawmen"]}
+    cli.ok("game", "record", cli.file(report))
+    exported = tmp_path / "x.json"
+    cli.ok("posse", "export", D, "-o", str(exported))
+    cli.ok("posse", "import", str(exported), "--as", "Copy")
+    reasons = sorted(b.reason for b in list_backups(cli.db))
+    assert reasons == ["before-game", "before-import"]
+    for b in list_backups(cli.db):
+        con = sqlite3.connect(b.path)
+        assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        con.close()
+
+
+def test_backup_and_restore_round_trip(cli: Cli, dalton: dict) -> None:
+    cli.new_posse(dalton)
+    made = cli.ok("backup").out
+    assert "Backed up" in made
+    saved = list_backups(cli.db)[0].path
+    cli.ok("posse", "buy", D, "Slim", "switchblade")
+    cli.ok("posse", "rename", D, "Daltons")
+    out = cli.ok("restore", str(saved)).out
+    assert "backed up to" in out
+    assert [p["name"] for p in cli.ok("posse", "list", "--json").json()] == [D]
+    assert cli.ok("posse", "show", D, "--json").json()["purse"] == 7
+    # The replaced file was kept: restoring it brings the rename back.
+    before_restore = next(b for b in list_backups(cli.db) if b.reason == "before-restore")
+    cli.ok("restore", str(before_restore.path))
+    assert [p["name"] for p in cli.ok("posse", "list", "--json").json()] == ["Daltons"]
+
+
+def test_restore_clears_stale_wal_files(cli: Cli, dalton: dict) -> None:
+    cli.new_posse(dalton)
+    cli.ok("backup")
+    saved = list_backups(cli.db)[0].path
+    Path(str(cli.db) + "-wal").write_bytes(b"stale garbage from a crash" * 100)
+    Path(str(cli.db) + "-shm").write_bytes(b"\0" * 32768)
+    cli.ok("restore", str(saved))
+    assert not Path(str(cli.db) + "-wal").exists() or Path(str(cli.db) + "-wal").stat().st_size == 0
+    assert cli.ok("check").out.startswith("No problems")
+
+
+def test_restore_refuses_a_damaged_backup(cli: Cli, dalton: dict, tmp_path: Path) -> None:
+    cli.new_posse(dalton)
+    before = cli.db.read_bytes()
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_bytes(b"not a database at all")
+    result = cli("restore", str(bad))
+    assert result.code == 1 and "not a campaign file" in result.err
+    assert cli.db.read_bytes() == before
+
+
+def test_check_is_silent_on_a_clean_file_and_names_broken_invariants(
+    cli: Cli, dalton: dict
+) -> None:
+    cli.new_posse(dalton)
+    assert cli.ok("check").out.startswith("No problems")
+    assert cli.ok("check").out.startswith("No problems")
+    con = sqlite3.connect(cli.db)
+    con.execute(
+        "UPDATE member SET status='dead', injuries=3 WHERE name='Ike Dalton'"
+    )  # still has items
+    con.execute("UPDATE member SET injuries=7 WHERE name='Slim'")
+    con.execute(
+        "INSERT INTO ledger (posse_id, amount, reason, kind, date) "
+        "VALUES (1, -500, 'x', 'buy', 'd')"
+    )
+    con.execute("UPDATE member SET flips=-1 WHERE name='Doc'")
+    con.commit()
+    con.close()
+    result = cli("check")
+    assert result.code == 1
+    assert "Ike Dalton of The Dalton Boys is dead but still carries items" in result.out
+    assert "Slim of The Dalton Boys has 7 injury strikes" in result.out
+    assert "below $0" in result.out
+    assert "Doc of The Dalton Boys has -1 flips" in result.out
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["zero", "truncated", "garbage", "text", "header-only"],
+)
+def test_damaged_campaign_files_are_refused_untouched_with_a_backup_offered(
+    cli: Cli, dalton: dict, damage: str
+) -> None:
+    cli.new_posse(dalton)
+    good = make_backup(cli.db, "manual")
+    data = cli.db.read_bytes()
+    broken = {
+        "zero": b"",
+        "truncated": data[: len(data) // 3],
+        "garbage": data[:100] + b"\xde\xad\xbe\xef" * 2000,
+        "text": b"name,faction\nDaltons,outlawmen\n",
+        "header-only": b"SQLite format 3\x00",
+    }[damage]
+    cli.db.write_bytes(broken)
+    result = cli("posse", "list")
+    assert result.code == 1 and "Traceback" not in result.err
+    assert cli.db.read_bytes() == broken
+    assert str(good) in result.err
+
+
+def test_thin_removes_old_backups_from_disk(cli: Cli, dalton: dict) -> None:
+    from datetime import datetime, timedelta
+
+    cli.new_posse(dalton)
+    start = datetime(2026, 1, 1, 12)
+    for day in range(60):
+        make_backup(cli.db, "editing", start + timedelta(days=day))
+    now = start + timedelta(days=59)
+    thin(cli.db, now)
+    kept = list_backups(cli.db)
+    assert 10 <= len(kept) <= 1 + 7 + 4 + 6
+    assert kept[0].made == now
