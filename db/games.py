@@ -37,8 +37,11 @@ def preview_game(report: Report, rules: Ruleset) -> GamePlan:
     return plan_game(report, posses, rules)
 
 
-def record_game(report: Report, rules: Ruleset) -> tuple[int, GamePlan]:
-    """Validate the whole report, then apply every change it implies in one transaction."""
+def record_game(report: Report, rules: Ruleset, prune: bool = True) -> tuple[int, GamePlan]:
+    """Validate the whole report, then apply every change it implies in one transaction.
+
+    The app keeps older undo entries for its own undo stack (prune=False).
+    """
     with m.database.atomic():
         plan = preview_game(report, rules)
         mark = undo_mark(m.database)
@@ -69,8 +72,8 @@ def record_game(report: Report, rules: Ruleset) -> tuple[int, GamePlan]:
             _apply(change, rows, game, report.date)
         game.last_history = m.History.select(fn.MAX(m.History.id)).scalar() or 0
         game.save()
-        oldest = m.Game.select(fn.MIN(m.Game.undo_mark)).scalar()
-        prune_before(m.database, oldest)
+        if prune:
+            prune_before(m.database, m.Game.select(fn.MIN(m.Game.undo_mark)).scalar())
     return game.id, plan
 
 

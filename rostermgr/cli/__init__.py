@@ -41,13 +41,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--ruleset", metavar="FILE", help="a ruleset TOML file to use instead of the shipped one"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    from rostermgr.cli import aids, game, posse, safety, tools
+    from rostermgr.cli import aids, game, posse, printing, safety, tools
 
     tools.add_parsers(sub)
     posse.add_parsers(sub)
     game.add_parsers(sub)
     aids.add_parsers(sub)
     safety.add_parsers(sub)
+    printing.add_parsers(sub)
     return parser
 
 

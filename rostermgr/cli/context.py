@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 from db.backup import backup_if_due
 from db.connection import open_campaign
+from db.lock import refuse_if_held
 from rostermgr.cli import campaign_path
 from rostermgr.rules import Ruleset
 from rostermgr.rules_load import default_ruleset, load_ruleset
@@ -21,10 +22,13 @@ def ruleset(args: argparse.Namespace) -> Ruleset:
 def campaign(args: argparse.Namespace, editing: bool = False) -> Iterator[Ruleset]:
     """Open the campaign file for one command and close it afterwards.
 
-    An editing command first makes the hourly backup when one is due.
+    An editing command is refused while the app holds the file, and first makes the hourly
+    backup when one is due.
     """
     rules = ruleset(args)
     path = campaign_path(args)
+    if editing:
+        refuse_if_held(path)
     db = open_campaign(path)
     if editing:
         backup_if_due(path)

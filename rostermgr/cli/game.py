@@ -41,7 +41,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
     rules = ruleset(args)
     report = parse_report(read_json(args.file, f"The report {args.file}"), rules)
-    with campaign(args):
+    with campaign(args, editing=not args.dry_run):
         plan = games.preview_game(report, rules)  # refuse before making a backup
         game_id = None
         if not args.dry_run:
@@ -75,7 +75,7 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_undo(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args) as rules:
+    with campaign(args, editing=True) as rules:
         game, later = games.undo_last_game()
     scenario = (
         rules.scenarios[game.scenario].name if game.scenario in rules.scenarios else game.scenario

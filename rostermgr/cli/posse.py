@@ -74,7 +74,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     rules = ruleset(args)
     plan = plan_creation(read_json(args.file, f"The creation request {args.file}"), rules)
-    with campaign(args):
+    with campaign(args, editing=True):
         posses.create_posse(plan, rules)
         posse = posses.load_posse(plan.name)
     if args.json:
@@ -164,7 +164,7 @@ def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
     rules = ruleset(args)
     doc = read_json(args.file, f"The posse file {args.file}")
     validate_posse_file(doc, rules, args.as_name)  # refuse before making a backup
-    with campaign(args):
+    with campaign(args, editing=True):
         backup.make_backup(campaign_path(args), "before-import")
         name = exchange.import_posse(doc, rules, args.as_name)
     out.write(f"Imported {name}.\n")

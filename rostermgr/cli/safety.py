@@ -9,6 +9,7 @@ from typing import TextIO
 from db import backup
 from db.check import check_campaign
 from db.connection import check_campaign_file
+from db.lock import refuse_if_held
 from db.models import database
 from rostermgr.cli import EXIT_OK, EXIT_REFUSED, campaign_path
 from rostermgr.cli.context import campaign
@@ -63,6 +64,7 @@ def cmd_restore(args: argparse.Namespace, out: TextIO) -> int:
     if not source.is_file():
         raise Refused(f"There is no backup file {source}.")
     check_campaign_file(source)
+    refuse_if_held(path)
     saved = backup.restore(path, source)
     kept = f" The file it replaced was backed up to {saved}." if saved else ""
     out.write(f"Restored {path} from {source}.{kept}\n")
