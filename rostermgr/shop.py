@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,13 +158,22 @@ def plan_creation(request: Any, rules: Ruleset) -> CreationPlan:
                     -item.price, f"Bought {item.name.lower()} for {m.name}", "buy", m.name, item_id
                 )
             )
-    cost = -sum(e.amount for e in entries[1:])
+    cost = creation_cost(members, rules)
     if cost > rules.starting_purse:
         raise RuleBroken(
             f"{name} cannot be created: the posse and its gear cost ${cost} and the starting purse "
             f"is ${rules.starting_purse} (${cost - rules.starting_purse} short, R16)."
         )
     return CreationPlan(name, faction.id, tuple(members), tuple(entries))
+
+
+def creation_cost(members: Sequence[Member], rules: Ruleset) -> int:
+    """What a posse of these members and their gear costs at creation (R6)."""
+    cost = 0
+    for role_id, count in rules.composition.items():
+        role = rules.roles[role_id]
+        cost += role.creation_cost * -(-count // role.creation_group)
+    return cost + sum(rules.item(i).price for m in members for i in m.items)
 
 
 def _check_composition(members: list[Member], rules: Ruleset) -> None:

@@ -7,26 +7,32 @@ from pathlib import Path
 
 
 def run_app(path: Path, ruleset_path: str | None = None) -> int:
-    """Open the campaign file and show the main window; a refusal is a message box, exit 1."""
+    """Open the campaign (taking its lock) and show the main window; a refusal exits 1."""
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from db.connection import open_campaign
     from rostermgr.errors import Refused
     from rostermgr.rules_load import default_ruleset, load_ruleset
+    from ui.errors import install_exception_hook
+    from ui.icon import app_icon
     from ui.main_window import MainWindow
+    from ui.session import Session
 
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("rostermgr")
+    app.setOrganizationName("rostermgr")
+    app.setWindowIcon(app_icon())
+    install_exception_hook()
     try:
         rules = load_ruleset(ruleset_path) if ruleset_path else default_ruleset()
-        db = open_campaign(path)
+        session = Session(path, rules)
     except Refused as exc:
         sys.stderr.write(f"{exc}\n")
         QMessageBox.critical(None, "rostermgr", str(exc))
         return 1
-    window = MainWindow(path, rules)
+    window = MainWindow(session)
+    window.remember(session.path)
     window.show()
     try:
         return app.exec()
     finally:
-        db.close()
+        session.close()

@@ -1,84 +1,184 @@
-"""The main window: the campaign's posses, the selected roster, the purse in view."""
+"""The main window: posses on the left, the selected posse on the right, menus for everything."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QMainWindow,
+    QMessageBox,
+    QPushButton,
     QSplitter,
-    QTableView,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from db import posses
-from rostermgr.rules import Ruleset
-from ui.models import PosseListModel, RosterModel
+from rostermgr.errors import Refused
+from ui.commands import do_action
+from ui.models import PosseListModel
+from ui.posse_view import PosseView
+from ui.session import Session
+
+MAX_RECENT = 8
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, path: Path, rules: Ruleset) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
-        self.path, self.rules = path, rules
-        self.setWindowTitle(f"rostermgr - {path.name}")
-        self.resize(1100, 680)
-        self.posse_model = PosseListModel(rules)
-        self.roster_model = RosterModel(rules)
+        self.session = session
+        self.rules = session.rules
+        self.undo_stack = QUndoStack(self)
+        self.settings = QSettings("rostermgr", "rostermgr")
+        self.posse_model = PosseListModel(self.rules)
         self.posse_list = QListView()
         self.posse_list.setModel(self.posse_model)
-        self.roster = QTableView()
-        self.roster.setModel(self.roster_model)
-        self.roster.verticalHeader().hide()
-        self.roster.horizontalHeader().setStretchLastSection(True)
-        self.roster.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        self.purse = QLabel()
-        self.purse.setObjectName("purse")
-        self.heading = QLabel()
-        self.heading.setObjectName("heading")
-        self.heading.setStyleSheet("font-size: 16pt; font-weight: bold;")
-        right = QWidget()
-        layout = QVBoxLayout(right)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.purse)
-        layout.addWidget(self.roster)
-        splitter = QSplitter()
-        splitter.addWidget(self.posse_list)
-        splitter.addWidget(right)
-        splitter.setSizes([260, 840])
+        self.posse_list.setMinimumWidth(200)
+        new_posse = QPushButton("New posse...")
+        new_posse.clicked.connect(self.new_posse)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.addWidget(QLabel("Posses"))
+        left_layout.addWidget(self.posse_list)
+        left_layout.addWidget(new_posse)
+        self.view = PosseView(self.rules)
+        self.empty = self._empty_state()
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(self.view)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.stack)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([240, 1000])
         self.setCentralWidget(splitter)
         self.posse_list.selectionModel().currentChanged.connect(lambda *_: self.show_selected())
-        self._menus()
+        pane = self.view.member_pane
+        pane.buy_requested.connect(self.buy_item)
+        pane.sell_requested.connect(self.sell_item)
+        pane.flip_requested.connect(self.spend_flip)
+        self.undo_stack.cleanChanged.connect(lambda *_: self._title())
+        from ui.menus import build_menus
+
+        build_menus(self)
+        self._title()
+        geometry = self.settings.value("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)  # type: ignore[arg-type]
+        else:
+            self.resize(1280, 760)
         self.refresh()
 
-    def _menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
+    def _empty_state(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addStretch()
+        text = QLabel("This campaign has no posses yet.")
+        text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        text.setStyleSheet("font-size: 14pt;")
+        self.first_posse = QPushButton("Create your first posse")
+        self.first_posse.setObjectName("firstPosse")
+        self.first_posse.setStyleSheet("font-size: 14pt; padding: 12px 24px;")
+        self.first_posse.clicked.connect(self.new_posse)
+        layout.addWidget(text)
+        layout.addWidget(self.first_posse, 0, Qt.AlignmentFlag.AlignCenter)
+        layout.addStretch()
+        return page
 
-    def refresh(self) -> None:
+    # -- state --------------------------------------------------------------------------
+    def _title(self) -> None:
+        self.setWindowTitle(f"{self.session.path.name} - rostermgr")
+
+    def current_posse(self) -> str | None:
+        return self.posse_model.name_at(self.posse_list.currentIndex().row())
+
+    def refresh(self, select: str | None = None) -> None:
+        """Reload everything from the campaign file; keep or change the selected posse."""
+        keep = select or self.current_posse()
         rows = posses.summaries()
         self.posse_model.set_rows(rows)
-        if rows:
-            self.posse_list.setCurrentIndex(self.posse_model.index(0))
+        if not rows:
+            self.stack.setCurrentWidget(self.empty)
+            self.view.show_posse(None)
         else:
-            self.heading.setText("No posses yet")
-            self.purse.setText(f"Campaign file: {self.path}")
-        self.statusBar().showMessage(f"{len(rows)} posses in {self.path}")
+            self.stack.setCurrentWidget(self.view)
+            row = self.posse_model.row_of(keep) if keep else -1
+            self.posse_list.setCurrentIndex(self.posse_model.index(max(row, 0)))
+            self.show_selected()
+        self.statusBar().showMessage(f"{len(rows)} posses in {self.session.path}")
 
     def show_selected(self) -> None:
-        name = self.posse_model.name_at(self.posse_list.currentIndex().row())
-        if name is None:
-            self.roster_model.set_posse(None)
-            return
-        posse = posses.load_posse(name)
-        faction = self.rules.faction(posse.faction)
-        self.heading.setText(f"{posse.name}")
-        self.purse.setText(f"{faction.name} ({faction.suit})    Purse: ${posse.purse}")
-        self.roster_model.set_posse(posse)
-        self.roster.resizeColumnsToContents()
+        self.view.show_posse(self.current_posse())
+
+    def act(self, text: str, action: Callable[[], Any], select: str | None = None) -> Any:
+        """Run one undoable edit; a refusal becomes a sentence in the window."""
+        try:
+            result = do_action(
+                self.undo_stack, self.session, text, action, lambda: self.refresh(select)
+            )
+        except Refused as exc:
+            self.refuse(str(exc))
+            return None
+        self.refresh(select)
+        self.statusBar().showMessage(text, 5000)
+        return result
+
+    def refuse(self, sentence: str) -> None:
+        QMessageBox.warning(self, "rostermgr", sentence)
+
+    # -- actions (bodies in ui.actions so this module stays layout) ---------------------
+    def new_posse(self) -> None:
+        from ui.actions import new_posse
+
+        new_posse(self)
+
+    def buy_item(self, member: str) -> None:
+        from ui.actions import buy_item
+
+        buy_item(self, member)
+
+    def sell_item(self, member: str, item: str) -> None:
+        from ui.actions import sell_item
+
+        sell_item(self, member, item)
+
+    def spend_flip(self, member: str | None = None) -> None:
+        from ui.actions import spend_flip
+
+        spend_flip(self, member)
+
+    # -- recent files and closing -------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        return [str(v) for v in (value if isinstance(value, list) else [value]) if v]
+
+    def remember(self, path: Path) -> None:
+        recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]
+        self.settings.setValue("recent", recent[:MAX_RECENT])
+
+    def switch_to(self, session: Session) -> None:
+        """Replace the open campaign (the old one's lock is released)."""
+        old = self.session
+        self.session, self.rules = session, session.rules
+        self.undo_stack.clear()
+        old.close()
+        self.remember(session.path)
+        self._title()
+        self.refresh()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.session.close()
+        super().closeEvent(event)
+
+
+def standard(action: QAction, key: QKeySequence.StandardKey) -> QAction:
+    action.setShortcut(key)
+    return action

@@ -1,0 +1,58 @@
+"""A main window over a fresh campaign, with dialogs never left waiting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from db.posses import create_posse
+from rostermgr.rules_load import default_ruleset
+from rostermgr.shop import plan_creation
+from tests.conftest import DALTON, LAWMEN
+from ui.main_window import MainWindow
+from ui.session import Session
+
+
+@pytest.fixture(autouse=True)
+def _no_modal_boxes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Message boxes record their text instead of waiting for a click."""
+    shown: list[str] = []
+
+    def record(*args: object, **_kw: object) -> QMessageBox.StandardButton:
+        shown.append(str(args[2]) if len(args) > 2 else "")
+        return QMessageBox.StandardButton.Yes
+
+    for name in ("warning", "information", "critical", "question"):
+        monkeypatch.setattr(QMessageBox, name, staticmethod(record))
+    return shown
+
+
+@pytest.fixture(autouse=True)
+def _settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtCore import QSettings
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+
+
+@pytest.fixture
+def empty_window(qtbot, tmp_path: Path):
+    session = Session(tmp_path / "c.sqlite3", default_ruleset())
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    yield window
+    session.close()
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path):
+    rules = default_ruleset()
+    session = Session(tmp_path / "c.sqlite3", rules)
+    for doc in (DALTON, LAWMEN):
+        create_posse(plan_creation(doc, rules), rules)
+    w = MainWindow(session)
+    qtbot.addWidget(w)
+    yield w
+    session.close()

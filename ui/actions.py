@@ -1,0 +1,219 @@
+"""What the menu items do: each opens its dialog and turns the answer into an undoable edit."""
+
+from __future__ import annotations
+
+import sqlite3
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+
+from db import backup, exchange, games, posses
+from db.check import check_campaign
+from rostermgr.errors import Refused
+from rostermgr.jsonfile import read_json
+from ui.session import Session
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
+
+FILES = "Campaign files (*.sqlite3 *.sqlite *.db);;All files (*)"
+POSSE_FILES = "Posse files (*.json);;All files (*)"
+
+
+def new_posse(w: MainWindow) -> None:
+    from ui.wizards.creation import CreationWizard
+
+    wizard = CreationWizard(w.rules, taken=[r["name"] for r in posses.summaries()], parent=w)
+    if wizard.exec():
+        plan = wizard.plan()
+        w.act(f"Create {plan.name}", partial(posses.create_posse, plan, w.rules), select=plan.name)
+
+
+def buy_item(w: MainWindow, member: str) -> None:
+    from ui.dialogs.shop import ShopDialog
+
+    posse = w.view.posse
+    if posse is None:
+        return
+    dialog = ShopDialog(w.rules, posse, member, parent=w)
+    if dialog.exec() and dialog.item_id:
+        name = w.rules.items[dialog.item_id].name.lower()
+        w.act(
+            f"Buy {name} for {member}",
+            partial(posses.buy, posse.name, member, dialog.item_id, w.rules),
+        )
+
+
+def sell_item(w: MainWindow, member: str, item: str) -> None:
+    posse = w.view.posse
+    if posse is None:
+        return
+    name = w.rules.items[item].name.lower() if item in w.rules.items else item
+    w.act(f"Sell {name} of {member}", partial(posses.sell, posse.name, member, item, w.rules))
+
+
+def spend_flip(w: MainWindow, member: str | None) -> None:
+    from ui.dialogs.flip import FlipDialog
+
+    posse = w.view.posse
+    if posse is None:
+        w.refuse("Select a posse first.")
+        return
+    dialog = FlipDialog(w, posse.name, member)
+    dialog.exec()
+
+
+def hire(w: MainWindow) -> None:
+    from ui.dialogs.hire import HireDialog
+
+    posse = w.view.posse
+    if posse is None:
+        return
+    dialog = HireDialog(w.rules, posse, parent=w)
+    if dialog.exec():
+        role, name = dialog.choice()
+        w.act(f"Hire {name}", partial(posses.hire, posse.name, role, name, w.rules))
+
+
+def rename(w: MainWindow) -> None:
+    old = w.current_posse()
+    if old is None:
+        return
+    new, ok = QInputDialog.getText(w, "Rename posse", f"New name for {old}:", text=old)
+    if ok and new.strip() and new.strip() != old:
+        w.act(f"Rename {old}", partial(posses.rename_posse, old, new.strip()), select=new.strip())
+
+
+def record_game(w: MainWindow) -> None:
+    from ui.wizards.postgame import PostGameWizard
+
+    if len(posses.summaries()) < 1:
+        w.refuse("Create a posse before recording a game.")
+        return
+    wizard = PostGameWizard(w, parent=w)
+    wizard.exec()
+
+
+def show_games(w: MainWindow) -> None:
+    from ui.dialogs.games import GamesDialog
+
+    GamesDialog(w, parent=w).exec()
+
+
+def import_posse(w: MainWindow) -> None:
+    path, _ = QFileDialog.getOpenFileName(w, "Import a posse", "", POSSE_FILES)
+    if not path:
+        return
+    try:
+        doc = read_json(path, f"The posse file {Path(path).name}")
+        backup.make_backup(w.session.path, "before-import")
+    except Refused as exc:
+        w.refuse(str(exc))
+        return
+    name = w.act("Import posse", partial(exchange.import_posse, doc, w.rules, None))
+    if name is None:
+        return
+    w.refresh(select=name)
+
+
+def export_posse(w: MainWindow) -> None:
+    name = w.current_posse()
+    if name is None:
+        w.refuse("Select a posse to export.")
+        return
+    path, _ = QFileDialog.getSaveFileName(w, "Export posse", f"{name}.json", POSSE_FILES)
+    if path:
+        try:
+            exchange.write_export(exchange.export_posse(name), path)
+        except OSError as exc:
+            w.refuse(f"Cannot write {path}: {exc.strerror}.")
+            return
+        w.statusBar().showMessage(f"Exported {name} to {path}", 5000)
+
+
+def new_campaign(w: MainWindow) -> None:
+    path, _ = QFileDialog.getSaveFileName(w, "New campaign", "campaign.sqlite3", FILES)
+    if path:
+        if Path(path).exists():
+            w.refuse(f"{path} already exists; choose a new file name for a new campaign.")
+            return
+        open_path(w, Path(path))
+
+
+def open_campaign_file(w: MainWindow) -> None:
+    path, _ = QFileDialog.getOpenFileName(w, "Open campaign", "", FILES)
+    if path:
+        open_path(w, Path(path))
+
+
+def open_path(w: MainWindow, path: Path) -> None:
+    if path.resolve() == w.session.path.resolve():
+        return
+    try:
+        session = Session(path, w.rules)
+    except Refused as exc:
+        w.refuse(str(exc))
+        return
+    w.switch_to(session)
+
+
+def fill_recent(w: MainWindow) -> None:
+    w.recent_menu.clear()
+    recent = w.recent_files()
+    if not recent:
+        w.recent_menu.addAction("No recent campaigns").setEnabled(False)
+    for path in recent:
+        w.recent_menu.addAction(path, partial(open_path, w, Path(path)))
+
+
+def save_copy(w: MainWindow) -> None:
+    path, _ = QFileDialog.getSaveFileName(
+        w, "Save a copy", f"{w.session.path.stem}-copy.sqlite3", FILES
+    )
+    if not path:
+        return
+    try:
+        target = sqlite3.connect(path)
+        source = sqlite3.connect(f"file:{w.session.path}?mode=ro", uri=True)
+        try:
+            source.backup(target)
+        finally:
+            source.close()
+            target.close()
+    except sqlite3.Error as exc:
+        w.refuse(f"Cannot save a copy to {path}: {exc}.")
+        return
+    w.statusBar().showMessage(f"Saved a copy to {path}", 5000)
+
+
+def print_dialog(w: MainWindow) -> None:
+    from ui.dialogs.print_dialog import PrintDialog
+
+    PrintDialog(w, parent=w).exec()
+
+
+def check(w: MainWindow) -> None:
+    problems = check_campaign(w.session.db, w.rules)
+    if problems:
+        QMessageBox.warning(w, "Campaign check", "\n".join(problems))
+    else:
+        QMessageBox.information(w, "Campaign check", f"No problems found in {w.session.path}.")
+
+
+def rules_reference(w: MainWindow) -> None:
+    from ui.dialogs.rules_reference import RulesReference
+
+    RulesReference(w.rules, parent=w).show()
+
+
+def about(w: MainWindow) -> None:
+    games_count = len(games.list_games())
+    QMessageBox.about(
+        w,
+        "About rostermgr",
+        f"<b>rostermgr</b> 0.1: the campaign and roster manager for Last Hope Frontier.<br>"
+        f"Ruleset: {w.rules.name} {w.rules.version}.<br>Campaign: {w.session.path} "
+        f"({games_count} games).",
+    )

@@ -1,0 +1,1 @@
+"""Dialogs, each in its own module."""

@@ -1,0 +1,155 @@
+"""Spending flips (R15): type the card you turned over or let the app turn one, then choose."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from db import flips, posses
+from rostermgr.advancement import allowed_stats
+from rostermgr.cards import parse_card
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
+
+
+class FlipPanel(QWidget):
+    """Turn a card (typed or from the app's deck), choose a stat, or re-flip; one undo step each."""
+
+    def __init__(self, window: MainWindow, posse: str, member: str | None) -> None:
+        super().__init__()
+        self.w, self.posse_name = window, posse
+        self.rules = window.rules
+        self.member = QComboBox()
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.card = QLineEdit()
+        self.card.setPlaceholderText("e.g. 7H, QS, 10D or JK")
+        self.turn = QPushButton("&Use this card")
+        self.draw = QPushButton("Let the app &turn one")
+        self.choices = QHBoxLayout()
+        self.choice_buttons: dict[str, QPushButton] = {}
+        for stat in self.rules.stat_order:
+            button = QPushButton(f"+1 {self.rules.stat_names[stat]}")
+            button.clicked.connect(partial(self.choose, stat))
+            self.choice_buttons[stat] = button
+            self.choices.addWidget(button)
+        self.reflip = QPushButton("&Re-flip (burn a flip)")
+        self.result = QLabel()
+        self.result.setWordWrap(True)
+        self.result.setObjectName("flipResult")
+        form = QFormLayout()
+        form.addRow("&Member", self.member)
+        form.addRow(self.status)
+        turned = QHBoxLayout()
+        turned.addWidget(self.card)
+        turned.addWidget(self.turn)
+        turned.addWidget(self.draw)
+        form.addRow("Card &turned", turned)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(QLabel("Choose one of the stats the card allows:"))
+        layout.addLayout(self.choices)
+        layout.addWidget(self.reflip)
+        layout.addWidget(self.result)
+        self.turn.clicked.connect(self.use_typed_card)
+        self.card.returnPressed.connect(self.use_typed_card)
+        self.draw.clicked.connect(lambda: self._flip(partial(self._spend, draw=True)))
+        self.reflip.clicked.connect(self.reflip_now)
+        self.member.currentIndexChanged.connect(lambda _i: self.refresh())
+        self._load(member)
+
+    def set_posse(self, posse: str) -> None:
+        self.posse_name = posse
+        self._load(None)
+
+    def _load(self, select: str | None) -> None:
+        posse = posses.load_posse(self.posse_name)
+        keep = select or self.member.currentData()
+        self.member.blockSignals(True)
+        self.member.clear()
+        for m in posse.active:
+            self.member.addItem(f"{m.name} ({m.flips} flips)", m.name)
+        index = self.member.findData(keep)
+        if index < 0:
+            index = next((i for i, m in enumerate(posse.active) if m.flips or m.pending_card), 0)
+        self.member.setCurrentIndex(index)
+        self.member.blockSignals(False)
+        self.refresh()
+
+    def current(self) -> object:
+        name = self.member.currentData()
+        return posses.load_posse(self.posse_name).member(name) if name else None
+
+    def refresh(self) -> None:
+        m = self.current()
+        pending = getattr(m, "pending_card", None)
+        flips_left = getattr(m, "flips", 0)
+        allowed = allowed_stats(parse_card(pending), self.rules) if pending else ()
+        for stat, button in self.choice_buttons.items():
+            button.setVisible(stat in allowed)
+        can_turn = bool(m) and not pending and flips_left > 0
+        self.turn.setEnabled(can_turn)
+        self.draw.setEnabled(can_turn)
+        self.card.setEnabled(can_turn)
+        self.reflip.setEnabled(bool(pending) and flips_left >= self.rules.reflip_cost)
+        if m is None:
+            self.status.setText("No living members.")
+        elif pending:
+            names = " or ".join(self.rules.stat_names[s] for s in allowed)
+            self.status.setText(
+                f"{pending} is turned: take {names}, or re-flip. {flips_left} flips left."
+            )
+        else:
+            self.status.setText(
+                f"{flips_left} flips to spend." if flips_left else "No flips to spend."
+            )
+
+    def _spend(self, **kwargs: object) -> object:
+        return flips.spend_flip(self.posse_name, self.member.currentData(), self.rules, **kwargs)  # type: ignore[arg-type]
+
+    def _flip(self, action: object) -> None:
+        name = self.member.currentData()
+        step = self.w.act(f"Flip for {name}", action)  # type: ignore[arg-type]
+        if step is not None:
+            self.result.setText(step.text)  # type: ignore[attr-defined]
+        self._load(name)
+
+    def use_typed_card(self) -> None:
+        self._flip(partial(self._spend, card=self.card.text().strip()))
+        self.card.clear()
+
+    def choose(self, stat: str) -> None:
+        self._flip(partial(self._spend, choose=stat))
+
+    def reflip_now(self) -> None:
+        text = self.card.text().strip()
+        self._flip(partial(self._spend, reflip=True, card=text or None))
+
+
+class FlipDialog(QDialog):
+    def __init__(
+        self, window: MainWindow, posse: str, member: str | None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent or window)
+        self.setWindowTitle(f"Spend flips: {posse}")
+        self.panel = FlipPanel(window, posse, member)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.panel)
+        layout.addWidget(close)
+        self.resize(660, 320)

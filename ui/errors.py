@@ -1,0 +1,32 @@
+"""Unhandled exceptions: logged to the user log folder and shown once, never a silent exit."""
+
+from __future__ import annotations
+
+import sys
+from types import TracebackType
+
+from rostermgr.crashlog import log_exception
+
+_shown = False
+
+
+def install_exception_hook() -> None:
+    def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+        global _shown
+        where = log_exception(exc.with_traceback(tb))
+        sys.stderr.write(f"rostermgr: internal error {kind.__name__}: {exc}\n")
+        if _shown:
+            return
+        _shown = True
+        from PySide6.QtWidgets import QApplication, QMessageBox
+
+        if QApplication.instance() is not None:
+            detail = f"\n\nDetails were written to {where}." if where else ""
+            QMessageBox.critical(
+                None,
+                "rostermgr",
+                f"Something went wrong: {exc}.\nYour campaign file is safe: every change is "
+                f"saved in one step or not at all.{detail}",
+            )
+
+    sys.excepthook = hook

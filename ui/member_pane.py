@@ -1,0 +1,121 @@
+"""The selected member: stats, strikes, flips, gear and history, with the actions on it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+)
+
+from rostermgr.roster import Member
+from rostermgr.rules import Ruleset
+
+
+class MemberPane(QGroupBox):
+    """Layout only; the main window connects the buttons' signals to undoable commands."""
+
+    buy_requested = Signal(str)
+    sell_requested = Signal(str, str)
+    flip_requested = Signal(str)
+
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__("Member")
+        self.rules = rules
+        self.member: Member | None = None
+        self.title = QLabel()
+        self.title.setObjectName("memberTitle")
+        self.title.setStyleSheet("font-size: 13pt; font-weight: bold;")
+        self.stats = QLabel()
+        self.strikes = QLabel()
+        self.flips = QLabel()
+        self.upgrades = QLabel()
+        form = QFormLayout()
+        form.addRow("Stats", self.stats)
+        form.addRow("Injuries", self.strikes)
+        form.addRow("Flips", self.flips)
+        form.addRow("Upgrades", self.upgrades)
+        self.gear = QListWidget()
+        self.gear.setMaximumHeight(120)
+        self.history = QListWidget()
+        self.buy = QPushButton("&Buy item...")
+        self.sell = QPushButton("&Sell selected")
+        self.flip = QPushButton("Spend &flip...")
+        buttons = QHBoxLayout()
+        for b in (self.buy, self.sell, self.flip):
+            buttons.addWidget(b)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addLayout(form)
+        layout.addWidget(QLabel("Gear"))
+        layout.addWidget(self.gear)
+        layout.addLayout(buttons)
+        layout.addWidget(QLabel("History"))
+        layout.addWidget(self.history)
+        self.buy.clicked.connect(lambda: self.member and self.buy_requested.emit(self.member.name))
+        self.flip.clicked.connect(
+            lambda: self.member and self.flip_requested.emit(self.member.name)
+        )
+        self.sell.clicked.connect(self._sell)
+        self.gear.currentRowChanged.connect(lambda _row: self._enable())
+        self.show_member(None, [])
+
+    def show_member(self, member: Member | None, history: list[str]) -> None:
+        self.member = member
+        self.gear.clear()
+        self.history.clear()
+        if member is None:
+            self.title.setText("Select a member")
+            for label in (self.stats, self.strikes, self.flips, self.upgrades):
+                label.setText("")
+            self._enable()
+            return
+        rules = self.rules
+        role = rules.role(member.role).name
+        self.title.setText(f"{member.name}, {role}" + ("" if member.alive else " (dead)"))
+        stats = member.stats(rules)
+        clothing = member.clothing_defence(rules)
+        parts = [f"{rules.stat_short[s]} {stats[s]}" for s in rules.stat_order]
+        self.stats.setText(
+            "  ".join(parts) + (f"  (+{clothing} Df from clothing)" if clothing else "")
+        )
+        self.strikes.setText(
+            "\u2715 " * member.injuries
+            + "\u25a1 " * (rules.strikes_to_die - member.injuries)
+            + f"  {member.injuries} of {rules.strikes_to_die}"
+        )
+        pending = (
+            f", {member.pending_card} turned and waiting for a choice"
+            if member.pending_card
+            else ""
+        )
+        self.flips.setText(f"{member.flips} unspent{pending}")
+        ups = ", ".join(f"+{n} {rules.stat_names[s]}" for s, n in member.upgrades.items() if n)
+        self.upgrades.setText(ups or "none yet")
+        for item_id in member.items:
+            item = rules.items.get(item_id)
+            entry = QListWidgetItem(f"{item.name} (${item.price})" if item else item_id)
+            entry.setData(256, item_id)
+            self.gear.addItem(entry)
+        for line in history:
+            self.history.addItem(line)
+        self._enable()
+
+    def _enable(self) -> None:
+        alive = self.member is not None and self.member.alive
+        self.buy.setEnabled(alive)
+        self.sell.setEnabled(alive and self.gear.currentRow() >= 0)
+        self.flip.setEnabled(
+            alive and bool(self.member and (self.member.flips or self.member.pending_card))
+        )
+
+    def _sell(self) -> None:
+        item = self.gear.currentItem()
+        if self.member and item is not None:
+            self.sell_requested.emit(self.member.name, item.data(256))

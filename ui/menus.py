@@ -1,0 +1,115 @@
+"""The menu bar and tool bar: every action with its standard shortcut."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QKeySequence
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
+
+
+def build_menus(w: MainWindow) -> None:
+    from ui import actions
+
+    def add(menu: object, text: str, slot: object, key: object = None, name: str = "") -> QAction:
+        action = QAction(text, w)
+        if key is not None:
+            action.setShortcut(key)  # type: ignore[arg-type]
+        action.triggered.connect(lambda *_: slot())  # type: ignore[operator]
+        if name:
+            action.setObjectName(name)
+            setattr(w, name, action)
+        menu.addAction(action)  # type: ignore[attr-defined]
+        return action
+
+    bar = w.menuBar()
+    file_menu = bar.addMenu("&File")
+    add(
+        file_menu,
+        "&New campaign...",
+        lambda: actions.new_campaign(w),
+        QKeySequence.StandardKey.New,
+        "action_new_campaign",
+    )
+    add(
+        file_menu,
+        "&Open...",
+        lambda: actions.open_campaign_file(w),
+        QKeySequence.StandardKey.Open,
+        "action_open",
+    )
+    w.recent_menu = file_menu.addMenu("Open &recent")
+    w.recent_menu.aboutToShow.connect(lambda: actions.fill_recent(w))
+    add(
+        file_menu,
+        "Save a &copy...",
+        lambda: actions.save_copy(w),
+        QKeySequence.StandardKey.SaveAs,
+        "action_save_copy",
+    )
+    file_menu.addSeparator()
+    add(file_menu, "&Import posse...", lambda: actions.import_posse(w), None, "action_import")
+    add(file_menu, "&Export posse...", lambda: actions.export_posse(w), None, "action_export")
+    file_menu.addSeparator()
+    add(
+        file_menu,
+        "&Print...",
+        lambda: actions.print_dialog(w),
+        QKeySequence.StandardKey.Print,
+        "action_print",
+    )
+    file_menu.addSeparator()
+    add(file_menu, "&Quit", w.close, QKeySequence.StandardKey.Quit, "action_quit")
+
+    edit = bar.addMenu("&Edit")
+    undo = w.undo_stack.createUndoAction(w, "&Undo")
+    undo.setShortcut(QKeySequence.StandardKey.Undo)
+    redo = w.undo_stack.createRedoAction(w, "&Redo")
+    redo.setShortcut(QKeySequence.StandardKey.Redo)
+    edit.addAction(undo)
+    edit.addAction(redo)
+    w.action_undo, w.action_redo = undo, redo
+
+    campaign = bar.addMenu("&Campaign")
+    add(campaign, "New &posse...", w.new_posse, QKeySequence("Ctrl+Shift+N"), "action_new_posse")
+    add(
+        campaign,
+        "&Record a game...",
+        lambda: actions.record_game(w),
+        QKeySequence("Ctrl+G"),
+        "action_record",
+    )
+    add(
+        campaign,
+        "Spend &flips...",
+        lambda: w.spend_flip(None),
+        QKeySequence("Ctrl+F"),
+        "action_flip",
+    )
+    campaign.addSeparator()
+    add(campaign, "&Hire a replacement...", lambda: actions.hire(w), None, "action_hire")
+    add(
+        campaign, "Re&name posse...", lambda: actions.rename(w), QKeySequence("F2"), "action_rename"
+    )
+    add(campaign, "&Games...", lambda: actions.show_games(w), None, "action_games")
+    add(campaign, "&Check campaign file", lambda: actions.check(w), None, "action_check")
+
+    help_menu = bar.addMenu("&Help")
+    add(
+        help_menu,
+        "&Rules reference",
+        lambda: actions.rules_reference(w),
+        QKeySequence.StandardKey.HelpContents,
+        "action_rules",
+    )
+    add(help_menu, "&About rostermgr", lambda: actions.about(w), None, "action_about")
+
+    tools = w.addToolBar("Main")
+    tools.setObjectName("mainToolBar")
+    for action in (w.action_new_posse, w.action_record, w.action_flip, w.action_print):
+        tools.addAction(action)
+    tools.addSeparator()
+    tools.addAction(undo)
+    tools.addAction(redo)

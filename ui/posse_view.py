@@ -1,0 +1,120 @@
+"""The selected posse: name, faction and purse always in view; roster, ledger, history tabs."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from db import posses
+from rostermgr.cards import SUIT_SYMBOLS
+from rostermgr.roster import Posse
+from rostermgr.rules import Ruleset
+from ui.member_pane import MemberPane
+from ui.models import RosterModel
+from ui.table_models import history_model, ledger_model
+
+
+def _table(model: object) -> QTableView:
+    view = QTableView()
+    view.setModel(model)  # type: ignore[arg-type]
+    view.verticalHeader().hide()
+    view.horizontalHeader().setStretchLastSection(True)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setAlternatingRowColors(True)
+    return view
+
+
+class PosseView(QWidget):
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__()
+        self.rules = rules
+        self.posse: Posse | None = None
+        self.name = QLabel()
+        self.name.setObjectName("posseName")
+        self.name.setStyleSheet("font-size: 18pt; font-weight: bold;")
+        self.faction = QLabel()
+        self.purse = QLabel()
+        self.purse.setObjectName("purse")
+        self.purse.setStyleSheet("font-size: 16pt; font-weight: bold; color: #7a4a12;")
+        self.purse.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        head = QHBoxLayout()
+        names = QVBoxLayout()
+        names.addWidget(self.name)
+        names.addWidget(self.faction)
+        head.addLayout(names, 1)
+        head.addWidget(self.purse)
+        self.roster_model = RosterModel(rules)
+        self.roster = _table(self.roster_model)
+        self.member_pane = MemberPane(rules)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.roster)
+        split.addWidget(self.member_pane)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        self.ledger_model = ledger_model()
+        self.history_model = history_model()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(split, "&Roster")
+        self.tabs.addTab(_table(self.ledger_model), "&Ledger")
+        self.tabs.addTab(_table(self.history_model), "&History")
+        layout = QVBoxLayout(self)
+        layout.addLayout(head)
+        layout.addWidget(self.tabs)
+        self.roster.selectionModel().currentRowChanged.connect(lambda *_: self._show_member())
+
+    def show_posse(self, name: str | None) -> None:
+        """Reload the posse from the campaign file, keeping the selected member."""
+        keep = self.selected_member()
+        self.posse = posses.load_posse(name) if name else None
+        posse = self.posse
+        self.roster_model.set_posse(posse)
+        if posse is None:
+            for label in (self.name, self.faction, self.purse):
+                label.setText("")
+            self.ledger_model.set_rows([])
+            self.history_model.set_rows([])
+            self.member_pane.show_member(None, [])
+            return
+        faction = self.rules.faction(posse.faction)
+        alive = len(posse.active)
+        self.name.setText(posse.name)
+        self.faction.setText(
+            f"{faction.name}  {SUIT_SYMBOLS[faction.suit]} {faction.suit}  \u2022  "
+            f"{alive} of {len(posse.members)} alive"
+        )
+        self.purse.setText(f"Purse: ${posse.purse}")
+        self.ledger_model.set_rows(posses.ledger(posse.name))
+        self.history_model.set_rows(posses.history(posse.name))
+        self.roster.resizeColumnsToContents()
+        names = [m.name for m in posse.members]
+        row = names.index(keep) if keep in names else 0
+        self.roster.selectRow(row)
+        self._show_member()
+
+    def selected_member(self) -> str | None:
+        if self.posse is None:
+            return None
+        row = self.roster.currentIndex().row()
+        return self.posse.members[row].name if 0 <= row < len(self.posse.members) else None
+
+    def _show_member(self) -> None:
+        name = self.selected_member()
+        if self.posse is None or name is None:
+            self.member_pane.show_member(None, [])
+            return
+        member = self.posse.member(name)
+        lines = [
+            f"{h['date']}  {h['text']}" for h in self.history_model.rows if h["member"] == name
+        ]
+        self.member_pane.show_member(member, lines)

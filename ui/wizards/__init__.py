@@ -1,0 +1,1 @@
+"""Wizards: gang creation and the post-game."""

@@ -1,0 +1,270 @@
+"""Gang creation (DESIGN 7): faction and name, members' names, then a shop per member."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QRadioButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from rostermgr.cards import SUIT_SYMBOLS
+from rostermgr.errors import Refused
+from rostermgr.roster import Member, check_name
+from rostermgr.rules import Ruleset
+from rostermgr.shop import CreationPlan, creation_cost, plan_creation
+from ui.shop_model import ShopModel
+
+
+class FactionPage(QWizardPage):
+    def __init__(self, rules: Ruleset, taken: list[str]) -> None:
+        super().__init__()
+        self.rules, self.taken = rules, taken
+        self.setTitle("A new posse")
+        self.setSubTitle("Name your posse and choose its faction.")
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("e.g. The Dalton Boys")
+        self.group = QButtonGroup(self)
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        form.addRow("Posse &name", self.name)
+        layout.addLayout(form)
+        for faction in rules.factions.values():
+            actions = ", ".join(a.name for a in faction.leader_actions)
+            button = QRadioButton(
+                f"{faction.name}   {SUIT_SYMBOLS[faction.suit]} {faction.suit} favoured; "
+                f"leader: {actions}; rule: {faction.rule_name}"
+            )
+            button.setProperty("faction", faction.id)
+            self.group.addButton(button)
+            layout.addWidget(button)
+        self.group.buttons()[0].setChecked(True)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #a11;")
+        layout.addWidget(self.error)
+        layout.addStretch()
+        self.name.textChanged.connect(lambda _t: self.completeChanged.emit())
+
+    def faction(self) -> str:
+        return str(self.group.checkedButton().property("faction"))
+
+    def isComplete(self) -> bool:
+        name = self.name.text().strip()
+        problem = ""
+        if name in self.taken:
+            problem = f"This campaign already has a posse named '{name}'."
+        else:
+            try:
+                check_name(name, "posse name")
+            except Refused as exc:
+                problem = str(exc) if name else ""
+        self.error.setText(problem)
+        return bool(name) and not problem
+
+
+class NamesPage(QWizardPage):
+    """One name per member of the composition (R3): a leader, a deputy, three gang members."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__()
+        self.rules = rules
+        self.setTitle("Members")
+        self.setSubTitle("Name the members. The gang members are hired as one group.")
+        self.fields: list[tuple[str, QLineEdit]] = []
+        form = QFormLayout(self)
+        for role_id, count in rules.composition.items():
+            role = rules.roles[role_id]
+            for n in range(count):
+                edit = QLineEdit()
+                label = role.name if count == 1 else f"{role.name} {n + 1}"
+                form.addRow(label, edit)
+                edit.textChanged.connect(lambda _t: self.completeChanged.emit())
+                self.fields.append((role_id, edit))
+            group = f" for all {count}" if role.creation_group > 1 else ""
+            form.addRow("", QLabel(f"${role.creation_cost}{group}"))
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #a11;")
+        form.addRow(self.error)
+
+    def members(self) -> list[tuple[str, str]]:
+        return [(role, edit.text().strip()) for role, edit in self.fields]
+
+    def isComplete(self) -> bool:
+        names = [n for _r, n in self.members()]
+        problem = ""
+        if len(set(n for n in names if n)) != len([n for n in names if n]):
+            problem = "Each member needs a name of its own."
+        for name in names:
+            try:
+                if name:
+                    check_name(name, "member's name")
+            except Refused as exc:
+                problem = str(exc)
+        self.error.setText(problem)
+        return all(names) and not problem
+
+
+class ShopPage(QWizardPage):
+    """Buy gear member by member; the purse falls as you buy and blocked items say why."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__()
+        self.rules = rules
+        self.setTitle("The shop")
+        self.gear: dict[str, list[str]] = {}
+        self.roles: dict[str, str] = {}
+        self.purse = QLabel()
+        self.purse.setObjectName("wizardPurse")
+        self.purse.setStyleSheet("font-size: 14pt; font-weight: bold; color: #7a4a12;")
+        self.members = QListWidget()
+        self.members.setMaximumWidth(220)
+        self.model = ShopModel(rules)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.cart = QListWidget()
+        self.buy = QPushButton("&Buy")
+        self.remove = QPushButton("&Remove")
+        self.reason = QLabel()
+        self.reason.setWordWrap(True)
+        left = QVBoxLayout()
+        left.addWidget(QLabel("Members"))
+        left.addWidget(self.members)
+        left.addWidget(QLabel("Their gear"))
+        left.addWidget(self.cart)
+        left.addWidget(self.remove)
+        right = QVBoxLayout()
+        right.addWidget(self.purse)
+        right.addWidget(self.table)
+        right.addWidget(self.reason)
+        right.addWidget(self.buy)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left)
+        layout.addLayout(right, 1)
+        self.members.currentRowChanged.connect(lambda _r: self.show_member())
+        self.table.selectionModel().currentRowChanged.connect(lambda _c, _p: self.explain())
+        self.table.doubleClicked.connect(lambda _i: self.buy_selected())
+        self.buy.clicked.connect(self.buy_selected)
+        self.remove.clicked.connect(self.remove_selected)
+
+    def initializePage(self) -> None:
+        wizard: Any = self.wizard()
+        names = wizard.names_page.members()
+        self.roles = {name: role for role, name in names}
+        self.gear = {name: self.gear.get(name, []) for _role, name in names}
+        self.members.clear()
+        for role, name in names:
+            self.members.addItem(f"{name} ({self.rules.roles[role].name})")
+        self.members.setCurrentRow(0)
+        self.show_member()
+
+    def member_names(self) -> list[str]:
+        return list(self.gear)
+
+    def current(self) -> str | None:
+        row = self.members.currentRow()
+        names = self.member_names()
+        return names[row] if 0 <= row < len(names) else None
+
+    def purse_left(self) -> int:
+        members = [Member(n, self.roles[n], tuple(items)) for n, items in self.gear.items()]
+        return self.rules.starting_purse - creation_cost(members, self.rules)
+
+    def show_member(self) -> None:
+        name = self.current()
+        left = self.purse_left()
+        self.purse.setText(f"Purse: ${left} of ${self.rules.starting_purse}")
+        self.setSubTitle("Buy gear for each member. Greyed items say why they cannot be bought.")
+        if name is None:
+            return
+        self.model.set_buyer(Member(name, self.roles[name], tuple(self.gear[name])), left)
+        self.cart.clear()
+        for item_id in self.gear[name]:
+            self.cart.addItem(
+                f"{self.rules.items[item_id].name} (${self.rules.items[item_id].price})"
+            )
+        self.explain()
+
+    def explain(self) -> None:
+        item = self.model.item_at(self.table.currentIndex().row())
+        why = self.model.blocked(item) if item else "Choose an item."
+        self.reason.setText(why)
+        self.buy.setEnabled(item is not None and not why)
+
+    def buy_item(self, item_id: str) -> bool:
+        """Add an item to the current member if the rules allow it; False with the reason shown."""
+        name = self.current()
+        item = self.rules.items.get(item_id)
+        if name is None or item is None:
+            return False
+        why = self.model.blocked(item)
+        if why:
+            self.reason.setText(why)
+            return False
+        self.gear[name].append(item_id)
+        self.show_member()
+        return True
+
+    def buy_selected(self) -> None:
+        item = self.model.item_at(self.table.currentIndex().row())
+        if item is not None:
+            self.buy_item(item.id)
+
+    def remove_selected(self) -> None:
+        name, row = self.current(), self.cart.currentRow()
+        if name is not None and 0 <= row < len(self.gear[name]):
+            del self.gear[name][row]
+            self.show_member()
+
+
+class CreationWizard(QWizard):
+    def __init__(self, rules: Ruleset, taken: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rules = rules
+        self.setWindowTitle("Create a posse")
+        self.faction_page = FactionPage(rules, taken)
+        self.names_page = NamesPage(rules)
+        self.shop_page = ShopPage(rules)
+        for page in (self.faction_page, self.names_page, self.shop_page):
+            self.addPage(page)
+        self.setButtonText(QWizard.WizardButton.FinishButton, "Create posse")
+        self.resize(1000, 620)
+
+    def request(self) -> dict[str, Any]:
+        """The creation request of DESIGN 5, as the command line would take it."""
+        return {
+            "name": self.faction_page.name.text().strip(),
+            "faction": self.faction_page.faction(),
+            "members": [
+                {"name": name, "role": role, "items": list(self.shop_page.gear.get(name, []))}
+                for role, name in self.names_page.members()
+            ],
+        }
+
+    def plan(self) -> CreationPlan:
+        return plan_creation(self.request(), self.rules)
+
+    def validateCurrentPage(self) -> bool:
+        if self.currentPage() is self.shop_page:
+            try:
+                self.plan()
+            except Refused as exc:
+                self.shop_page.reason.setText(str(exc))
+                return False
+        return super().validateCurrentPage()
