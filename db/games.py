@@ -61,12 +61,14 @@ def record_game(report: Report, rules: Ruleset, prune: bool = True) -> tuple[int
             add_history(
                 rows[name],
                 "game",
-                f"Played {rules.scenarios[report.scenario].name} against {opponents} and {result}.",
+                f"Played {rules.scenarios[report.scenario].name} against {opponents} and {result}."
+                + (f" Notes: {report.notes}" if report.notes.strip() else ""),
                 game=game,
                 when=report.date,
                 scenario=report.scenario,
                 opponents=[p for p in report.posses if p != name],
                 winner=report.winner,
+                notes=report.notes,
             )
         for change in plan.changes:
             _apply(change, rows, game, report.date)
@@ -127,6 +129,7 @@ def _apply(change: Any, rows: dict[str, m.Posse], game: m.Game, when: str) -> No
             when,
             strikes=change.injuries,
             buried=list(change.buried),
+            by={"posse": change.by.posse, "member": change.by.member} if change.by else None,
         )
     elif isinstance(change, FlipsEarned):
         posse = rows[change.who.posse]

@@ -1,7 +1,12 @@
-"""The one place user text is made safe for reportlab markup (DESIGN 6)."""
+"""User text for reportlab (DESIGN 6).
+
+`para_text` is the one place user text is made safe for Paragraph markup. The rest measures,
+wraps, shrinks and cuts plain strings for `drawString`, with the bundled fonts.
+"""
 
 from __future__ import annotations
 
+import re
 from xml.sax.saxutils import escape
 
 from reportlab.pdfbase import pdfmetrics
@@ -20,6 +25,7 @@ def para_text(text: str) -> str:
 ASCENT = 0.93
 DESCENT = 0.24
 ELLIPSIS = "\u2026"
+_BREAKS = re.compile(r"[^\S\u00a0]+")  # whitespace other than the no-break space
 
 
 def glyph_extent(size: float) -> tuple[float, float]:
@@ -49,10 +55,15 @@ def ellipsize(text: str, font: str, size: float, width: float) -> str:
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap; a word wider than the line is broken between characters."""
+    """Greedy word wrap at whitespace, except that a no-break space holds its words together.
+
+    A word wider than the line is broken between characters. Newlines count as spaces.
+    """
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in _BREAKS.split(text):
+        if not word:
+            continue
         candidate = f"{line} {word}" if line else word
         if text_width(candidate, font, size) <= width:
             line = candidate
@@ -92,3 +103,34 @@ def fit_lines(
         rest = " ".join(lines[max_lines - 1 :])
         lines = [*lines[: max_lines - 1], ellipsize(rest, font, wrap_size, width)]
     return wrap_size, lines
+
+
+def fit_block(
+    text: str,
+    font: str,
+    width: float,
+    height: float,
+    size: float,
+    min_size: float,
+    lead: float = 1.1,
+) -> tuple[float, list[str]]:
+    """The largest size (down to min_size) at which text, wrapped to width, fits height.
+
+    Lines are `lead` x size apart; the block is block_height(size, len(lines), lead) tall.
+    At min_size the lines that do not fit are dropped and the last one ends in an ellipsis.
+    """
+    while True:
+        lines = wrap(text, font, size, width) or [""]
+        if block_height(size, len(lines), lead) <= height or size <= min_size:
+            break
+        size = max(min_size, size - 0.25)
+    keep = max(1, int((height - (ASCENT + DESCENT) * size) // (lead * size)) + 1)
+    if len(lines) > keep:
+        rest = " ".join(lines[keep - 1 :])
+        lines = [*lines[: keep - 1], ellipsize(rest, font, size, width)]
+    return size, lines
+
+
+def block_height(size: float, lines: int = 1, lead: float = 1.1) -> float:
+    """Height of lines of text at size, lead x size apart, from top of ascent to descent."""
+    return (ASCENT + DESCENT) * size + max(0, lines - 1) * lead * size

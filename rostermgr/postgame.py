@@ -21,6 +21,7 @@ class Injury:
     dead: bool
     buried: tuple[str, ...]
     text: str
+    by: Ref | None = None
 
 
 @dataclass(frozen=True)
@@ -160,13 +161,15 @@ def _take_outs(report: Report, t: _Table, rules: Ruleset) -> list[Change]:
         strikes = victim.injuries + 1
         dead = strikes >= rules.strikes_to_die
         buried = tuple(t.items[ooa.victim]) if dead else ()
+        by = f" by {ooa.by}" if ooa.by else ""
         if dead:
             t.items[ooa.victim] = []
             gear = ", ".join(t.item_name(b) for b in buried) or "nothing"
-            text = f"{ooa.victim} is dead (strike {strikes}); buried with: {gear}."
+            text = f"{ooa.victim} was killed{by} (strike {strikes}); buried with: {gear}."
         else:
-            text = f"{ooa.victim} is injured: strike {strikes}, -{rules.wounds_lost} Wounds."
-        injuries.append(Injury(ooa.victim, strikes, dead, buried, text))
+            out = f"taken out of action{by}" if ooa.by else "taken out of action"
+            text = f"{ooa.victim} was {out}: strike {strikes}, -{rules.wounds_lost} Wounds."
+        injuries.append(Injury(ooa.victim, strikes, dead, buried, text, ooa.by))
         if ooa.by is None:
             continue
         t.member(ooa.by, where)

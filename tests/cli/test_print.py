@@ -37,3 +37,96 @@ def test_r20_bad_counts_are_refused_with_a_sentence(cli: Cli, tmp_path: Path) ->
     result = cli("print", "casualties", "-o", str(out), "--british", "-3")
     assert result.code == 1 and result.err.count("\n") == 1 and not out.exists()
     assert cli("print", "casualties", "-o", str(out), "--ink", "neon").code == 2
+
+
+D, L = "The Dalton Boys", "Last Hope Lawmen"
+
+
+def _text(path: Path) -> str:
+    return "\n".join(page.extract_text() or "" for page in PdfReader(path).pages)
+
+
+def test_r18_print_cards_then_only_the_changed_ones(
+    cli: Cli, dalton: dict, lawmen: dict, tmp_path: Path
+) -> None:
+    cli.new_posse(dalton)
+    cli.new_posse(lawmen)
+    first = tmp_path / "all.pdf"
+    assert "Wrote 10 cards" in cli.ok("print", "cards", D, L, "-o", str(first)).out
+    again = tmp_path / "again.pdf"
+    assert (
+        "nothing was written" in cli.ok("print", "cards", D, L, "-o", str(again), "--changed").out
+    )
+    assert not again.exists()
+    report = {
+        "date": "2026-12-01",
+        "scenario": "other",
+        "posses": [D, L],
+        "out_of_action": [{"posse": D, "member": "Kid", "by": {"posse": L, "member": "Wyatt"}}],
+    }
+    cli.ok("game", "record", cli.file(report))
+    changed = tmp_path / "changed.pdf"
+    assert "Wrote 1 card" in cli.ok("print", "cards", D, L, "-o", str(changed), "--changed").out
+    text = _text(changed)
+    assert "Kid" in text and "Slim" not in text and "Wyatt" not in text
+
+
+def test_r18_card_options_and_refusals(cli: Cli, dalton: dict, tmp_path: Path) -> None:
+    cli.new_posse(dalton)
+    out = tmp_path / "c.pdf"
+    cli.ok(
+        "print",
+        "cards",
+        D,
+        "-o",
+        str(out),
+        "--paper",
+        "letter",
+        "--layout",
+        "gutter-fold",
+        "--ink",
+        "line-art",
+        "--gangers",
+        "separate",
+        "--back-offset",
+        "0.5,-1",
+    )
+    page = PdfReader(out).pages[0]
+    assert float(page.mediabox.width) > float(page.mediabox.height)  # gutter-fold is landscape
+    bad = cli("print", "cards", D, "-o", str(tmp_path / "x.pdf"), "--back-offset", "left")
+    assert bad.code == 1 and bad.err.count("\n") == 1
+    assert cli("print", "cards", "Nobody", "-o", str(tmp_path / "y.pdf")).code == 1
+    assert cli("print", "cards", D, "-o", str(tmp_path / "no" / "such" / "z.pdf")).code == 1
+
+
+def test_r19_print_journal_and_booklet(cli: Cli, dalton: dict, tmp_path: Path) -> None:
+    cli.new_posse(dalton)
+    a5 = tmp_path / "j.pdf"
+    cli.ok("print", "journal", D, "-o", str(a5))
+    page = PdfReader(a5).pages[0]
+    assert abs(float(page.mediabox.width) - 419.53) < 0.01
+    assert D in _text(a5)
+    booklet = tmp_path / "b.pdf"
+    cli.ok("print", "journal", D, "-o", str(booklet), "--booklet")
+    reader = PdfReader(booklet)
+    assert abs(float(reader.pages[0].mediabox.width) - 841.89) < 0.01
+
+
+def test_r18_print_calibration(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "cal.pdf"
+    cli.ok("print", "calibration", "-o", str(out), "--paper", "letter")
+    reader = PdfReader(out)
+    assert len(reader.pages) == 2 and abs(float(reader.pages[0].mediabox.height) - 792) < 0.01
+
+
+def test_user_text_never_makes_reportlab_open_a_file(
+    cli: Cli, dalton: dict, tmp_path: Path
+) -> None:
+    """PDF hardening: markup in a name is printed as text, never followed."""
+    dalton["name"] = 'P <img src="/etc/passwd"/> & <a href="http://x.io">x</a>'
+    cli.new_posse(dalton)
+    out = tmp_path / "j.pdf"
+    cli.ok("print", "journal", dalton["name"], "-o", str(out))
+    assert '<img src="/etc/passwd"/>' in _text(out).replace("\n", " ")
+    cards = tmp_path / "c.pdf"
+    cli.ok("print", "cards", dalton["name"], "-o", str(cards))

@@ -215,8 +215,14 @@ def test_r13_r14_r15_r16_r19_every_game_with_flips_and_money(
     assert "Wyatt of Last Hope Lawmen earns 2 flips for a killing blow on Kid." in lawmen
     assert "Flip turned (5C), stat still to choose" in lawmen  # turned, not yet chosen
     dalton = flat("\n".join(page_texts(render(three_games[D], rules)[0])))
-    assert "Kid of The Dalton Boys is injured: strike 1, -1 Wounds." in dalton
-    assert "Kid of The Dalton Boys is dead (strike 3); buried with: pistol." in dalton
+    assert (
+        "Kid of The Dalton Boys was taken out of action by Wyatt of Last Hope Lawmen: "
+        "strike 1, -1 Wounds." in dalton
+    )
+    assert (
+        "Kid of The Dalton Boys was killed by Wyatt of Last Hope Lawmen (strike 3); "
+        "buried with: pistol." in dalton
+    )
     assert "Doc of The Dalton Boys used up a whiskey." in dalton
     assert dalton.count("Purse after the game:") == 3
 

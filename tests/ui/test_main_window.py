@@ -50,7 +50,9 @@ def test_buy_then_undo_then_redo(window: MainWindow) -> None:
     select(window, "Last Hope Lawmen")
     from db.posses import buy
 
-    window.act("Buy hatchet for Morgan", lambda: buy("Last Hope Lawmen", "Morgan", "hatchet", window.rules))
+    window.act(
+        "Buy hatchet for Morgan", lambda: buy("Last Hope Lawmen", "Morgan", "hatchet", window.rules)
+    )
     assert window.view.purse.text() == "Purse: $25"
     window.action_undo.trigger()
     assert window.view.purse.text() == "Purse: $30"
@@ -59,7 +61,9 @@ def test_buy_then_undo_then_redo(window: MainWindow) -> None:
     assert window.view.purse.text() == "Purse: $25"
 
 
-def test_an_overspend_is_refused_with_the_reason_in_the_window(window: MainWindow, _no_modal_boxes: list[str]) -> None:
+def test_an_overspend_is_refused_with_the_reason_in_the_window(
+    window: MainWindow, _no_modal_boxes: list[str]
+) -> None:
     select(window, "The Dalton Boys")
     from db.posses import buy
 
@@ -70,14 +74,13 @@ def test_an_overspend_is_refused_with_the_reason_in_the_window(window: MainWindo
 
 
 def test_a_second_app_on_the_same_file_is_refused(window: MainWindow) -> None:
-    from ui.session import Session as S
-
     # The lock names this process; a second holder in this same process is allowed by design,
     # so simulate another process by rewriting the lock's pid to the parent's.
     import json
     import os
 
     from db.lock import lock_path
+    from ui.session import Session as S
 
     path = window.session.path
     data = json.loads(lock_path(path).read_text())

@@ -47,7 +47,9 @@ def test_r3_r5_r16_creation_wizard_shop(empty_window: MainWindow, qtbot) -> None
     assert plan.purse == left and plan.name == "The Dalton Boys"
 
 
-def test_creating_a_posse_from_the_window_is_one_undo_step(empty_window: MainWindow, monkeypatch) -> None:
+def test_creating_a_posse_from_the_window_is_one_undo_step(
+    empty_window: MainWindow, monkeypatch
+) -> None:
     def fake_exec(self: CreationWizard) -> int:
         fill_creation(self, "Daltons")
         self.shop_page.buy_item("revolver")
@@ -72,13 +74,23 @@ def run_postgame(window: MainWindow, qtbot) -> PostGameWizard:
     page.winner.setCurrentIndex(page.winner.findData("Last Hope Lawmen"))
     wizard.next()
     cas = wizard.casualties_page
-    cas.ooa.add_entry({"posse": "The Dalton Boys", "member": "Kid",
-                       "by": {"posse": "Last Hope Lawmen", "member": "Wyatt"}})
+    cas.ooa.add_entry(
+        {
+            "posse": "The Dalton Boys",
+            "member": "Kid",
+            "by": {"posse": "Last Hope Lawmen", "member": "Wyatt"},
+        }
+    )
     cas.used.add_entry({"posse": "The Dalton Boys", "member": "Doc", "item": "whiskey"})
     wizard.next()
     money = wizard.money_page
-    money.bounties.add_entry({"posse": "Last Hope Lawmen",
-                              "target": {"posse": "The Dalton Boys", "member": "Kid"}, "claimed": True})
+    money.bounties.add_entry(
+        {
+            "posse": "Last Hope Lawmen",
+            "target": {"posse": "The Dalton Boys", "member": "Kid"},
+            "claimed": True,
+        }
+    )
     money.income.add_entry({"posse": "Last Hope Lawmen", "amount": 15, "reason": "escort fee"})
     wizard.next()
     return wizard
@@ -86,13 +98,20 @@ def run_postgame(window: MainWindow, qtbot) -> PostGameWizard:
 
 def test_r12_r16_postgame_preview_commit_and_undo_as_one_step(window: MainWindow, qtbot) -> None:
     wizard = run_postgame(window, qtbot)
-    preview = [wizard.preview_page.lines.item(i).text() for i in range(wizard.preview_page.lines.count())]
-    assert "Kid of The Dalton Boys is injured: strike 1, -1 Wounds." in preview
+    preview = [
+        wizard.preview_page.lines.item(i).text() for i in range(wizard.preview_page.lines.count())
+    ]
+    assert (
+        "Kid of The Dalton Boys was taken out of action by Wyatt of Last Hope Lawmen: "
+        "strike 1, -1 Wounds." in preview
+    )
     assert any("claims $10" in line for line in preview)
     wizard.next()  # Record game: the commit page
     assert wizard.game_id == 1
     assert wizard.currentPage() is wizard.flips_page
-    window.posse_list.setCurrentIndex(window.posse_model.index(window.posse_model.row_of("Last Hope Lawmen")))
+    window.posse_list.setCurrentIndex(
+        window.posse_model.index(window.posse_model.row_of("Last Hope Lawmen"))
+    )
     assert window.view.purse.text() == "Purse: $55"
     window.action_undo.trigger()
     from db.games import list_games
@@ -114,7 +133,11 @@ def test_r15_flip_with_a_typed_card_and_with_a_drawn_one(window: MainWindow, qtb
     assert not panel.choice_buttons["shot"].isVisibleTo(panel)
     panel.choose("toughness")
     assert "takes +1 Toughness" in panel.result.text()
-    wyatt = window.view.posse if window.view.posse and window.view.posse.name == "Last Hope Lawmen" else None
+    wyatt = (
+        window.view.posse
+        if window.view.posse and window.view.posse.name == "Last Hope Lawmen"
+        else None
+    )
     from db.posses import load_posse
 
     assert load_posse("Last Hope Lawmen").member("Wyatt").upgrades == {"toughness": 1}
@@ -137,8 +160,13 @@ def run_postgame_second(window: MainWindow, qtbot) -> PostGameWizard:
     wizard.show()
     wizard.game_page.set_played(["The Dalton Boys", "Last Hope Lawmen"])
     wizard.next()
-    wizard.casualties_page.ooa.add_entry({"posse": "The Dalton Boys", "member": "Slim",
-                                          "by": {"posse": "Last Hope Lawmen", "member": "Virgil"}})
+    wizard.casualties_page.ooa.add_entry(
+        {
+            "posse": "The Dalton Boys",
+            "member": "Slim",
+            "by": {"posse": "Last Hope Lawmen", "member": "Virgil"},
+        }
+    )
     wizard.next()
     wizard.next()
     wizard.next()

@@ -1,0 +1,18 @@
+"""What each roster card showed when last printed, for `print cards --changed` (R18)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from db import models as m
+
+
+def printed_fingerprints() -> dict[str, str]:
+    return dict(m.PrintedCard.select(m.PrintedCard.key, m.PrintedCard.fingerprint).tuples())
+
+
+def remember_printed(cards: Iterable[tuple[str, str]]) -> None:
+    """Record (key, fingerprint) pairs of the cards just printed, in one transaction."""
+    with m.database.atomic():
+        for key, fingerprint in cards:
+            m.PrintedCard.replace(key=key, fingerprint=fingerprint).execute()

@@ -1,0 +1,268 @@
+"""Which roster cards a set of posses needs, what each card shows, and its fingerprint (R18).
+
+Pure: no reportlab here. Everything a card prints is resolved into a `CardFace` of plain
+strings and numbers, so the fingerprint covers exactly what the card shows and the renderer
+draws nothing that is not in the face.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+
+from printables.layout import check_choice
+from rostermgr.roster import Member, Posse
+from rostermgr.rules import Faction, Item, Ruleset
+from rostermgr.rules_load import RANKS
+
+GANGERS = ("grouped", "separate")
+# Part of every fingerprint: bump it when the card design changes what a printed card shows.
+CARD_DESIGN = "roster-card/1"
+DASH = "\u2013"
+NAME_JOIN = "\u00a0\u00b7 "  # "Kid · Slim · Doc"; the no-break space keeps the dot on its name
+
+
+@dataclass(frozen=True)
+class StatCell:
+    stat: str  # stat id, e.g. "defence"
+    name: str  # "Defence"
+    short: str  # "Df"
+    value: int
+    bonus: int = 0  # shown beside the value (clothing on Defence)
+
+
+@dataclass(frozen=True)
+class WeaponLine:
+    name: str
+    range: str  # card lengths, "0-1" (en dash); "base" for base-to-base weapons
+    damage: str  # "+1"
+    reload: int  # boxes to tick; 0 for none
+
+
+@dataclass(frozen=True)
+class BackTables:
+    """The static half of a back: the same for every card of one faction and role kind."""
+
+    faction: str
+    suit: str
+    leader: bool
+    favoured: tuple[tuple[str, int, int], ...]  # (rank label, test bonus, damage bonus)
+    tie_break: int
+    damage: tuple[tuple[str, int], ...]  # (difference "1-5", base damage)
+    actions: tuple[tuple[str, str], ...]  # leader's eighth-card actions (name, text)
+    rule: tuple[str, str] | None  # faction rule (name, text) when the ruleset has text
+    strikes: int  # injury boxes; the last one is death
+    wounds_lost: int  # Wounds lost for each strike
+    wounds_short: str  # "W"
+    advancement: tuple[tuple[str, tuple[str, ...]], ...]  # (cards "JK, 2-5", stat names)
+    ruleset: str  # "Last Hope Frontier 0.1-playtest"
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """One roster card (front and back) for one member, or for identical gang members."""
+
+    key: str  # stable across prints: the posse and the names the card stands for
+    fingerprint: str  # sha256 of everything the card shows
+    posse: str
+    names: tuple[str, ...]
+    role_id: str
+    role: str
+    faction_id: str
+    faction: str
+    suit: str
+    stats: tuple[StatCell, ...]
+    wounds: int  # boxes in the wound track: the current Wounds stat
+    weapons: tuple[WeaponLine, ...]
+    clothing: tuple[str, ...]
+    items: tuple[str, ...]
+    injuries: int
+    upgrades: tuple[tuple[str, int], ...]  # (stat name, +count) in stat order
+    back: BackTables
+
+    @property
+    def title(self) -> str:
+        return NAME_JOIN.join(self.names)
+
+
+def card_faces(posses: Sequence[Posse], rules: Ruleset, gangers: str = "grouped") -> list[CardFace]:
+    """The cards for the living members of posses, in roster order.
+
+    Members of a role bought as a group (gang members) share one card while they are identical
+    in stats, items, injuries and upgrades, unless gangers is "separate".
+    """
+    check_choice(gangers, GANGERS, "gangers option")
+    faces: list[CardFace] = []
+    for posse in posses:
+        groups: dict[object, list[Member]] = {}
+        for i, member in enumerate(posse.active):
+            shared = gangers == "grouped" and rules.role(member.role).creation_group > 1
+            groups.setdefault(_likeness(member, rules) if shared else i, []).append(member)
+        faces.extend(_face(posse, tuple(group), rules) for group in groups.values())
+    return faces
+
+
+def changed_faces(faces: Sequence[CardFace], printed: Mapping[str, str]) -> list[CardFace]:
+    """The faces whose key was never printed or whose fingerprint differs from printed[key]."""
+    return [f for f in faces if printed.get(f.key) != f.fingerprint]
+
+
+def _likeness(member: Member, rules: Ruleset) -> tuple[object, ...]:
+    upgrades = tuple(sorted((s, n) for s, n in member.upgrades.items() if n))
+    return (
+        "shared",
+        member.role,
+        tuple(sorted(member.stats(rules).items())),
+        tuple(sorted(member.items)),
+        member.injuries,
+        upgrades,
+    )
+
+
+def _face(posse: Posse, members: tuple[Member, ...], rules: Ruleset) -> CardFace:
+    m = members[0]
+    faction = rules.faction(posse.faction)
+    items = sorted((rules.item(i) for i in m.items), key=lambda it: list(rules.items).index(it.id))
+    names = tuple(x.name for x in members)
+    fields = {
+        "posse": posse.name,
+        "names": names,
+        "role_id": m.role,
+        "role": rules.role(m.role).name,
+        "faction_id": faction.id,
+        "faction": faction.name,
+        "suit": faction.suit,
+        "stats": _stats(m, rules),
+        "wounds": m.stats(rules)["wounds"],
+        "weapons": tuple(_weapon(it) for it in items if it.is_weapon),
+        "clothing": tuple(_clothing(it, rules) for it in items if it.defence),
+        "items": _others([it for it in items if not it.is_weapon and not it.defence], rules),
+        "injuries": m.injuries,
+        "upgrades": tuple(
+            (rules.stat_names[s], m.upgrades[s]) for s in rules.stat_order if m.upgrades.get(s)
+        ),
+        "back": back_tables(faction, rules, leader=bool(faction.leader_actions) and _leads(m)),
+    }
+    key = json.dumps([posse.name, list(names)], ensure_ascii=False)
+    shown = json.dumps([CARD_DESIGN, _plain(fields)], ensure_ascii=False, sort_keys=True)
+    fingerprint = hashlib.sha256(shown.encode("utf-8")).hexdigest()
+    return CardFace(key=key, fingerprint=fingerprint, **fields)  # type: ignore[arg-type]
+
+
+def _leads(member: Member) -> bool:
+    return member.role == "leader"  # DESIGN 3: the role id of the posse's leader
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, BackTables | StatCell | WeaponLine):
+        return asdict(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _stats(m: Member, rules: Ruleset) -> tuple[StatCell, ...]:
+    current = m.stats(rules)
+    current["move"] = m.move(rules)
+    cells = []
+    for s in rules.stat_order:
+        bonus = m.clothing_defence(rules) if s == "defence" else 0
+        cells.append(StatCell(s, rules.stat_names[s], rules.stat_short[s], current[s], bonus))
+    return tuple(cells)
+
+
+def _weapon(item: Item) -> WeaponLine:
+    if item.range is None:
+        reach = "base"
+    elif item.range[0] == item.range[1]:
+        reach = str(item.range[0])
+    else:
+        reach = f"{item.range[0]}{DASH}{item.range[1]}"
+    return WeaponLine(item.name, reach, f"+{item.damage}", item.reload)
+
+
+def _clothing(item: Item, rules: Ruleset) -> str:
+    return f"{item.name} ({item.defence:+d} {rules.stat_short['defence']})"
+
+
+def _others(items: list[Item], rules: Ruleset) -> tuple[str, ...]:
+    counts: dict[str, int] = {}
+    for it in items:
+        counts[it.id] = counts.get(it.id, 0) + 1
+    out = []
+    for item_id, n in counts.items():
+        it = rules.item(item_id)
+        effects = []
+        if it.move:
+            effects.append(f"{rules.stat_short['move']} {it.move}")
+        if it.shot:
+            effects.append(f"{rules.stat_short['shot']} {it.shot:+d}".replace("-", "\u2212"))
+        if it.heals:
+            effects.append(f"heals {it.heals}")
+        if it.initiative:
+            effects.append(f"+{it.initiative} initiative")
+        text = it.name + (f" \u00d7{n}" if n > 1 else "")
+        out.append(f"{text} ({', '.join(effects)})" if effects else text)
+    return tuple(out)
+
+
+def back_tables(faction: Faction, rules: Ruleset, *, leader: bool) -> BackTables:
+    """The static back of a card for faction: its bonus tables, actions and rule."""
+    ranks = [r for r in RANKS if r in rules.favoured_test or r in rules.favoured_damage]
+    favoured = tuple(
+        (_rank_label(r), rules.favoured_test.get(r, 0), rules.favoured_damage.get(r, 0))
+        for r in ranks
+    )
+    bands = [b.start for b in rules.damage_bands]
+    ends = [nxt - 1 for nxt in bands[1:]]
+    damage = tuple(
+        (_span(b.start, ends[i] if i < len(ends) else None), b.damage)
+        for i, b in enumerate(rules.damage_bands)
+    )
+    return BackTables(
+        faction=faction.name,
+        suit=faction.suit,
+        leader=leader,
+        favoured=favoured,
+        tie_break=rules.tie_break,
+        damage=damage,
+        actions=tuple((a.name, a.text) for a in faction.leader_actions) if leader else (),
+        rule=(faction.rule_name, faction.rule_text) if faction.rule_text.strip() else None,
+        strikes=rules.strikes_to_die,
+        wounds_lost=rules.wounds_lost,
+        wounds_short=rules.stat_short["wounds"],
+        advancement=tuple(
+            (_rank_runs(row.cards), tuple(rules.stat_names[s] for s in row.stats))
+            for row in rules.advancement
+        ),
+        ruleset=f"{rules.name} {rules.version}",
+    )
+
+
+def _span(start: int, end: int | None) -> str:
+    if end is None:
+        return f"{start}+"
+    return str(start) if end == start else f"{start}{DASH}{end}"
+
+
+def _rank_label(rank: str) -> str:
+    return "Joker" if rank == "JK" else rank
+
+
+def _rank_runs(cards: Sequence[str]) -> str:
+    """'JK, 2-5' (en dash) for JK 2 3 4 5: runs of consecutive ranks joined with a dash."""
+    order = [r for r in RANKS if r != "JK"]
+    parts: list[str] = ["JK"] if "JK" in cards else []
+    run: list[str] = []
+    for rank in [*order, ""]:
+        if rank in cards:
+            run.append(rank)
+            continue
+        if run:
+            parts.append(run[0] if len(run) == 1 else f"{run[0]}{DASH}{run[-1]}")
+        run = []
+    return ", ".join(parts)

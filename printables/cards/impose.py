@@ -1,0 +1,127 @@
+"""Where each card front and back goes on which page, for every layout (DESIGN 6, R18).
+
+One convention for every layout: a cut card turned over about its long side shows its back
+upright, directly behind its front.
+
+- duplex-long: pages alternate fronts, backs; a back sits at x' = W - x - w, upright.
+- duplex-short: a back sits at y' = H - y - h, turned 180 degrees in its cell.
+- gutter-fold: landscape, 4 cards a sheet; fronts above the fold, each back below it in the
+  same column, turned 180 degrees, so folding lays the back on its front.
+- fronts-backs: all front pages, then all back pages mirrored as in duplex-long (glue, then cut).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from printables.cards.style import CARD_H, CARD_W
+from printables.layout import Grid, check_choice, mm, paper_size
+
+LAYOUTS = ("duplex-long", "duplex-short", "gutter-fold", "fronts-backs")
+GRID = {"duplex": (3, 3), "gutter-fold": (4, 2)}  # columns, rows
+MAX_BACK_OFFSET_MM = 10.0
+FRONT, BACK = "front", "back"
+
+
+@dataclass(frozen=True)
+class Slot:
+    face: int  # index into the faces being printed
+    side: str  # FRONT or BACK
+    x: float  # lower left corner of the cell on the page, points
+    y: float
+    rotated: bool  # drawn turned 180 degrees within its cell
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    grid: Grid
+    side: str  # FRONT, BACK, or "both" (gutter-fold)
+    sheet: int  # 1-based
+    sheets: int
+    pairs_with: int | None  # 1-based page number holding the other side, if any
+    slots: tuple[Slot, ...]
+    shift: tuple[float, float]  # points; the back offset, on back pages only
+
+    @property
+    def fold_y(self) -> float | None:
+        return self.grid.y0 + self.grid.cell_h if self.side == "both" else None
+
+
+def check_back_offset(back_offset: tuple[float, float]) -> tuple[float, float]:
+    try:
+        dx, dy = (float(v) for v in back_offset)
+    except (TypeError, ValueError):
+        raise ValueError("The back offset must be two numbers of millimetres, DX,DY.") from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (dx, dy)):
+        raise ValueError(
+            f"The back offset must be at most {MAX_BACK_OFFSET_MM:g} mm each way, "
+            f"not {dx:g},{dy:g}."
+        )
+    return dx, dy
+
+
+def parse_back_offset(text: str) -> tuple[float, float]:
+    """'DX,DY' in mm (as typed after --back-offset) to a checked (dx, dy)."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise ValueError(f"The back offset '{text}' must be two numbers of millimetres, DX,DY.")
+    try:
+        values = (float(parts[0]), float(parts[1]))
+    except ValueError:
+        raise ValueError(
+            f"The back offset '{text}' must be two numbers of millimetres, DX,DY."
+        ) from None
+    return check_back_offset(values)
+
+
+def plan_pages(
+    count: int, paper: str, layout: str, back_offset: tuple[float, float] = (0.0, 0.0)
+) -> list[PagePlan]:
+    """The pages for count cards; back_offset (mm) shifts every back page (not gutter-fold)."""
+    check_choice(layout, LAYOUTS, "layout")
+    dx, dy = check_back_offset(back_offset)
+    if layout == "gutter-fold":
+        return _gutter_fold(count, paper)
+    w, h = paper_size(paper)
+    cols, rows = GRID["duplex"]
+    grid = Grid(w, h, cols, rows, CARD_W, CARD_H)
+    per = cols * rows
+    sheets = max(1, math.ceil(count / per))
+    shift = (mm(dx), mm(dy))
+    fronts: list[PagePlan] = []
+    backs: list[PagePlan] = []
+    for k in range(sheets):
+        front_slots, back_slots = [], []
+        for i, face in enumerate(range(k * per, min(count, (k + 1) * per))):
+            cell = grid.cell(i % cols, i // cols)
+            front_slots.append(Slot(face, FRONT, cell.x, cell.y, False))
+            if layout == "duplex-short":
+                back_slots.append(Slot(face, BACK, cell.x, h - cell.y - cell.h, True))
+            else:
+                back_slots.append(Slot(face, BACK, w - cell.x - cell.w, cell.y, False))
+        if layout == "fronts-backs":
+            front_no, back_no = k + 1, sheets + k + 1
+        else:
+            front_no, back_no = 2 * k + 1, 2 * k + 2
+        fronts.append(PagePlan(grid, FRONT, k + 1, sheets, back_no, tuple(front_slots), (0.0, 0.0)))
+        backs.append(PagePlan(grid, BACK, k + 1, sheets, front_no, tuple(back_slots), shift))
+    if layout == "fronts-backs":
+        return fronts + backs
+    return [page for pair in zip(fronts, backs, strict=True) for page in pair]
+
+
+def _gutter_fold(count: int, paper: str) -> list[PagePlan]:
+    w, h = paper_size(paper, landscape=True)
+    cols, rows = GRID["gutter-fold"]
+    grid = Grid(w, h, cols, rows, CARD_W, CARD_H)
+    sheets = max(1, math.ceil(count / cols))
+    pages = []
+    for k in range(sheets):
+        slots = []
+        for i, face in enumerate(range(k * cols, min(count, (k + 1) * cols))):
+            front, back = grid.cell(i, 0), grid.cell(i, 1)
+            slots.append(Slot(face, FRONT, front.x, front.y, False))
+            slots.append(Slot(face, BACK, back.x, back.y, True))
+        pages.append(PagePlan(grid, "both", k + 1, sheets, None, tuple(slots), (0.0, 0.0)))
+    return pages

@@ -1,0 +1,166 @@
+"""write_cards: roster card faces to a PDF (R18, DESIGN 6)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import BinaryIO
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printables.cards.back import back_form_name, draw_back, draw_back_frame
+from printables.cards.faces import CardFace
+from printables.cards.front import draw_front, draw_front_frame, front_form_name
+from printables.cards.impose import (
+    BACK,
+    FRONT,
+    LAYOUTS,
+    PagePlan,
+    Slot,
+    check_back_offset,
+    plan_pages,
+)
+from printables.cards.pen import Pen
+from printables.cards.style import CARD_H, CARD_W, palette
+from printables.layout import (
+    INKS,
+    PAPERS,
+    check_choice,
+    draw_cut_marks,
+    draw_fold_marks,
+    draw_margin_note,
+    new_canvas,
+    set_print_preferences,
+)
+from rostermgr.rules import Ruleset
+
+Progress = Callable[[int, int], None]
+FLIP = {"duplex-long": "long", "duplex-short": "short"}
+
+
+def write_cards(
+    faces: Sequence[CardFace],
+    rules: Ruleset,
+    out: str | Path | BinaryIO,
+    *,
+    paper: str = "a4",
+    layout: str = "duplex-long",
+    ink: str = "colour",
+    back_offset: tuple[float, float] = (0.0, 0.0),
+    progress: Progress | None = None,
+) -> None:
+    """Write the cards for faces to out (a path or a binary file object).
+
+    back_offset (DX, DY in mm; +DX right, +DY up as the back page itself is seen) shifts every
+    back page to correct a printer's duplex registration; gutter-fold has no back pages.
+    progress(done, total) is called as card sides are drawn, and once more when the file is
+    written. Raises ValueError, with one plain sentence, for an option it does not know.
+    """
+    check_choice(paper, PAPERS, "paper")
+    check_choice(layout, LAYOUTS, "layout")
+    check_choice(ink, INKS, "ink mode")
+    if not faces:
+        raise ValueError("There are no cards to print.")
+    offset = check_back_offset(back_offset)
+    pages = plan_pages(len(faces), paper, layout, offset)
+    grid = pages[0].grid
+    posses = list(dict.fromkeys(f.posse for f in faces))
+    c = new_canvas(
+        out,
+        (grid.page_w, grid.page_h),
+        title=f"Roster cards: {', '.join(posses)}",
+        subject=f"{rules.name} {rules.version} roster cards, 2.5 x 3.5 in ({layout}, {ink})",
+    )
+    set_print_preferences(c, FLIP.get(layout))
+    forms = _define_forms(c, faces, ink)
+    total, done = 2 * len(faces) + 1, 0
+    _report(progress, done, total)
+    for number, page in enumerate(pages, start=1):
+        c.setPageSize((grid.page_w, grid.page_h))
+        c.saveState()
+        c.translate(*page.shift)
+        draw_cut_marks(c, page.grid, skip_ys=[page.fold_y] if page.fold_y is not None else [])
+        if page.fold_y is not None:
+            draw_fold_marks(c, page.grid, page.fold_y)
+        draw_margin_note(c, page.grid, *_notes(rules, layout, page, number, offset))
+        for slot in page.slots:
+            _place(c, slot, faces[slot.face], ink, forms)
+            done += 1
+            _report(progress, done, total)
+        c.restoreState()
+        c.showPage()
+    c.save()
+    _report(progress, total, total)
+
+
+def _report(progress: Progress | None, done: int, total: int) -> None:
+    if progress is not None:
+        progress(done, total)
+
+
+def _define_forms(c: Canvas, faces: Sequence[CardFace], ink: str) -> dict[str, str]:
+    """Draw each distinct frame once as a form; returns frame key -> form name."""
+    forms: dict[str, str] = {}
+    for face in faces:
+        pal = palette(ink, face.faction_id, face.suit)
+        for key, draw in (
+            (front_form_name(face), draw_front_frame),
+            (back_form_name(face), draw_back_frame),
+        ):
+            if key in forms:
+                continue
+            forms[key] = f"Card{len(forms)}"  # a safe PDF name whatever the faction id is
+            c.beginForm(forms[key], 0, 0, CARD_W, CARD_H)
+            draw(Pen(c), face, pal)
+            c.endForm()
+    return forms
+
+
+def _place(c: Canvas, slot: Slot, face: CardFace, ink: str, forms: dict[str, str]) -> None:
+    pal = palette(ink, face.faction_id, face.suit)
+    c.saveState()
+    c.translate(slot.x, slot.y)
+    if slot.rotated:
+        c.translate(CARD_W, CARD_H)
+        c.rotate(180)
+    clip = c.beginPath()
+    clip.rect(0, 0, CARD_W, CARD_H)
+    c.clipPath(clip, stroke=0, fill=0)
+    if slot.side == FRONT:
+        c.doForm(forms[front_form_name(face)])
+        draw_front(Pen(c), face, pal)
+    else:
+        c.doForm(forms[back_form_name(face)])
+        draw_back(Pen(c), face, pal)
+    c.restoreState()
+
+
+def _notes(
+    rules: Ruleset, layout: str, page: PagePlan, number: int, back_offset: tuple[float, float]
+) -> tuple[str, str]:
+    """The head and detail lines printed in the margins of a page."""
+    what = f"{rules.name} roster cards \u00b7 sheet {page.sheet} of {page.sheets}"
+    actual = "Print at actual size (100%, no fit to page, no scaling)"
+    cut = "cut on the grey marks"
+    if layout == "gutter-fold":
+        return (
+            f"{what} \u00b7 fronts above the fold, backs below",
+            f"{actual}, one-sided. Cut round each pair on the grey marks, fold on the dashed "
+            "line with the print outside, glue if you like.",
+        )
+    if layout == "fronts-backs":
+        side = "FRONTS" if page.side == FRONT else "BACKS"
+        return (
+            f"{what} \u00b7 {side} (page {number}, pairs with page {page.pairs_with})",
+            f"{actual}, one-sided. Glue each backs page behind its fronts page, back to back, "
+            f"edges matched, then {cut}.",
+        )
+    edge = "LONG" if layout == "duplex-long" else "SHORT"
+    side = "FRONTS" if page.side == FRONT else f"BACKS of page {page.pairs_with}"
+    shift = ""
+    if page.side == BACK and back_offset != (0.0, 0.0):
+        shift = f" Back offset {back_offset[0]:g},{back_offset[1]:g} mm."
+    return (
+        f"{what} \u00b7 page {number}: {side}",
+        f"{actual}, double-sided, flip on the {edge} edge; then {cut}.{shift}",
+    )

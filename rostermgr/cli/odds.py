@@ -1,0 +1,390 @@
+"""The designer's odds and playtest statistics on the command line: `odds ...` and `stats`."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import dataclasses
+from pathlib import Path
+from typing import Any, TextIO
+
+from rostermgr.cards import parse_card
+from rostermgr.cli import print_json
+from rostermgr.errors import Refused
+from rostermgr.odds import (
+    ATTACKER,
+    ATTACKS,
+    DEFENCES,
+    DEFENDER,
+    SIDES,
+    Matchup,
+    exact_odds,
+    favoured_worth,
+    game_length_odds,
+    odds_grid,
+)
+from rostermgr.odds.text import SHOW_BOTH, SHOWS, grid_lines, length_lines, odds_lines, worth_lines
+from rostermgr.resolver import KINDS
+from rostermgr.rules import Ruleset
+from rostermgr.rules_load import default_ruleset, load_ruleset
+from rostermgr.stats import Table, campaign_stats
+from rostermgr.volley import Volley, default_volley_rules, volley_lines, volley_odds
+
+ODDS_HELP = """\
+Exact odds by enumerating cards, never sampling. Each player turns a card from their own full
+deck (52 cards and the jokers), so every pair of cards is equally likely (R8, R9). The factions
+decide which suit each side favours; without a leader's pair they do not change the odds.
+"""
+
+TEST_HELP = """\
+The chance of success, failure and score draw of one shot or combat, and the wounds it inflicts
+(R8, R9). Both cards are random, or give the card one side chose (--attack-card or
+--defence-card) and only the other side's card is random.
+"""
+
+GRID_HELP = """\
+The odds of a test over a grid: each attack value (down) against each defence (across), one
+block per clothing bonus (by default none and each bonus the ruleset's clothing gives), for one
+weapon and toughness. Ranges are written 1-5 or 1,3,5.
+"""
+
+FAVOURED_HELP = """\
+What a favoured card is worth: each rank played favoured against the same rank unfavoured (a
+joker against an unfavoured Ace), the other side's card random. Changes are in the attacker's
+chance of success (percentage points) and mean wounds (R8, R9).
+"""
+
+VOLLEY_HELP = """\
+The unit volley of seed 003 (a different game system, RULES R21), exactly: the attack pool is
+Ranged Attack x bases dice against the hit requirement (baseline and modifiers from
+volley.toml, held between the easiest and hardest), then a Shaken check (hits at or above
+Courage), saves (one die a hit, meeting Save negates it) and casualties (each time the wound
+pool meets the Wound stat a base is removed, the rest of the pool carries over).
+"""
+
+STATS_HELP = """\
+Playtest statistics of the campaign: games by scenario, wins by faction and scenario,
+casualties and flips per game, the stats chosen for each card band, money in and out and the
+purse after each game, and what gets bought. --csv DIR writes one CSV file per table.
+"""
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """Register `odds` with its five aids, and `stats`."""
+    p = sub.add_parser(
+        "odds",
+        help="exact odds: tests, grids, favoured cards, game length, the seed 003 volley",
+        description=ODDS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    aids = p.add_subparsers(dest="aid", metavar="AID", required=True)
+    _add_test(aids)
+    _add_grid(aids)
+    _add_favoured(aids)
+    g = aids.add_parser("game-length", help="the chance the game ends after each turn (R12)")
+    g.add_argument("--json", action="store_true", help="print one JSON document")
+    g.set_defaults(handler=_game_length)
+    _add_volley(aids)
+    s = sub.add_parser(
+        "stats",
+        help="playtest statistics of the campaign",
+        description=STATS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    s.add_argument("--json", action="store_true", help="print one JSON document")
+    s.add_argument("--csv", metavar="DIR", help="write one CSV file per table into DIR")
+    s.set_defaults(handler=_stats)
+
+
+def _rules(args: argparse.Namespace) -> Ruleset:
+    path = getattr(args, "ruleset", None)
+    return load_ruleset(path) if path else default_ruleset()
+
+
+def _write(lines: list[str], out: TextIO) -> None:
+    out.write("".join(f"{line}\n" for line in lines))
+
+
+def _numbers(text: str) -> tuple[int, ...]:
+    """argparse type: '1-5', '1,3,5' or '4'."""
+    values: list[int] = []
+    try:
+        for part in text.split(","):
+            lo, dash, hi = part.strip().partition("-")
+            values += range(int(lo), int(hi) + 1) if dash else [int(lo)]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a range like 1-5 or 1,3,5") from None
+    if not values or min(values) < 0:
+        raise argparse.ArgumentTypeError(f"'{text}' must name whole numbers 0 or more")
+    return tuple(dict.fromkeys(values))
+
+
+def _situation(p: argparse.ArgumentParser, factions_required: bool) -> None:
+    """The flags every test aid shares: factions, cover, horseback, weapon, toughness, pairs."""
+    need = factions_required
+    default = None if need else "the ruleset's first faction"
+    p.add_argument(
+        "kind", choices=KINDS, metavar="shot|combat", help="Shot vs Defence, or Strength vs Defence"
+    )
+    for side in SIDES:
+        p.add_argument(
+            f"--{side}",
+            required=need,
+            metavar="FACTION",
+            help=f"the {side}'s faction" + (f" (default: {default})" if default else ""),
+        )
+    p.add_argument("--cover", metavar="none|half|three-quarter", help="the target's cover (shots)")
+    p.add_argument("--horseback", action="store_true", help="the attacker shoots from a horse")
+    p.add_argument("--weapon", metavar="ITEM", help="the attacker's weapon, an item id")
+    p.add_argument("--toughness", type=int, default=0, metavar="N", help="the target's Toughness")
+    p.add_argument("--attacker-pair", action="store_true", help="the attacking leader's pair")
+    p.add_argument("--defender-pair", action="store_true", help="the defending leader's pair")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def _stats_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--attack", required=True, type=int, metavar="N", help="Shot or Strength")
+    p.add_argument("--defence", required=True, type=int, metavar="N", help="the target's Defence")
+    p.add_argument("--clothing", type=int, default=0, metavar="N", help="clothing defence bonus")
+
+
+def _matchup(args: argparse.Namespace, rules: Ruleset, **cells: int) -> Matchup:
+    first = next(iter(rules.factions))
+    values: dict[str, Any] = {
+        "attack": getattr(args, "attack", 0),
+        "defence": getattr(args, "defence", 0),
+        "clothing": getattr(args, "clothing", 0),
+    }
+    values.update(cells)
+    return Matchup(
+        kind=args.kind,
+        attacker=args.attacker or first,
+        defender=args.defender or first,
+        cover=args.cover,
+        horseback=args.horseback,
+        weapon=args.weapon,
+        toughness=args.toughness,
+        attacker_pair=args.attacker_pair,
+        defender_pair=args.defender_pair,
+        **values,
+    )
+
+
+def _add_test(aids: argparse._SubParsersAction) -> None:
+    p = aids.add_parser(
+        "test",
+        help="the exact odds of one shot or combat (R8, R9)",
+        description=TEST_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _situation(p, factions_required=True)
+    _stats_flags(p)
+    card = p.add_mutually_exclusive_group()
+    card.add_argument("--attack-card", metavar="CARD", help="the card the attacker chose")
+    card.add_argument("--defence-card", metavar="CARD", help="the card the defender chose")
+    p.set_defaults(handler=_test)
+
+
+def _test(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _rules(args)
+    matchup = _matchup(args, rules)
+    a_card = parse_card(args.attack_card) if args.attack_card else None
+    d_card = parse_card(args.defence_card) if args.defence_card else None
+    odds = exact_odds(matchup, rules, a_card, d_card)
+    if args.json:
+        doc = {"matchup": dataclasses.asdict(matchup)}
+        doc |= {"attack_card": args.attack_card and str(a_card)}
+        doc |= {"defence_card": args.defence_card and str(d_card)}
+        print_json(doc | odds.as_json(), out)
+    else:
+        _write(odds_lines(matchup, odds, rules, a_card, d_card), out)
+    return 0
+
+
+def _add_grid(aids: argparse._SubParsersAction) -> None:
+    p = aids.add_parser(
+        "grid",
+        help="the odds over attack x defence x clothing, for a weapon and toughness",
+        description=GRID_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _situation(p, factions_required=False)
+    p.add_argument("--attack-card", metavar="CARD", help="the card the attacker chose")
+    p.add_argument(
+        "--attack",
+        type=_numbers,
+        default=ATTACKS,
+        metavar="RANGE",
+        help=f"attack values, rows (default {ATTACKS[0]}-{ATTACKS[-1]})",
+    )
+    p.add_argument(
+        "--defence",
+        type=_numbers,
+        default=DEFENCES,
+        metavar="RANGE",
+        help=f"defence values, columns (default {DEFENCES[0]}-{DEFENCES[-1]})",
+    )
+    p.add_argument(
+        "--clothing",
+        type=_numbers,
+        metavar="RANGE",
+        help="clothing bonuses, one block each (default: none and each the ruleset has)",
+    )
+    p.add_argument(
+        "--show", choices=SHOWS, default=SHOW_BOTH, help="what each cell shows (default both)"
+    )
+    p.set_defaults(handler=_grid)
+
+
+def _grid(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _rules(args)
+    card = parse_card(args.attack_card) if args.attack_card else None
+    base = _matchup(args, rules, attack=args.attack[0], defence=args.defence[0], clothing=0)
+    grid = odds_grid(base, rules, args.attack, args.defence, args.clothing, card)
+    if not args.json:
+        _write(grid_lines(grid, rules, args.show), out)
+        return 0
+    matchup = dataclasses.asdict(base)
+    for key in ("attack", "defence", "clothing"):
+        matchup.pop(key)
+    cells = [
+        {"attack": c.attack, "defence": c.defence, "clothing": c.clothing} | c.odds.as_json()
+        for c in grid.cells
+    ]
+    print_json({"matchup": matchup, "attack_card": card and str(card), "cells": cells}, out)
+    return 0
+
+
+def _add_favoured(aids: argparse._SubParsersAction) -> None:
+    p = aids.add_parser(
+        "favoured",
+        help="what each favoured card is worth against the same rank unfavoured",
+        description=FAVOURED_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _situation(p, factions_required=False)
+    _stats_flags(p)
+    p.add_argument(
+        "--side",
+        choices=(*SIDES, "both"),
+        default="both",
+        help="whose card is chosen (default both, one table each)",
+    )
+    p.set_defaults(handler=_favoured)
+
+
+def _favoured(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _rules(args)
+    matchup = _matchup(args, rules)
+    sides = (ATTACKER, DEFENDER) if args.side == "both" else (args.side,)
+    worths = [w for side in sides for w in favoured_worth(matchup, rules, side)]
+    if args.json:
+        doc = {"matchup": dataclasses.asdict(matchup), "worth": [w.as_json() for w in worths]}
+        print_json(doc, out)
+    else:
+        _write(worth_lines(matchup, worths, rules), out)
+    return 0
+
+
+def _game_length(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _rules(args)
+    length = game_length_odds(rules)
+    if args.json:
+        print_json(length.as_json(), out)
+    else:
+        _write(length_lines(length, rules), out)
+    return 0
+
+
+def _add_volley(aids: argparse._SubParsersAction) -> None:
+    p = aids.add_parser(
+        "volley",
+        help="the seed 003 unit volley: hits, Shaken, unsaved hits, bases removed",
+        description=VOLLEY_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    for flag, text in (
+        ("attack", "the attacking unit's printed Ranged Attack"),
+        ("bases", "the attacking unit's bases remaining"),
+        ("save", "the target's Save (a die meeting it negates a hit)"),
+        ("courage", "the target's Courage"),
+        ("wounds", "the target's Wound stat (wounds per base removed)"),
+    ):
+        p.add_argument(f"--{flag}", required=True, type=int, metavar="N", help=text)
+    for mod in default_volley_rules().modifiers.values():
+        change = f"{mod.change:+d} to the hit requirement"
+        p.add_argument(
+            f"--{mod.id}",
+            dest=f"mod_{mod.id}",
+            action="store_true",
+            help=f"{mod.text} ({change})".replace("%", "%%"),
+        )
+    p.add_argument(
+        "--wound-pool", type=int, default=0, metavar="N", help="wounds already on the target"
+    )
+    p.add_argument(
+        "--target-bases", type=int, metavar="N", help="the target's bases (gives Destroyed)"
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(handler=_volley)
+
+
+def _volley(args: argparse.Namespace, out: TextIO) -> int:
+    rules = default_volley_rules()
+    volley = Volley(
+        attack=args.attack,
+        bases=args.bases,
+        save=args.save,
+        courage=args.courage,
+        wounds=args.wounds,
+        modifiers=tuple(m for m in rules.modifiers if getattr(args, f"mod_{m}", False)),
+        wound_pool=args.wound_pool,
+        target_bases=args.target_bases,
+    )
+    odds = volley_odds(volley, rules)
+    if args.json:
+        doc = {"volley": dataclasses.asdict(volley)}
+        doc["volley"]["modifiers"] = list(volley.modifiers)
+        print_json(doc | odds.as_json(), out)
+    else:
+        _write(volley_lines(odds, rules), out)
+    return 0
+
+
+def _stats(args: argparse.Namespace, out: TextIO) -> int:
+    from db.stats import read_campaign
+    from rostermgr.cli.context import campaign
+
+    with campaign(args) as rules:
+        tables = campaign_stats(read_campaign(), rules)
+    written = _write_csv(tables, Path(args.csv)) if args.csv else []
+    if args.json:
+        print_json({t.name: t.records() for t in tables}, out)
+        return 0
+    if written:
+        _write([f"Wrote {len(written)} CSV files to {args.csv}:", *written], out)
+        return 0
+    lines: list[str] = []
+    for table in tables:
+        lines += [*table.lines(), ""]
+    _write(lines[:-1], out)
+    return 0
+
+
+def _write_csv(tables: tuple[Table, ...], folder: Path) -> list[str]:
+    """One file per table, NAME.csv; returns the file names."""
+    if folder.exists() and not folder.is_dir():
+        raise Refused(f"{folder} is a file, not a folder for the CSV tables.")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        names = []
+        for table in tables:
+            path = folder / f"{table.name}.csv"
+            with path.open("w", encoding="utf-8", newline="") as f:
+                writer = csv.writer(f)
+                writer.writerow(table.columns)
+                writer.writerows(["" if v is None else v for v in row] for row in table.rows)
+            names.append(path.name)
+    except OSError as exc:
+        raise Refused(f"Cannot write the CSV tables to {folder}: {exc.strerror}.") from exc
+    return names
