@@ -95,7 +95,8 @@ class Table:
         cells = [self.columns, *(tuple(_cell(v) for v in row) for row in self.rows)]
         widths = [max(len(r[i]) for r in cells) for i in range(len(self.columns))]
         numeric = [
-            all(isinstance(r[i], int | float) for r in self.rows) for i in range(len(widths))
+            all(r[i] is None or isinstance(r[i], int | float) for r in self.rows)
+            for i in range(len(widths))
         ]
         out = [f"{self.title}:"]
         for r in cells:

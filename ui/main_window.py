@@ -64,7 +64,6 @@ class MainWindow(QMainWindow):
         pane.buy_requested.connect(self.buy_item)
         pane.sell_requested.connect(self.sell_item)
         pane.flip_requested.connect(self.spend_flip)
-        self.undo_stack.cleanChanged.connect(lambda *_: self._title())
         from ui.menus import build_menus
 
         build_menus(self)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -44,6 +44,8 @@ class MemberPane(QGroupBox):
         self.gear = QListWidget()
         self.gear.setMaximumHeight(120)
         self.history = QListWidget()
+        self.history.setWordWrap(True)
+        self.history.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.buy = QPushButton("&Buy item...")
         self.sell = QPushButton("&Sell selected")
         self.flip = QPushButton("Spend &flip...")

@@ -41,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--ruleset", metavar="FILE", help="a ruleset TOML file to use instead of the shipped one"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    from rostermgr.cli import aids, game, posse, printing, safety, tools
+    from rostermgr.cli import aids, game, odds, posse, printing, safety, tools
 
     tools.add_parsers(sub)
     posse.add_parsers(sub)
@@ -49,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     aids.add_parsers(sub)
     safety.add_parsers(sub)
     printing.add_parsers(sub)
+    odds.add_parsers(sub)
     return parser
 
 

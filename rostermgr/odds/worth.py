@@ -13,11 +13,10 @@ from rostermgr.rules import Ruleset
 
 @dataclass(frozen=True)
 class CardWorth:
-    """One side plays a rank favoured, then unfavoured, against the other side's random card.
+    """One side plays a rank favoured, then unfavoured, against the other side's random card."""
 
-    The changes are in the attacker's chance of success and mean wounds (favoured minus
-    unfavoured): positive for an attacker's favoured card, negative for a defender's.
-    """
+    # The changes are in the attacker's chance of success and mean wounds (favoured minus
+    # unfavoured): positive for an attacker's favoured card, negative for a defender's.
 
     side: str  # ATTACKER or DEFENDER: whose card is chosen
     rank: str  # "2".."A", or "JK" compared with an unfavoured Ace

@@ -74,23 +74,24 @@ def band(card: str, rules: Ruleset) -> int:
     return next(i for i, row in enumerate(rules.advancement) if rank in row.cards)
 
 
-class Table:
-    """The living members of every posse, as the test tracks them."""
+class Roster:
+    """Every member of every posse with strikes and unspent flips, as the test tracks them."""
 
-    def __init__(self, rules: Ruleset) -> None:
-        self.rules = rules
+    def __init__(self) -> None:
         self.members: dict[str, dict[str, dict]] = {}
         self.faction: dict[str, str] = {}
 
     def alive(self, posse: str) -> list[str]:
-        return [m for m, s in self.members[posse].items() if s["strikes"] < 3]
+        return [
+            m for m, s in self.members[posse].items() if s["strikes"] < 3
+        ]  # R13: the third strike kills
 
 
 def build_campaign(cli: Cli, games: int = 20, seed: int = 2026) -> Expected:
     """Play `games` games between four posses through the command line, counting as we go."""
     rng = random.Random(seed)
     exp = Expected()
-    t = Table(RULES)
+    t = Roster()
     for doc in POSSES:
         cli.new_posse(doc)
         t.faction[doc["name"]] = doc["faction"]
@@ -122,7 +123,16 @@ def build_campaign(cli: Cli, games: int = 20, seed: int = 2026) -> Expected:
     return exp
 
 
-def _report(rng, t: Table, exp: Expected, n, a, b, scenario, winner) -> dict:
+def _report(
+    rng: random.Random,
+    t: Roster,
+    exp: Expected,
+    n: int,
+    a: str,
+    b: str,
+    scenario: str,
+    winner: str | None,
+) -> dict:
     ooa, bounties, flips = [], [], 0
     deaths = take_outs = 0
     for victims_of, by_of in ((a, b), (b, a)):
@@ -160,7 +170,7 @@ def _report(rng, t: Table, exp: Expected, n, a, b, scenario, winner) -> dict:
     return doc
 
 
-def _between_games(cli: Cli, rng, t: Table, exp: Expected, deck: list[str]) -> None:
+def _between_games(cli: Cli, rng: random.Random, t: Roster, exp: Expected, deck: list[str]) -> None:
     """Spend every living member's flips, buy a little, replace dead gang members."""
     for posse, members in t.members.items():
         for name in t.alive(posse):
@@ -185,7 +195,15 @@ def _between_games(cli: Cli, rng, t: Table, exp: Expected, deck: list[str]) -> N
             exp.bought[item] += 1
 
 
-def _spend(cli: Cli, rng, exp: Expected, posse: str, name: str, state: dict, deck: list[str]):
+def _spend(
+    cli: Cli,
+    rng: random.Random,
+    exp: Expected,
+    posse: str,
+    name: str,
+    state: dict,
+    deck: list[str],
+) -> None:
     how = rng.random()
     if how < 0.2:  # the app turns the card; the choice follows
         card = cli.ok("flip", posse, name, "--draw", "--json").json()["card"]

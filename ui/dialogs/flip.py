@@ -58,7 +58,7 @@ class FlipPanel(QWidget):
         turned.addWidget(self.card)
         turned.addWidget(self.turn)
         turned.addWidget(self.draw)
-        form.addRow("Card &turned", turned)
+        form.addRow("Card turned", turned)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(QLabel("Choose one of the stats the card allows:"))

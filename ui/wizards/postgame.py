@@ -286,7 +286,9 @@ class FlipsPage(QWizardPage):
         self.posse = QComboBox()
         self.panel: FlipPanel | None = None
         self.layout_ = QVBoxLayout(self)
-        self.layout_.addWidget(self.posse)
+        row = QFormLayout()
+        row.addRow("&Posse", self.posse)
+        self.layout_.addLayout(row)
 
     def initializePage(self) -> None:
         played = self.wizard().game_page.posses()  # type: ignore[attr-defined]

@@ -1,0 +1,53 @@
+"""The print dialog renders each kind of PDF off the GUI thread and previews it (DESIGN 7)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from ui.dialogs.print_dialog import KINDS, PrintDialog
+from ui.main_window import MainWindow
+
+
+@pytest.mark.parametrize("kind", range(len(KINDS)))
+def test_each_kind_renders_previews_and_saves(
+    window: MainWindow, qtbot, tmp_path: Path, kind: int
+) -> None:
+    window.posse_list.setCurrentIndex(
+        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
+    )
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.tabs.setCurrentIndex(kind)
+    if kind == 3:
+        dialog.casualties.british.setValue(20)
+    with qtbot.waitSignal(dialog.document.statusChanged, timeout=30000, raising=False):
+        dialog.render()
+        dialog.wait()
+    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+    assert dialog.document.pageCount() >= 1
+    assert dialog.progress.value() == dialog.progress.maximum()
+    if KINDS[kind] != "Calibration":  # the exporters report progress as they go
+        assert dialog.progress_reports > 1
+    target = tmp_path / "out.pdf"
+    dialog.save_to(target)
+    assert len(PdfReader(target).pages) == dialog.document.pageCount()
+    dialog.done(0)
+
+
+def test_r18_changed_only_after_saving_cards(window: MainWindow, qtbot, tmp_path: Path) -> None:
+    window.posse_list.setCurrentIndex(
+        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
+    )
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.render()
+    dialog.wait()
+    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+    dialog.save_to(tmp_path / "cards.pdf")
+    dialog.cards.changed.setChecked(True)
+    dialog.render()
+    assert "No card has changed" in dialog.message.text()
+    dialog.done(0)

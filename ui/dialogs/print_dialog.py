@@ -1,0 +1,255 @@
+"""Print (DESIGN 7): cards, calibration, journal, casualty sheets; preview of the real PDF."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtPdf import QPdfDocument
+from PySide6.QtPdfWidgets import QPdfView
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTabBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from db import posses
+from db.printed import printed_fingerprints, remember_printed
+from rostermgr.journal import build_journal
+from ui.dialogs.print_options import (
+    CalibrationOptions,
+    CardOptions,
+    CasualtyOptions,
+    JournalOptions,
+)
+from ui.render_worker import start
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
+
+KINDS = ("Cards", "Calibration", "Journal", "Casualties")
+
+
+class PrintDialog(QDialog):
+    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.w, self.rules = window, window.rules
+        self.setWindowTitle("Print")
+        names = [r["name"] for r in posses.summaries()]
+        current = window.current_posse()
+        self.tabs = QTabBar()
+        for kind in KINDS:
+            self.tabs.addTab(kind)
+        self.cards = CardOptions(names, current)
+        self.calibration = CalibrationOptions()
+        self.journal = JournalOptions(names, current)
+        self.casualties = CasualtyOptions()
+        self.options = QStackedWidget()
+        for pane in (self.cards, self.calibration, self.journal, self.casualties):
+            self.options.addWidget(pane)
+        self.preview_button = QPushButton("&Preview")
+        self.progress = QProgressBar()
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.save = QPushButton("&Save PDF...")
+        self.open = QPushButton("&Open in viewer")
+        self.document = QPdfDocument(self)
+        self.view = QPdfView()
+        self.view.setDocument(self.document)
+        self.view.setPageMode(QPdfView.PageMode.MultiPage)
+        self.view.setZoomMode(QPdfView.ZoomMode.FitInView)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.addWidget(self.tabs)
+        left_layout.addWidget(self.options)
+        left_layout.addWidget(self.preview_button)
+        left_layout.addWidget(self.progress)
+        left_layout.addWidget(self.message)
+        row = QHBoxLayout()
+        row.addWidget(self.save)
+        row.addWidget(self.open)
+        left_layout.addLayout(row)
+        split = QSplitter()
+        split.addWidget(left)
+        split.addWidget(self.view)
+        split.setSizes([420, 700])
+        layout = QVBoxLayout(self)
+        layout.addWidget(split)
+        self.tabs.currentChanged.connect(self._kind_changed)
+        self.preview_button.clicked.connect(self.render)
+        self.save.clicked.connect(self.save_as)
+        self.open.clicked.connect(self.open_in_viewer)
+        self._folder = tempfile.TemporaryDirectory(prefix="rostermgr-print-")
+        self.pdf: Path | None = None
+        self.thread: Any = None
+        self.worker: Any = None
+        self.progress_reports = 0
+        self._printed: list[tuple[str, str]] = []
+        self._kind_changed(0)
+        self.resize(1180, 760)
+
+    def _kind_changed(self, index: int) -> None:
+        self.options.setCurrentIndex(index)
+        self.pdf = None
+        self.document.close()
+        self.save.setEnabled(False)
+        self.open.setEnabled(False)
+        self.message.setText("")
+        self.progress.setValue(0)
+
+    def job(self) -> tuple[str, Any] | None:
+        """The file name and render(out, progress) for the chosen printable; None if refused."""
+        kind = self.tabs.currentIndex()
+        self._printed = []
+        if kind == 0:
+            return self._cards_job()
+        if kind == 1:
+            from printables.cards import write_calibration
+
+            o = self.calibration
+            return "calibration.pdf", lambda out, _p: write_calibration(
+                out, paper=o.paper.currentData(), layout=o.layout_.currentData()
+            )
+        if kind == 2:
+            from printables.journal import write_journal
+
+            name = self.journal.posse.currentText()
+            if not name:
+                self.message.setText("There is no posse to print a journal for.")
+                return None
+            data = build_journal(posses.load_posse(name), posses.history(name), self.rules)
+            booklet = self.journal.booklet.isChecked()
+            return f"{name} journal.pdf", lambda out, p: write_journal(
+                data, self.rules, out, booklet=booklet, progress=p
+            )
+        from printables.casualties import write_casualty_sheets
+
+        c = self.casualties
+        return "casualties.pdf", lambda out, p: write_casualty_sheets(
+            out,
+            british=c.british.value(),
+            french=c.french.value(),
+            paper=c.paper.currentData(),
+            ink=c.ink.currentData(),
+            progress=p,
+        )
+
+    def _cards_job(self) -> tuple[str, Any] | None:
+        from printables.cards import card_faces, changed_faces, write_cards
+
+        o = self.cards
+        chosen = o.chosen()
+        if not chosen:
+            self.message.setText("Tick at least one posse to print its cards.")
+            return None
+        faces = card_faces(
+            [posses.load_posse(n) for n in chosen], self.rules, o.gangers.currentData()
+        )
+        if o.changed.isChecked():
+            faces = changed_faces(faces, printed_fingerprints())
+            if not faces:
+                self.message.setText("No card has changed since it was last printed.")
+                return None
+        self._printed = [(f.key, f.fingerprint) for f in faces]
+        offset = (o.dx.value(), o.dy.value())
+        return "roster cards.pdf", lambda out, p: write_cards(
+            faces,
+            self.rules,
+            out,
+            paper=o.paper.currentData(),
+            layout=o.layout_.currentData(),
+            ink=o.ink.currentData(),
+            back_offset=offset,
+            progress=p,
+        )
+
+    def render(self) -> None:
+        job = self.job()
+        if job is None:
+            return
+        name, render = job
+        target = Path(self._folder.name) / name
+        self.document.close()
+        self.preview_button.setEnabled(False)
+        self.progress.setValue(0)
+        self.progress_reports = 0
+        self.message.setText("Rendering...")
+        # Keep the worker referenced: a collected worker never runs and its thread never ends.
+        self.thread, self.worker = start(partial(render, str(target)), self)
+        self.worker.progress.connect(self._progress)
+        self.worker.done.connect(lambda: self._rendered(target))
+        self.worker.failed.connect(self._failed)
+        self.thread.start()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress_reports += 1
+        self.progress.setMaximum(max(total, 1))
+        self.progress.setValue(done)
+
+    def _rendered(self, target: Path) -> None:
+        self.progress.setValue(self.progress.maximum())
+        self.pdf = target
+        self.document.load(str(target))
+        self.preview_button.setEnabled(True)
+        self.save.setEnabled(True)
+        self.open.setEnabled(True)
+        pages = self.document.pageCount()
+        self.message.setText(
+            f"{pages} page{'s' if pages != 1 else ''}. Print at actual size (100%)."
+        )
+
+    def _failed(self, sentence: str) -> None:
+        self.preview_button.setEnabled(True)
+        self.message.setText(sentence)
+
+    def save_as(self) -> None:
+        if self.pdf is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Save PDF", self.pdf.name, "PDF files (*.pdf)")
+        if path:
+            self.save_to(Path(path))
+
+    def save_to(self, path: Path) -> None:
+        if self.pdf is None:
+            return
+        try:
+            shutil.copyfile(self.pdf, path)
+        except OSError as exc:
+            self.message.setText(f"Cannot save to {path}: {exc.strerror}.")
+            return
+        self._remember()
+        self.message.setText(f"Saved to {path}.")
+
+    def open_in_viewer(self) -> None:
+        if self.pdf is not None:
+            self._remember()
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.pdf)))
+
+    def _remember(self) -> None:
+        """Cards that leave the app count as printed, for 'only changed cards' next time."""
+        if self._printed:
+            remember_printed(self._printed)
+            self._printed = []
+
+    def wait(self) -> None:
+        """Block until a running render finishes (tests and closing)."""
+        if self.thread is not None:
+            self.thread.wait()
+
+    def done(self, result: int) -> None:
+        self.wait()
+        self.document.close()
+        super().done(result)

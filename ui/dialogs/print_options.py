@@ -1,0 +1,110 @@
+"""The option panes of the print dialog, one per printable; layout only."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QWidget,
+)
+
+PAPERS = (("A4", "a4"), ("Letter", "letter"))
+INKS = (("Colour", "colour"), ("Ink saver", "ink-saver"), ("Line art", "line-art"))
+LAYOUTS = (
+    ("Double-sided, flip on long edge", "duplex-long"),
+    ("Double-sided, flip on short edge", "duplex-short"),
+    ("Gutter fold (single-sided)", "gutter-fold"),
+    ("Fronts then backs (glue and cut)", "fronts-backs"),
+)
+
+
+def combo(choices: tuple[tuple[str, str], ...]) -> QComboBox:
+    box = QComboBox()
+    for label, value in choices:
+        box.addItem(label, value)
+    return box
+
+
+class CardOptions(QWidget):
+    def __init__(self, posse_names: list[str], selected: str | None) -> None:
+        super().__init__()
+        self.posses = QListWidget()
+        for name in posse_names:
+            item = QListWidgetItem(name)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(
+                Qt.CheckState.Checked if name == selected else Qt.CheckState.Unchecked
+            )
+            self.posses.addItem(item)
+        self.layout_ = combo(LAYOUTS)
+        self.paper, self.ink = combo(PAPERS), combo(INKS)
+        self.gangers = combo((("Shared while identical", "grouped"), ("One card each", "separate")))
+        self.dx, self.dy = QDoubleSpinBox(), QDoubleSpinBox()
+        for box in (self.dx, self.dy):
+            box.setRange(-10, 10)
+            box.setSingleStep(0.5)
+            box.setSuffix(" mm")
+        offset = QHBoxLayout()
+        offset.addWidget(self.dx)
+        offset.addWidget(self.dy)
+        self.changed = QCheckBox("Only cards that changed since they were last printed")
+        form = QFormLayout(self)
+        form.addRow("&Posses", self.posses)
+        form.addRow("&Layout", self.layout_)
+        form.addRow("Pa&per", self.paper)
+        form.addRow("&Ink", self.ink)
+        form.addRow("&Gang members", self.gangers)
+        form.addRow("Back offset (x, y)", offset)
+        form.addRow(self.changed)
+
+    def chosen(self) -> list[str]:
+        return [
+            self.posses.item(i).text()
+            for i in range(self.posses.count())
+            if self.posses.item(i).checkState() == Qt.CheckState.Checked
+        ]
+
+
+class CalibrationOptions(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.paper = combo(PAPERS)
+        self.layout_ = combo(LAYOUTS[:2])
+        form = QFormLayout(self)
+        form.addRow("Pa&per", self.paper)
+        form.addRow("&Layout", self.layout_)
+
+
+class JournalOptions(QWidget):
+    def __init__(self, posse_names: list[str], selected: str | None) -> None:
+        super().__init__()
+        self.posse = QComboBox()
+        self.posse.addItems(posse_names)
+        if selected in posse_names:
+            self.posse.setCurrentText(selected)
+        self.booklet = QCheckBox("Booklet: A4 landscape, two pages a side, to fold")
+        form = QFormLayout(self)
+        form.addRow("&Posse", self.posse)
+        form.addRow(self.booklet)
+
+
+class CasualtyOptions(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.british, self.french = QSpinBox(), QSpinBox()
+        for box, value in ((self.british, 100), (self.french, 10)):
+            box.setRange(0, 5000)
+            box.setValue(value)
+        self.paper, self.ink = combo(PAPERS), combo(INKS)
+        form = QFormLayout(self)
+        form.addRow("&British", self.british)
+        form.addRow("&French", self.french)
+        form.addRow("Pa&per", self.paper)
+        form.addRow("&Ink", self.ink)

@@ -1,0 +1,44 @@
+"""Rendering a PDF off the GUI thread, reporting progress (DESIGN 7)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+
+Render = Callable[[Callable[[int, int], None]], None]
+
+
+class RenderWorker(QObject):
+    progress = Signal(int, int)
+    done = Signal()
+    failed = Signal(str)
+
+    def __init__(self, render: Render) -> None:
+        super().__init__()
+        self._render = render
+
+    @Slot()
+    def run(self) -> None:
+        try:
+            self._render(lambda done, total: self.progress.emit(done, total))
+        except ValueError as exc:  # the exporters' one-sentence refusals
+            self.failed.emit(str(exc))
+        except OSError as exc:
+            self.failed.emit(f"Cannot write the PDF: {exc.strerror}.")
+        else:
+            self.done.emit()
+
+
+def start(render: Render, parent: QObject) -> tuple[QThread, RenderWorker]:
+    """Run render(progress) in a new thread; the caller connects the worker's signals."""
+    thread = QThread(parent)
+    worker = RenderWorker(render)
+    worker.moveToThread(thread)
+    thread.started.connect(worker.run)
+    # quit() is thread-safe: call it from the worker's thread, so a GUI thread blocked in
+    # QThread.wait() (closing the dialog) is never waiting on its own event queue.
+    worker.done.connect(thread.quit, Qt.ConnectionType.DirectConnection)
+    worker.failed.connect(thread.quit, Qt.ConnectionType.DirectConnection)
+    thread.finished.connect(worker.deleteLater)
+    return thread, worker
