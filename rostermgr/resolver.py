@@ -21,7 +21,6 @@ SUCCESS, FAILURE, SCORE_DRAW = "success", "failure", "score-draw"
 # ruleset's `leader_pair`; factions not named here change no number in a test.
 PAIR_TEST = "test"  # Dead Eyed Aim: that leader's test total
 PAIR_DAMAGE = "damage"  # Dirt In the Wound: damage or toughness, once the damage step is reached
-PAIR_EFFECTS = {"sheriffs": PAIR_TEST, "outlawmen": PAIR_DAMAGE}
 
 RANK_NAMES = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace", "JK": "joker"}
 
@@ -258,7 +257,7 @@ def _situation(test: Test, rules: Ruleset, attack: list[Term], defence: list[Ter
 
 def _pair_test_step(side: str, faction: Faction, rules: Ruleset, terms: list[Term]) -> str:
     name = _action_name(faction)
-    effect = PAIR_EFFECTS.get(faction.id)
+    effect = faction.pair_effect()
     if effect == PAIR_TEST:
         terms.append(Term(name, rules.leader_pair))
         return f"The {side}'s leader plays a pair for {name}: +{rules.leader_pair} to the test."
@@ -323,9 +322,9 @@ def _damage(
     bonus = favoured_damage_bonus(test.defence_card, dfn, rules)
     if bonus:
         tough.append(Term(f"favoured {_rank_name(test.defence_card)}", bonus))
-    if test.attacker_pair and PAIR_EFFECTS.get(att.id) == PAIR_DAMAGE:
+    if test.attacker_pair and att.pair_effect() == PAIR_DAMAGE:
         dmg.append(Term(_action_name(att), rules.leader_pair))
-    if test.defender_pair and PAIR_EFFECTS.get(dfn.id) == PAIR_DAMAGE:
+    if test.defender_pair and dfn.pair_effect() == PAIR_DAMAGE:
         tough.append(Term(_action_name(dfn), rules.leader_pair))
     steps.append(f"Damage total: {_sum(dmg)}.")
     steps.append(f"Toughness total: {_sum(tough)}.")

@@ -23,6 +23,7 @@ class Role:
 class LeaderAction:
     name: str
     text: str
+    effect: str = ""  # which number the pair changes: "test", "damage", or none of them
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,10 @@ class Faction:
     rule_name: str
     rule_text: str
     leader_actions: tuple[LeaderAction, ...]
+
+    def pair_effect(self) -> str:
+        """The effect of the leader's eighth-card pair on a test's numbers, if any."""
+        return next((a.effect for a in self.leader_actions if a.effect), "")
 
 
 @dataclass(frozen=True)

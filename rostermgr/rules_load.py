@@ -251,7 +251,7 @@ def _faction(faction_id: str, t: _Reader) -> Faction:
         raise t.fail("suit", f"must be one of {', '.join(SUITS)}, not '{suit}'")
     rule = t.sub("rule")
     actions = tuple(
-        LeaderAction(a.text("name"), a.text("text", ""))
+        LeaderAction(a.text("name"), a.text("text", ""), a.text("effect", ""))
         for a in (
             _Reader(t.source, v, f"{t.path}.leader_actions[{i}]")
             for i, v in enumerate(t.get("leader_actions", list, []))

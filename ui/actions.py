@@ -194,6 +194,12 @@ def print_dialog(w: MainWindow) -> None:
     PrintDialog(w, parent=w).exec()
 
 
+def table_aids(w: MainWindow) -> None:
+    from ui.dialogs.table_aids import TableAids
+
+    TableAids(w, parent=w).show()
+
+
 def check(w: MainWindow) -> None:
     problems = check_campaign(w.session.db, w.rules)
     if problems:

@@ -96,6 +96,15 @@ def build_menus(w: MainWindow) -> None:
     add(campaign, "&Games...", lambda: actions.show_games(w), None, "action_games")
     add(campaign, "&Check campaign file", lambda: actions.check(w), None, "action_check")
 
+    table = bar.addMenu("&Table")
+    add(
+        table,
+        "&Shot, combat, initiative, game length...",
+        lambda: actions.table_aids(w),
+        QKeySequence("Ctrl+T"),
+        "action_table",
+    )
+
     help_menu = bar.addMenu("&Help")
     add(
         help_menu,
@@ -108,7 +117,13 @@ def build_menus(w: MainWindow) -> None:
 
     tools = w.addToolBar("Main")
     tools.setObjectName("mainToolBar")
-    for action in (w.action_new_posse, w.action_record, w.action_flip, w.action_print):
+    for action in (
+        w.action_new_posse,
+        w.action_record,
+        w.action_flip,
+        w.action_table,
+        w.action_print,
+    ):
         tools.addAction(action)
     tools.addSeparator()
     tools.addAction(undo)

@@ -1,0 +1,66 @@
+"""The Table panel settles tests with the campaign's own numbers (R8-R12)."""
+
+from __future__ import annotations
+
+from ui.dialogs.table_aids import TableAids
+from ui.main_window import MainWindow
+
+
+def pick(side, posse: str, member: str) -> None:
+    side.posse.setCurrentIndex(side.posse.findData(posse))
+    side.member.setCurrentIndex(side.member.findData(member))
+
+
+def test_r8_r9_r10_resolver_fills_from_members_and_resolves_shot_1(
+    window: MainWindow, qtbot
+) -> None:
+    dialog = TableAids(window)
+    qtbot.addWidget(dialog)
+    tab = dialog.resolver
+    pick(tab.attacker, "Last Hope Lawmen", "Wyatt")  # Sheriff leader, Shot 3, pistol
+    pick(tab.target, "The Dalton Boys", "Kid")  # Outlawmen ganger, Defence 1, Toughness 1
+    assert tab.attacker.stat.value() == 3 and tab.attacker.weapon.currentData() == "pistol"
+    assert (tab.target.stat.value(), tab.target.toughness.value()) == (1, 1)
+    tab.attacker.card.setText("JS")
+    tab.target.card.setText("7D")
+    tab.run()
+    assert tab.result.text().startswith("Success: 2 wounds")  # worked example shot 1 (R10)
+    assert "15 against 8" in tab.result.text()
+
+
+def test_r8_combat_uses_strength_and_a_melee_weapon(window: MainWindow, qtbot) -> None:
+    dialog = TableAids(window)
+    qtbot.addWidget(dialog)
+    tab = dialog.resolver
+    tab.kind.setCurrentIndex(tab.kind.findData("combat"))
+    pick(tab.attacker, "The Dalton Boys", "Doc")  # hunting knife
+    pick(tab.target, "Last Hope Lawmen", "Wyatt")  # light leather: clothing 1
+    assert tab.attacker.stat.value() == 2 and tab.attacker.weapon.currentData() == "hunting-knife"
+    assert tab.target.clothing.value() == 1
+    assert not tab.cover.isEnabled()
+    tab.attacker.card.setText("bad")
+    tab.run()
+    assert "is not a card" in tab.result.text()
+
+
+def test_r11_initiative_and_r12_game_length(window: MainWindow, qtbot) -> None:
+    dialog = TableAids(window)
+    qtbot.addWidget(dialog)
+    ini = dialog.initiative
+    ini.hands[0].setText("2S 2H 4D 6C 8S 9H 10C")
+    ini.hands[1].setText("AS KH QD 9C 7S 5H 3C")
+    ini.run_hands()
+    assert (
+        "The first player (Sheriffs) has priority: a pair of 2s beats ace high."
+        in ini.answer.toPlainText()
+    )
+    ini.draws[0].setText("QH")
+    ini.draws[1].setText("JK")
+    ini.run_draw()
+    assert "joker" in ini.answer.toPlainText().lower()
+    length = dialog.length
+    length.cards.setText("4H")
+    length.run_cards()
+    assert "5" in length.answer.toPlainText()
+    length.flip.click()
+    assert length.answer.toPlainText()

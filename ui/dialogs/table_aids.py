@@ -1,0 +1,328 @@
+"""The Table panel (issue 8): settle shots and combats, initiative and game length at the table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from db import posses
+from rostermgr.cards import parse_card
+from rostermgr.errors import Refused
+from rostermgr.game_length import drawn_game_length, game_length
+from rostermgr.poker import first_turn, parse_cards, priority
+from rostermgr.resolver import COMBAT, SHOT, Test, resolve
+from rostermgr.rules import Ruleset
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
+
+
+def _spin(low: int = 0, high: int = 30) -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(low, high)
+    return box
+
+
+def _factions(rules: Ruleset) -> QComboBox:
+    box = QComboBox()
+    for f in rules.factions.values():
+        box.addItem(f.name, f.id)
+    return box
+
+
+class Side(QGroupBox):
+    """One model in a test: picked from the campaign (its numbers fill in) or typed."""
+
+    def __init__(self, title: str, rules: Ruleset, attacker: bool) -> None:
+        super().__init__(title)
+        self.rules, self.attacker = rules, attacker
+        self.posse, self.member = QComboBox(), QComboBox()
+        self.posse.addItem("(type the numbers)", None)
+        for row in posses.summaries():
+            self.posse.addItem(row["name"], row["name"])
+        self.faction = _factions(rules)
+        self.stat = _spin()
+        self.card = QLineEdit()
+        self.card.setPlaceholderText("the card played, e.g. JS")
+        form = QFormLayout(self)
+        form.addRow("Posse", self.posse)
+        form.addRow("Model", self.member)
+        form.addRow("Faction", self.faction)
+        if attacker:
+            self.weapon = QComboBox()
+            self.weapon.addItem("no weapon", None)
+            for item in rules.items.values():
+                if item.is_weapon:
+                    self.weapon.addItem(f"{item.name} (+{item.damage})", item.id)
+            self.pair = QCheckBox("leader's eighth-card pair")
+            form.addRow("Shot / Strength", self.stat)
+            form.addRow("Weapon", self.weapon)
+        else:
+            self.clothing, self.toughness = _spin(0, 10), _spin()
+            self.pair = QCheckBox("leader's eighth-card pair")
+            form.addRow("Defence", self.stat)
+            form.addRow("Clothing bonus", self.clothing)
+            form.addRow("Toughness", self.toughness)
+        form.addRow("Card", self.card)
+        form.addRow(self.pair)
+        self.posse.currentIndexChanged.connect(lambda _i: self._posse_changed())
+        self.member.currentIndexChanged.connect(lambda _i: self.fill())
+        self.kind = SHOT
+
+    def _posse_changed(self) -> None:
+        self.member.clear()
+        name = self.posse.currentData()
+        if name:
+            for m in posses.load_posse(name).active:
+                self.member.addItem(m.name, m.name)
+        self.fill()
+
+    def fill(self) -> None:
+        """Copy the picked member's numbers into the fields (they stay editable)."""
+        name, member_name = self.posse.currentData(), self.member.currentData()
+        if not name or not member_name:
+            return
+        posse = posses.load_posse(name)
+        member = posse.member(member_name)
+        stats = member.stats(self.rules)
+        self.faction.setCurrentIndex(self.faction.findData(posse.faction))
+        self.pair.setEnabled(member.role == "leader")
+        if self.attacker:
+            self.stat.setValue(stats["shot" if self.kind == SHOT else "strength"])
+            wanted = "ranged" if self.kind == SHOT else "melee"
+            weapons = [i for i in member.items if self.rules.items[i].kind == wanted]
+            best = max(weapons, key=lambda i: self.rules.items[i].damage, default=None)
+            self.weapon.setCurrentIndex(max(self.weapon.findData(best), 0))
+        else:
+            self.stat.setValue(stats["defence"])
+            self.clothing.setValue(member.clothing_defence(self.rules))
+            self.toughness.setValue(stats["toughness"])
+
+
+class ResolverTab(QWidget):
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__()
+        self.rules = rules
+        self.kind = QComboBox()
+        self.kind.addItem("Shot (Shot vs Defence)", SHOT)
+        self.kind.addItem("Combat (Strength vs Defence)", COMBAT)
+        self.attacker, self.target = Side("Attacker", rules, True), Side("Target", rules, False)
+        self.cover = QComboBox()
+        for cover in rules.cover:
+            self.cover.addItem(cover, cover)
+        self.horseback = QCheckBox("shooting from horseback")
+        self.into_combat = QCheckBox("shooting into a combat with a friend in it")
+        self.go = QPushButton("&Resolve")
+        self.result = QLabel()
+        self.result.setObjectName("resolution")
+        self.result.setStyleSheet("font-size: 13pt; font-weight: bold;")
+        self.steps = QTextBrowser()
+        sides = QHBoxLayout()
+        sides.addWidget(self.attacker)
+        sides.addWidget(self.target)
+        options = QHBoxLayout()
+        for w in (QLabel("Cover"), self.cover, self.horseback, self.into_combat):
+            options.addWidget(w)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.kind)
+        layout.addLayout(sides)
+        layout.addLayout(options)
+        layout.addWidget(self.go)
+        layout.addWidget(self.result)
+        layout.addWidget(self.steps)
+        self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
+        self.go.clicked.connect(self.run)
+        self.attacker.card.returnPressed.connect(self.run)
+        self.target.card.returnPressed.connect(self.run)
+
+    def _kind_changed(self) -> None:
+        kind = self.kind.currentData()
+        self.attacker.kind = self.target.kind = kind
+        shot = kind == SHOT
+        for w in (self.cover, self.horseback, self.into_combat):
+            w.setEnabled(shot)
+        self.attacker.fill()
+
+    def run(self) -> None:
+        a, t = self.attacker, self.target
+        try:
+            test = Test(
+                kind=self.kind.currentData(),
+                attacker=a.faction.currentData(),
+                attack=a.stat.value(),
+                attack_card=parse_card(a.card.text()),
+                defender=t.faction.currentData(),
+                defence=t.stat.value(),
+                defence_card=parse_card(t.card.text()),
+                clothing=t.clothing.value(),
+                toughness=t.toughness.value(),
+                cover=self.cover.currentData() if self.kind.currentData() == SHOT else None,
+                horseback=self.horseback.isChecked() and self.kind.currentData() == SHOT,
+                weapon=a.weapon.currentData(),
+                attacker_pair=a.pair.isChecked() and a.pair.isEnabled(),
+                defender_pair=t.pair.isChecked() and t.pair.isEnabled(),
+                into_combat=self.into_combat.isChecked() and self.kind.currentData() == SHOT,
+            )
+            outcome = resolve(test, self.rules)
+        except Refused as exc:
+            self.result.setText(str(exc))
+            self.steps.clear()
+            return
+        headline = {
+            "success": f"Success: {outcome.wounds} wound{'s' if outcome.wounds != 1 else ''}"
+            + (" (winged)" if outcome.wounds == 0 else ""),
+            "failure": "Failure: no damage",
+            "score-draw": "Score draw: no damage",
+        }[outcome.outcome]
+        if outcome.friendly_wounds:
+            headline += f"; the friend in the combat takes {outcome.friendly_wounds} wound"
+        self.result.setText(f"{headline}  ({outcome.attack_total} against {outcome.defence_total})")
+        self.steps.setPlainText("\n".join(outcome.explain()))
+
+
+class InitiativeTab(QWidget):
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__()
+        self.rules = rules
+        grid = QGridLayout()
+        self.factions = [_factions(rules), _factions(rules)]
+        self.factions[1].setCurrentIndex(1)
+        self.hands = [QLineEdit(), QLineEdit()]
+        self.draws = [QLineEdit(), QLineEdit()]
+        self.feet = [_spin(0, 10), _spin(0, 10)]
+        self.holder = QComboBox()
+        for label, value in (
+            ("nobody yet", None),
+            ("the first player", "first"),
+            ("the second player", "second"),
+        ):
+            self.holder.addItem(label, value)
+        grid.addWidget(QLabel("Seven cards played this turn"), 0, 2)
+        grid.addWidget(QLabel("First-turn draw"), 0, 3)
+        grid.addWidget(QLabel("Rabbit's feet"), 0, 4)
+        for row, who in enumerate(("First player", "Second player"), 1):
+            self.hands[row - 1].setPlaceholderText("e.g. 2S 2H 9D JC KS 4H 7C")
+            self.draws[row - 1].setPlaceholderText("e.g. QH")
+            for col, w in enumerate(
+                (
+                    QLabel(who),
+                    self.factions[row - 1],
+                    self.hands[row - 1],
+                    self.draws[row - 1],
+                    self.feet[row - 1],
+                )
+            ):
+                grid.addWidget(w, row, col)
+        self.compare = QPushButton("Who has &priority next turn?")
+        self.draw = QPushButton("Who &wins the first-turn draw?")
+        self.answer = QTextBrowser()
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Priority now held by"))
+        row.addWidget(self.holder)
+        row.addWidget(self.compare)
+        row.addWidget(self.draw)
+        layout = QVBoxLayout(self)
+        layout.addLayout(grid)
+        layout.addLayout(row)
+        layout.addWidget(self.answer)
+        self.compare.clicked.connect(self.run_hands)
+        self.draw.clicked.connect(self.run_draw)
+
+    def run_hands(self) -> None:
+        try:
+            hands = [
+                (f.currentData(), parse_cards(h.text().replace(",", " ").split()))
+                for f, h in zip(self.factions, self.hands, strict=True)
+            ]
+            result = priority(hands[0], hands[1], self.rules, self.holder.currentData())
+        except Refused as exc:
+            self.answer.setPlainText(str(exc))
+            return
+        self.answer.setPlainText(
+            f"First player: {result.first.describe()} ({result.first.cards_text()}).\n"
+            f"Second player: {result.second.describe()} ({result.second.cards_text()}).\n\n"
+            f"{result.reason}"
+        )
+
+    def run_draw(self) -> None:
+        try:
+            sides = [
+                (f.currentData(), parse_card(d.text()), feet.value())
+                for f, d, feet in zip(self.factions, self.draws, self.feet, strict=True)
+            ]
+            result = first_turn(sides[0], sides[1], self.rules)
+        except Refused as exc:
+            self.answer.setPlainText(str(exc))
+            return
+        self.answer.setPlainText(result.reason)
+
+
+class GameLengthTab(QWidget):
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__()
+        self.rules = rules
+        self.cards = QLineEdit()
+        self.cards.setPlaceholderText("the cards flipped at the end of turns, e.g. 8S QD")
+        self.check = QPushButton("&Does the game end?")
+        self.flip = QPushButton("&Flip for us")
+        self.answer = QTextBrowser()
+        row = QHBoxLayout()
+        for w in (self.cards, self.check, self.flip):
+            row.addWidget(w)
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            QLabel(
+                f"A game lasts {rules.turns} turns; flips at the end of later turns "
+                f"decide whether it goes on, at most to turn {rules.last_turn}."
+            )
+        )
+        layout.addLayout(row)
+        layout.addWidget(self.answer)
+        self.check.clicked.connect(self.run_cards)
+        self.flip.clicked.connect(lambda: self._show(drawn_game_length(self.rules)))
+
+    def run_cards(self) -> None:
+        try:
+            result = game_length(
+                parse_cards(self.cards.text().replace(",", " ").split()), self.rules
+            )
+        except Refused as exc:
+            self.answer.setPlainText(str(exc))
+            return
+        self._show(result)
+
+    def _show(self, result: object) -> None:
+        self.answer.setPlainText("\n".join(result.explain()))  # type: ignore[attr-defined]
+
+
+class TableAids(QDialog):
+    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("At the table")
+        self.resolver = ResolverTab(window.rules)
+        self.initiative = InitiativeTab(window.rules)
+        self.length = GameLengthTab(window.rules)
+        tabs = QTabWidget()
+        tabs.addTab(self.resolver, "&Shot or combat")
+        tabs.addTab(self.initiative, "&Initiative")
+        tabs.addTab(self.length, "&Game length")
+        layout = QVBoxLayout(self)
+        layout.addWidget(tabs)
+        self.resize(980, 700)
