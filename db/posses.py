@@ -249,6 +249,18 @@ def rename_posse(old: str, new: str) -> None:
         add_history(row, "rename", f"Posse renamed from {old} to {new}.", old=old, new=new)
 
 
+def rename_member(posse_name: str, old: str, new: str) -> None:
+    with m.database.atomic():
+        row = posse_row(posse_name)
+        mem = member_row(row, old)
+        new = roster.check_name(new, "member's name")
+        if new != old and m.Member.get_or_none((m.Member.posse == row.id) & (m.Member.name == new)):
+            raise Refused(f"{row.name} already has a member named '{new}'.")
+        mem.name = new
+        mem.save()
+        add_history(row, "rename", f"{old} is now called {new}.", mem, old=old, new=new)
+
+
 def ledger(posse_name: str) -> list[dict[str, Any]]:
     """Every money entry, oldest first, with its running balance (R16)."""
     row = posse_row(posse_name)

@@ -86,6 +86,15 @@ def rename(w: MainWindow) -> None:
         w.act(f"Rename {old}", partial(posses.rename_posse, old, new.strip()), select=new.strip())
 
 
+def rename_member(w: MainWindow, member: str) -> None:
+    posse = w.current_posse()
+    if posse is None:
+        return
+    new, ok = QInputDialog.getText(w, "Rename member", f"New name for {member}:", text=member)
+    if ok and new.strip() and new.strip() != member:
+        w.act(f"Rename {member}", partial(posses.rename_member, posse, member, new.strip()))
+
+
 def record_game(w: MainWindow) -> None:
     from ui.wizards.postgame import PostGameWizard
 

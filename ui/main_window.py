@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from db import posses
+from db.backup import backup_if_due
 from rostermgr.errors import Refused
 from ui.commands import do_action
 from ui.models import PosseListModel
@@ -64,6 +65,7 @@ class MainWindow(QMainWindow):
         pane.buy_requested.connect(self.buy_item)
         pane.sell_requested.connect(self.sell_item)
         pane.flip_requested.connect(self.spend_flip)
+        pane.rename_requested.connect(self.rename_member)
         from ui.menus import build_menus
 
         build_menus(self)
@@ -118,6 +120,7 @@ class MainWindow(QMainWindow):
 
     def act(self, text: str, action: Callable[[], Any], select: str | None = None) -> Any:
         """Run one undoable edit; a refusal becomes a sentence in the window."""
+        backup_if_due(self.session.path)
         try:
             result = do_action(
                 self.undo_stack, self.session, text, action, lambda: self.refresh(select)
@@ -147,6 +150,11 @@ class MainWindow(QMainWindow):
         from ui.actions import sell_item
 
         sell_item(self, member, item)
+
+    def rename_member(self, member: str) -> None:
+        from ui.actions import rename_member
+
+        rename_member(self, member)
 
     def spend_flip(self, member: str | None = None) -> None:
         from ui.actions import spend_flip

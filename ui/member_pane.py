@@ -24,6 +24,7 @@ class MemberPane(QGroupBox):
     buy_requested = Signal(str)
     sell_requested = Signal(str, str)
     flip_requested = Signal(str)
+    rename_requested = Signal(str)
 
     def __init__(self, rules: Ruleset) -> None:
         super().__init__("Member")
@@ -49,8 +50,9 @@ class MemberPane(QGroupBox):
         self.buy = QPushButton("&Buy item...")
         self.sell = QPushButton("&Sell selected")
         self.flip = QPushButton("Spend &flip...")
+        self.rename = QPushButton("Re&name...")
         buttons = QHBoxLayout()
-        for b in (self.buy, self.sell, self.flip):
+        for b in (self.buy, self.sell, self.flip, self.rename):
             buttons.addWidget(b)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
@@ -65,6 +67,9 @@ class MemberPane(QGroupBox):
             lambda: self.member and self.flip_requested.emit(self.member.name)
         )
         self.sell.clicked.connect(self._sell)
+        self.rename.clicked.connect(
+            lambda: self.member and self.rename_requested.emit(self.member.name)
+        )
         self.gear.currentRowChanged.connect(lambda _row: self._enable())
         self.show_member(None, [])
 
@@ -112,6 +117,7 @@ class MemberPane(QGroupBox):
     def _enable(self) -> None:
         alive = self.member is not None and self.member.alive
         self.buy.setEnabled(alive)
+        self.rename.setEnabled(self.member is not None)
         self.sell.setEnabled(alive and self.gear.currentRow() >= 0)
         self.flip.setEnabled(
             alive and bool(self.member and (self.member.flips or self.member.pending_card))

@@ -99,11 +99,12 @@ def build_menus(w: MainWindow) -> None:
     table = bar.addMenu("&Table")
     add(
         table,
-        "&Shot, combat, initiative, game length...",
+        "At the &table: shot, combat, initiative, game length...",
         lambda: actions.table_aids(w),
         QKeySequence("Ctrl+T"),
         "action_table",
     )
+    w.action_table.setIconText("Table aids")
 
     help_menu = bar.addMenu("&Help")
     add(

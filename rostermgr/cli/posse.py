@@ -53,6 +53,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("new_name")
     p.set_defaults(handler=cmd_rename)
 
+    p = ps.add_parser("rename-member", help="give a member a new name")
+    p.add_argument("name")
+    p.add_argument("member")
+    p.add_argument("new_name")
+    p.set_defaults(handler=cmd_rename_member)
+
     p = ps.add_parser("export", help="the whole posse with its history, as JSON")
     p.add_argument("name")
     p.add_argument(
@@ -147,6 +153,13 @@ def cmd_rename(args: argparse.Namespace, out: TextIO) -> int:
     with campaign(args, editing=True):
         posses.rename_posse(args.name, args.new_name)
     out.write(f"Renamed {args.name} to {args.new_name}.\n")
+    return EXIT_OK
+
+
+def cmd_rename_member(args: argparse.Namespace, out: TextIO) -> int:
+    with campaign(args, editing=True):
+        posses.rename_member(args.name, args.member, args.new_name)
+    out.write(f"{args.member} of {args.name} is now called {args.new_name}.\n")
     return EXIT_OK
 
 

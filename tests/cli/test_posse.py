@@ -246,3 +246,12 @@ def test_default_campaign_file_is_in_the_user_data_folder(monkeypatch: pytest.Mo
 def test_rules_json(cli: Cli) -> None:
     doc = cli.ok("rules", "--json").json()
     assert doc["id"] == "last-hope-frontier" and doc["items"]["horse"]["price"] == 30
+
+
+def test_rename_a_member(cli: Cli, dalton: dict) -> None:
+    cli.new_posse(dalton)
+    cli.ok("posse", "rename-member", D, "Kid", "The Kid")
+    names = [m["name"] for m in cli.ok("posse", "show", D, "--json").json()["members"]]
+    assert names[2] == "The Kid"
+    taken = cli("posse", "rename-member", D, "Slim", "The Kid")
+    assert taken.code == 1 and "already has a member named" in taken.err

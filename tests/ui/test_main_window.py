@@ -97,3 +97,71 @@ def test_session_refuses_a_damaged_file_untouched(tmp_path: Path) -> None:
         Session(path, default_ruleset())
     assert path.read_bytes() == b"not a campaign"
     assert not (tmp_path / "bad.sqlite3.lock").exists()
+
+
+def test_r16_buy_through_the_shop_dialog_then_undo(window: MainWindow, monkeypatch) -> None:
+    from ui.dialogs.shop import ShopDialog
+
+    select(window, "Last Hope Lawmen")
+
+    def choose_hatchet(self: ShopDialog) -> int:
+        QAbstractItemModelTester(self.model, QAbstractItemModelTester.FailureReportingMode.Fatal)
+        self.pick("horse")
+        assert not self.buy.isEnabled() and "R5" in self.reason.text()  # Morgan is a gang member
+        self.pick("hatchet")
+        assert self.buy.isEnabled()
+        return 1
+
+    monkeypatch.setattr(ShopDialog, "exec", choose_hatchet)
+    window.view.roster.selectRow(2)  # Morgan
+    window.view.member_pane.buy.click()
+    assert window.view.posse.member("Morgan").items == ("switchblade", "hatchet")
+    assert window.view.purse.text() == "Purse: $25"
+    window.action_undo.trigger()
+    assert window.view.posse.member("Morgan").items == ("switchblade",)
+
+
+def test_rename_a_member_is_undoable(window: MainWindow, monkeypatch) -> None:
+    from PySide6.QtWidgets import QInputDialog
+
+    select(window, "The Dalton Boys")
+    monkeypatch.setattr(QInputDialog, "getText", staticmethod(lambda *a, **k: ("The Kid", True)))
+    window.view.roster.selectRow(2)
+    window.view.member_pane.rename.click()
+    assert [m.name for m in window.view.posse.members][2] == "The Kid"
+    window.action_undo.trigger()
+    assert [m.name for m in window.view.posse.members][2] == "Kid"
+
+
+def test_games_dialog_model_and_undo_of_the_last_game(window: MainWindow) -> None:
+    from db.games import list_games, record_game
+    from rostermgr.report import parse_report
+    from ui.dialogs.games import GamesDialog
+
+    report = {"date": "2026-12-01", "scenario": "other", "posses": ["The Dalton Boys"]}
+    record_game(parse_report(report, window.rules), window.rules, prune=False)
+    dialog = GamesDialog(window)
+    QAbstractItemModelTester(dialog.model, QAbstractItemModelTester.FailureReportingMode.Fatal)
+    assert dialog.model.rowCount() == 1
+    dialog.undo_last()  # the confirmation is answered Yes by the test fixture
+    assert list_games() == [] and dialog.model.rowCount() == 0
+
+
+def test_second_app_start_says_who_holds_the_file_and_exits_1(
+    window: MainWindow, capsys, _no_modal_boxes: list[str]
+) -> None:
+    import json
+    import os
+
+    from db.lock import lock_path
+    from ui.app import run_app
+
+    path = window.session.path
+    data = json.loads(lock_path(path).read_text())
+    data["pid"] = os.getppid()  # as if another process held it
+    lock_path(path).write_text(json.dumps(data))
+    before = path.read_bytes()
+    assert run_app(path) == 1
+    assert f"process {os.getppid()}" in capsys.readouterr().err
+    assert any(f"process {os.getppid()}" in text for text in _no_modal_boxes)
+    assert path.read_bytes() == before
