@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import TextIO
 
 from db import backup, exchange, posses
@@ -10,7 +11,7 @@ from rostermgr.cli import EXIT_OK, campaign_path, print_json
 from rostermgr.cli.context import campaign, ruleset
 from rostermgr.exchange import validate_posse_file
 from rostermgr.jsonfile import read_json
-from rostermgr.shop import money, plan_creation
+from rostermgr.shop import Entry, money, plan_creation
 from rostermgr.views import posse_text, posse_view
 
 
@@ -125,28 +126,25 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def cmd_buy(args: argparse.Namespace, out: TextIO) -> int:
+def _purse_change(args: argparse.Namespace, out: TextIO, action: Callable[..., Entry]) -> int:
+    """Buy, sell or hire: one transaction, then the entry and the purse it leaves."""
     with campaign(args, editing=True) as rules:
-        entry = posses.buy(args.name, args.member, args.item, rules)
+        entry = action(rules)
         purse = posses.load_posse(args.name).purse
     out.write(f"{entry.reason}: {money(entry.amount)}. Purse: ${purse}.\n")
     return EXIT_OK
+
+
+def cmd_buy(args: argparse.Namespace, out: TextIO) -> int:
+    return _purse_change(args, out, lambda r: posses.buy(args.name, args.member, args.item, r))
 
 
 def cmd_sell(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args, editing=True) as rules:
-        entry = posses.sell(args.name, args.member, args.item, rules)
-        purse = posses.load_posse(args.name).purse
-    out.write(f"{entry.reason}: {money(entry.amount)}. Purse: ${purse}.\n")
-    return EXIT_OK
+    return _purse_change(args, out, lambda r: posses.sell(args.name, args.member, args.item, r))
 
 
 def cmd_hire(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args, editing=True) as rules:
-        entry = posses.hire(args.name, args.role, args.member, rules)
-        purse = posses.load_posse(args.name).purse
-    out.write(f"{entry.reason}: {money(entry.amount)}. Purse: ${purse}.\n")
-    return EXIT_OK
+    return _purse_change(args, out, lambda r: posses.hire(args.name, args.role, args.member, r))
 
 
 def cmd_rename(args: argparse.Namespace, out: TextIO) -> int:
