@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from datetime import date
 from types import MappingProxyType
 from typing import Any
@@ -40,41 +41,79 @@ def load_posse(name: str) -> roster.Posse:
     return posse_from_row(posse_row(name))
 
 
+def load_posses(names: Sequence[str]) -> list[roster.Posse]:
+    """load_posse of each name, in order, in five queries however many posses there are."""
+    found = {row.name: row for row in m.Posse.select().where(m.Posse.name.in_(list(names)))}
+    for name in names:
+        if name not in found:
+            posse_row(name)  # the same refusal as load_posse
+    return posses_from_rows([found[name] for name in names])
+
+
 def posse_from_row(row: m.Posse) -> roster.Posse:
-    members = list(m.Member.select().where(m.Member.posse == row.id).order_by(m.Member.position))
-    ids = [mem.id for mem in members]
+    return posses_from_rows([row])[0]
+
+
+def posses_from_rows(rows: Sequence[m.Posse]) -> list[roster.Posse]:
+    """Posse rows as domain values: members, items, upgrades and purses in one query each."""
+    ids = [row.id for row in rows]
+    members: dict[int, list[m.Member]] = defaultdict(list)
+    for mem in (
+        m.Member.select().where(m.Member.posse.in_(ids)).order_by(m.Member.posse, m.Member.position)
+    ):
+        members[mem.posse_id].append(mem)
+    of_posses = m.Member.select(m.Member.id).where(m.Member.posse.in_(ids))
     items: dict[int, list[str]] = defaultdict(list)
-    for it in m.MemberItem.select().where(m.MemberItem.member.in_(ids)).order_by(m.MemberItem.id):
-        items[it.member_id].append(it.item)
+    for member_id, item in (
+        m.MemberItem.select(m.MemberItem.member, m.MemberItem.item)
+        .where(m.MemberItem.member.in_(of_posses))
+        .order_by(m.MemberItem.id)
+        .tuples()
+    ):
+        items[member_id].append(item)
     ups: dict[int, Counter[str]] = defaultdict(Counter)
-    for up in m.Upgrade.select().where(m.Upgrade.member.in_(ids)):
-        ups[up.member_id][up.stat] += 1
-    return roster.Posse(
-        name=row.name,
-        faction=row.faction,
-        purse=purse_of(row.id),
-        ruleset_id=row.ruleset_id,
-        ruleset_version=row.ruleset_version,
-        id=row.id,
-        members=tuple(
-            roster.Member(
-                name=mem.name,
-                role=mem.role,
-                items=tuple(items[mem.id]),
-                status=mem.status,
-                injuries=mem.injuries,
-                flips=mem.flips,
-                upgrades=MappingProxyType(dict(ups[mem.id])),
-                pending_card=mem.pending_card,
-                id=mem.id,
-            )
-            for mem in members
-        ),
+    for member_id, stat in (
+        m.Upgrade.select(m.Upgrade.member, m.Upgrade.stat)
+        .where(m.Upgrade.member.in_(of_posses))
+        .order_by(m.Upgrade.id)
+        .tuples()
+    ):
+        ups[member_id][stat] += 1
+    purses = dict(
+        m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount))
+        .where(m.Ledger.posse.in_(ids))
+        .group_by(m.Ledger.posse)
+        .tuples()
     )
+    return [
+        roster.Posse(
+            name=row.name,
+            faction=row.faction,
+            purse=int(purses.get(row.id) or 0),  # R16: the sum of the ledger, never stored
+            ruleset_id=row.ruleset_id,
+            ruleset_version=row.ruleset_version,
+            id=row.id,
+            members=tuple(
+                roster.Member(
+                    name=mem.name,
+                    role=mem.role,
+                    items=tuple(items[mem.id]),
+                    status=mem.status,
+                    injuries=mem.injuries,
+                    flips=mem.flips,
+                    upgrades=MappingProxyType(dict(ups[mem.id])),
+                    pending_card=mem.pending_card,
+                    id=mem.id,
+                )
+                for mem in members[row.id]
+            ),
+        )
+        for row in rows
+    ]
 
 
 def all_posses() -> list[roster.Posse]:
-    return [posse_from_row(row) for row in m.Posse.select().order_by(m.Posse.name)]
+    return posses_from_rows(list(m.Posse.select().order_by(m.Posse.name)))
 
 
 def summaries() -> list[dict[str, Any]]:
@@ -88,14 +127,15 @@ def summaries() -> list[dict[str, Any]]:
         .group_by(m.Member.posse)
         .tuples()
     )
+    rows = m.Posse.select(m.Posse.id, m.Posse.name, m.Posse.faction).order_by(m.Posse.name)
     return [
         {
-            "name": p.name,
-            "faction": p.faction,
-            "purse": int(purses.get(p.id, 0)),
-            "active": active.get(p.id, 0),
+            "name": name,
+            "faction": faction,
+            "purse": int(purses.get(posse_id, 0)),
+            "active": active.get(posse_id, 0),
         }
-        for p in m.Posse.select().order_by(m.Posse.name)
+        for posse_id, name, faction in rows.tuples()  # plain rows: no model objects to build
     ]
 
 

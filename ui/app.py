@@ -8,14 +8,16 @@ from pathlib import Path
 
 def run_app(path: Path, ruleset_path: str | None = None) -> int:
     """Open the campaign (taking its lock) and show the main window; a refusal exits 1."""
-    from PySide6.QtWidgets import QApplication, QMessageBox
-
+    # The layers without Qt first: PySide6's import hook reads the source of every module
+    # imported after PySide6 (looking for `from __feature__`), which slows start-up.
     from rostermgr.errors import Refused
     from rostermgr.rules_load import default_ruleset, load_ruleset
+    from ui.session import Session
+
+    from PySide6.QtWidgets import QApplication, QMessageBox  # isort: skip
     from ui.errors import install_exception_hook
     from ui.icon import app_icon
     from ui.main_window import MainWindow
-    from ui.session import Session
 
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("rostermgr")

@@ -111,8 +111,11 @@ class MainWindow(QMainWindow):
         else:
             self.stack.setCurrentWidget(self.view)
             row = self.posse_model.row_of(keep) if keep else -1
-            self.posse_list.setCurrentIndex(self.posse_model.index(max(row, 0)))
-            self.show_selected()
+            index = self.posse_model.index(max(row, 0))
+            moved = index != self.posse_list.currentIndex()
+            self.posse_list.setCurrentIndex(index)
+            if not moved:  # else currentChanged has just shown it: load the posse once, not twice
+                self.show_selected()
         self.statusBar().showMessage(f"{len(rows)} posses in {self.session.path}")
 
     def show_selected(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction, QKeySequence
 
@@ -10,8 +10,17 @@ if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
 
+class _Actions:
+    """ui.actions, imported when a menu item is first used rather than at start-up."""
+
+    def __getattr__(self, name: str) -> Any:
+        from ui import actions
+
+        return getattr(actions, name)
+
+
 def build_menus(w: MainWindow) -> None:
-    from ui import actions
+    actions = _Actions()
 
     def add(menu: object, text: str, slot: object, key: object = None, name: str = "") -> QAction:
         action = QAction(text, w)

@@ -97,7 +97,6 @@ class RosterModel(QAbstractTableModel):
         ):
             return None
         member = self._posse.members[index.row()]
-        stats = member.stats(self._rules)
         n_stats = len(self._rules.stat_order)
         col = index.column()
         if role == Qt.ItemDataRole.TextAlignmentRole and 2 <= col < 2 + n_stats + 2:
@@ -110,8 +109,8 @@ class RosterModel(QAbstractTableModel):
             return member.name
         if col == 1:
             return self._rules.role(member.role).name
-        if col < 2 + n_stats:
-            return stats[self._rules.stat_order[col - 2]]
+        if col < 2 + n_stats:  # stats computed only here: data() is called for every role
+            return member.stats(self._rules)[self._rules.stat_order[col - 2]]
         extra = col - 2 - n_stats
         strikes = "\u2715" * member.injuries + "\u25a1" * (
             self._rules.strikes_to_die - member.injuries

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -28,7 +29,25 @@ def print_json(doc: Any, out: TextIO) -> None:
     out.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Each module of the command line and the commands it registers, in the order of --help.
+COMMAND_MODULES: dict[str, tuple[str, ...]] = {
+    "tools": ("rules",),
+    "posse": ("posse",),
+    "game": ("game", "flip"),
+    "aids": ("resolve", "initiative", "game-length"),
+    "safety": ("check", "backup", "restore"),
+    "printing": ("print",),
+    "odds": ("odds", "stats"),
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; given a command, only of the module that registers it.
+
+    Each module imports what its commands need (the odds tables, the resolver, the db layer...)
+    when it is imported, so a command line that builds only its own command's parser starts
+    faster. An unknown command, or none, gets the full parser and its usual messages.
+    """
     parser = _Parser(
         prog="rostermgr", description="Campaign and roster manager for Last Hope Frontier."
     )
@@ -41,16 +60,38 @@ def build_parser() -> argparse.ArgumentParser:
         "--ruleset", metavar="FILE", help="a ruleset TOML file to use instead of the shipped one"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    from rostermgr.cli import aids, game, odds, posse, printing, safety, tools
-
-    tools.add_parsers(sub)
-    posse.add_parsers(sub)
-    game.add_parsers(sub)
-    aids.add_parsers(sub)
-    safety.add_parsers(sub)
-    printing.add_parsers(sub)
-    odds.add_parsers(sub)
+    chosen = [name for name, commands in COMMAND_MODULES.items() if command in commands]
+    for name in chosen:
+        importlib.import_module(f"rostermgr.cli.{name}").add_parsers(sub)
+    if command not in sub.choices:  # no command, an unknown one, or the table above is stale
+        for name in COMMAND_MODULES:
+            if name not in chosen:
+                importlib.import_module(f"rostermgr.cli.{name}").add_parsers(sub)
     return parser
+
+
+class _NotJustTheApp(Exception):
+    """The command line is more than the global options that start the app."""
+
+
+class _GlobalOptions(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _NotJustTheApp(message)
+
+
+def split_global(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[str]] | None:
+    """--db and --ruleset, and the rest of the command line; None if the options are wrong.
+
+    With nothing else on the command line, main starts the app without building the parser of
+    the commands at all; otherwise the first word left names the command to build.
+    """
+    parser = _GlobalOptions(prog="rostermgr", add_help=False)
+    parser.add_argument("--db")
+    parser.add_argument("--ruleset")
+    try:
+        return parser.parse_known_args(argv)
+    except _NotJustTheApp:
+        return None
 
 
 def campaign_path(args: argparse.Namespace) -> Path:
@@ -69,7 +110,12 @@ def main(
 ) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
-    parser = build_parser()
+    split = split_global(argv)
+    if split is not None and not split[1]:
+        from ui.app import run_app
+
+        return run_app(campaign_path(split[0]), split[0].ruleset)
+    parser = build_parser(split[1][0] if split is not None else None)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:

@@ -71,7 +71,7 @@ def cmd_cards(args: argparse.Namespace, out: TextIO) -> int:
     except ValueError as exc:
         raise Refused(str(exc)) from exc
     with campaign(args) as rules:
-        chosen = [posses.load_posse(name) for name in dict.fromkeys(args.names)]
+        chosen = posses.load_posses(list(dict.fromkeys(args.names)))
         faces = card_faces(chosen, rules, args.gangers)
         if args.changed:
             faces = changed_faces(faces, printed_fingerprints())

@@ -1,0 +1,107 @@
+"""Shared by the start-up helpers: report the first paint of a top-level window, then quit.
+
+Each helper runs as a fresh process and prints one line, `painted <time.monotonic()> <class>
+modules=N heavy=... hwm_kb=N`, once the first Paint event of the first top-level window shown
+has been handled (CLOCK_MONOTONIC is system-wide: the parent compares it with its own clock
+read just before the spawn); then it closes that window and quits the event loop.
+
+`install()` imports no Qt. It puts a finder on sys.meta_path that, when the measured program
+itself imports PySide6.QtWidgets, wraps QWidget.show so that the first window shown gets an
+event filter (on that window alone: the thousands of other start-up events are not slowed).
+So PySide6 is imported exactly where and when the measured program imports it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+# Packages that have no business being loaded before the first paint.
+HEAVY = {"reportlab", "printables", "PIL", "pypdf", "pdfplumber"}
+TARGET = "PySide6.QtWidgets"
+
+
+class _Finder:
+    """Finds nothing itself: wraps the loader of PySide6.QtWidgets to patch it once loaded."""
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if name != TARGET:
+            return None
+        sys.meta_path.remove(self)
+        from importlib.util import find_spec
+
+        spec = find_spec(name)
+        loader = spec.loader  # type: ignore[union-attr]
+        exec_module = loader.exec_module  # type: ignore[union-attr]
+
+        def exec_and_patch(module: Any) -> None:
+            exec_module(module)
+            _patch(module)
+
+        loader.exec_module = exec_and_patch  # type: ignore[union-attr]
+        return spec
+
+
+def install() -> None:
+    if TARGET in sys.modules:
+        _patch(sys.modules[TARGET])
+    else:
+        sys.meta_path.insert(0, _Finder())
+
+
+def _patch(widgets: Any) -> None:
+    from PySide6.QtCore import QEvent, QObject, QTimer
+
+    QWidget = widgets.QWidget
+    state: dict[str, Any] = {"watcher": None}
+
+    class FirstPaint(QObject):
+        done = False
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if not self.done and event.type() == QEvent.Type.Paint:
+                self.done = True
+                # queued: runs once this paint (children included) has been handled
+                QTimer.singleShot(0, lambda: _finish(watched))
+            return False
+
+    show = QWidget.show
+
+    def show_watched(widget: Any) -> None:
+        show(widget)
+        if state["watcher"] is None and widget.isWindow():
+            state["watcher"] = FirstPaint(widget)
+            widget.installEventFilter(state["watcher"])
+
+    QWidget.show = show_watched
+
+
+def _finish(window: Any) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    now = time.monotonic()
+    heavy = sorted({name.split(".")[0] for name in sys.modules} & HEAVY) or ["none"]
+    sys.stdout.write(
+        f"painted {now!r} {type(window).__name__} modules={len(sys.modules)} "
+        f"heavy={','.join(heavy)} hwm_kb={_peak_rss_kb()}\n"
+    )
+    sys.stdout.flush()
+    window.close()
+    QApplication.quit()
+
+
+def _peak_rss_kb() -> int:
+    """This process's peak resident set (VmHWM) so far; 0 where /proc is missing.
+
+    Read here rather than from the parent's wait4: a child's ru_maxrss starts from the parent's
+    resident set at fork, which after the bookkeeping benchmarks exceeds a bare Qt window's.
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0

@@ -1,0 +1,186 @@
+"""Printing: roster cards for many posses, against a plain reportlab script of equal content.
+
+The product runs as `rostermgr --db FILE print cards NAME... -o OUT` in a fresh process: what a
+user waits for. The baseline, bench/print_baseline.py, is a fresh process too, drawing exactly
+as many strings (with as many characters), rectangles, lines, forms, card sides and pages as
+the real exporter draws for the same posses; those counts come from running the real exporter
+once here with reportlab's canvas methods counted.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from common import BENCH, PYTHON, Figure, bench_env, median, spawn
+
+CLI = "import sys; from rostermgr.cli import main; sys.exit(main(sys.argv[1:]))"
+STRINGS = ("drawString", "drawRightString", "drawCentredString")
+SHAPES = {"rect": "rects", "roundRect": "rects", "line": "lines"}
+
+
+@contextmanager
+def counted_canvas() -> Iterator[dict[str, Any]]:
+    """Count what reportlab's Canvas draws, in forms and on pages, while the block runs."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    counts: dict[str, Any] = {
+        "in_forms": Counter(),
+        "on_pages": Counter(),
+        "forms": 0,
+        "pages": 0,
+        "fonts": set(),
+    }
+    state = {"form": False, "depth": 0}
+    saved = {
+        name: getattr(Canvas, name)
+        for name in (*STRINGS, *SHAPES, "beginForm", "endForm", "showPage", "setFont")
+    }
+
+    def where() -> Counter[str]:
+        return counts["in_forms" if state["form"] else "on_pages"]
+
+    def wrap_string(name: str) -> Callable[..., Any]:
+        def method(self: Canvas, x: float, y: float, text: str, *a: Any, **k: Any) -> Any:
+            if state["depth"] == 0:  # drawRightString may call drawString: count it once
+                where()["strings"] += 1
+                where()["chars"] += len(text)
+            state["depth"] += 1
+            try:
+                return saved[name](self, x, y, text, *a, **k)
+            finally:
+                state["depth"] -= 1
+
+        return method
+
+    def wrap_shape(name: str) -> Callable[..., Any]:
+        def method(self: Canvas, *a: Any, **k: Any) -> Any:
+            where()[SHAPES[name]] += 1
+            return saved[name](self, *a, **k)
+
+        return method
+
+    def begin_form(self: Canvas, *a: Any, **k: Any) -> Any:
+        state["form"] = True
+        counts["forms"] += 1
+        return saved["beginForm"](self, *a, **k)
+
+    def end_form(self: Canvas, *a: Any, **k: Any) -> Any:
+        state["form"] = False
+        return saved["endForm"](self, *a, **k)
+
+    def show_page(self: Canvas, *a: Any, **k: Any) -> Any:
+        counts["pages"] += 1
+        return saved["showPage"](self, *a, **k)
+
+    def set_font(self: Canvas, name: str, *a: Any, **k: Any) -> Any:
+        counts["fonts"].add(name)
+        return saved["setFont"](self, name, *a, **k)
+
+    patches: dict[str, Any] = {name: wrap_string(name) for name in STRINGS}
+    patches.update({name: wrap_shape(name) for name in SHAPES})
+    patches.update(beginForm=begin_form, endForm=end_form, showPage=show_page, setFont=set_font)
+    for name, method in patches.items():
+        setattr(Canvas, name, method)
+    try:
+        yield counts
+    finally:
+        for name, method in saved.items():
+            setattr(Canvas, name, method)
+
+
+def card_spec(campaign: Path, names: Sequence[str]) -> dict[str, Any]:
+    """Run the real exporter once, in memory, and count what it draws."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from db import posses
+    from db.connection import open_campaign
+    from printables.cards import card_faces, write_cards
+
+    db = open_campaign(campaign)
+    try:
+        from rostermgr.rules_load import default_ruleset
+
+        rules = default_ruleset()
+        faces = card_faces([posses.load_posse(n) for n in names], rules)
+    finally:
+        db.close()
+    with counted_canvas() as counts:
+        write_cards(faces, rules, io.BytesIO())
+    files = sorted({Path(pdfmetrics.getFont(f).face.filename).name for f in counts["fonts"]})
+    return {
+        "faces": len(faces),
+        "sides": 2 * len(faces),
+        "pages": counts["pages"],
+        "forms": counts["forms"],
+        "in_forms": dict(counts["in_forms"]),
+        "on_pages": dict(counts["on_pages"]),
+        "font_files": files,
+    }
+
+
+def measure(tmp: Path, campaign: Path, names: Sequence[str], runs: int) -> list[Figure]:
+    env = bench_env(tmp)
+    figures: list[Figure] = []
+    for chosen, target in ((names, 1.5), (names[:1], None)):
+        label = f"{len(chosen)} posse{'s' if len(chosen) > 1 else ''}"
+        spec = card_spec(campaign, chosen)
+        spec_file = tmp / f"spec-{len(chosen)}.json"
+        spec_file.write_text(json.dumps(spec))
+        out, out0 = tmp / f"cards-{len(chosen)}.pdf", tmp / f"baseline-{len(chosen)}.pdf"
+        product = [
+            PYTHON,
+            "-c",
+            CLI,
+            "--db",
+            str(campaign),
+            "print",
+            "cards",
+            *chosen,
+            "-o",
+            str(out),
+        ]
+        baseline = [PYTHON, str(BENCH / "print_baseline.py"), str(spec_file), str(out0)]
+        spawn(product, env)  # warm-up
+        spawn(baseline, env)
+        times: list[float] = []
+        times0: list[float] = []
+        for _ in range(runs):
+            times0.append(spawn(baseline, env).wall_ms)
+            times.append(spawn(product, env).wall_ms)
+        what = f"{spec['faces']} cards, {spec['pages']} pages"
+        counted = (
+            f"per run: {spec['on_pages'].get('strings', 0)} strings, "
+            f"{spec['on_pages'].get('rects', 0)} boxes, {spec['on_pages'].get('lines', 0)} lines "
+            f"on pages; {spec['forms']} forms with {spec['in_forms'].get('strings', 0)} strings"
+        )
+        figures.append(
+            Figure(
+                "print",
+                f"print cards, {label}: {what}",
+                "ms",
+                median(times),
+                median(times0),
+                "plain reportlab script, same content",
+                target_ratio=target,
+                runs=times,
+                baseline_runs=times0,
+                note=counted,
+            )
+        )
+        figures.append(
+            Figure(
+                "print",
+                f"PDF size, {label}",
+                "KiB",
+                out.stat().st_size / 1024,
+                out0.stat().st_size / 1024,
+                "plain reportlab script, same content",
+            )
+        )
+    return figures

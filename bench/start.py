@@ -1,0 +1,78 @@
+"""Start-up: process start to the main window painted, against a bare PySide6 window.
+
+Both run as fresh processes of the same interpreter, alternately, after a warm-up run of each
+(which fills the bytecode cache). The time is from just before the spawn to the first Paint
+event of a top-level window; peak memory is the process's own VmHWM at that moment.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from common import BENCH, PYTHON, Figure, Run, bench_env, median, spawn
+
+
+def _painted(run: Run) -> float:
+    if run.mark_ms is None:
+        raise RuntimeError(f"no first paint was reported: {run.stdout[-500:]!r}")
+    return run.mark_ms
+
+
+def _fields(run: Run) -> dict[str, str]:
+    for line in run.stdout.splitlines():
+        if line.startswith("painted "):
+            return dict(p.split("=", 1) for p in line.split()[3:] if "=" in p)
+    return {}
+
+
+def _peak_mib(run: Run) -> float:
+    """VmHWM as the process itself read it at first paint; wait4's figure where /proc is not."""
+    kb = int(_fields(run).get("hwm_kb", "0")) or run.max_rss_kb
+    return kb / 1024
+
+
+def measure(
+    tmp: Path, campaign: Path, runs: int, posses: int, group: str = "start"
+) -> list[Figure]:
+    """Targets apply in the "start" group; other groups (a bigger campaign) are information."""
+    env = bench_env(tmp)
+    app = [PYTHON, str(BENCH / "start_app.py"), "--db", str(campaign)]
+    bare = [PYTHON, str(BENCH / "start_bare.py")]
+    spawn(bare, env)  # warm-up: bytecode cache, font cache, settings file
+    spawn(app, env)
+    app_runs: list[Run] = []
+    bare_runs: list[Run] = []
+    for _ in range(runs):
+        bare_runs.append(spawn(bare, env))
+        app_runs.append(spawn(app, env))
+    paint = [_painted(r) for r in app_runs]
+    paint0 = [_painted(r) for r in bare_runs]
+    rss = [_peak_mib(r) for r in app_runs]
+    rss0 = [_peak_mib(r) for r in bare_runs]
+    where = f"{posses:,} posses"
+    targeted = group == "start"
+    return [
+        Figure(
+            group,
+            f"app start to first paint, {where}",
+            "ms",
+            median(paint),
+            median(paint0),
+            "bare PySide6 window",
+            target_ratio=1.5 if targeted else None,
+            runs=paint,
+            baseline_runs=paint0,
+            note=f"heavy modules loaded at first paint: {_fields(app_runs[-1]).get('heavy', '?')}",
+        ),
+        Figure(
+            group,
+            f"app peak RSS, {where}",
+            "MiB",
+            median(rss),
+            median(rss0),
+            "bare PySide6 window",
+            target_ratio=2.0 if targeted else None,
+            runs=rss,
+            baseline_runs=rss0,
+        ),
+    ]
