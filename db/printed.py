@@ -13,6 +13,7 @@ def printed_fingerprints() -> dict[str, str]:
 
 def remember_printed(cards: Iterable[tuple[str, str]]) -> None:
     """Record (key, fingerprint) pairs of the cards just printed, in one transaction."""
+    rows = [{"key": key, "fingerprint": fingerprint} for key, fingerprint in cards]
     with m.database.atomic():
-        for key, fingerprint in cards:
-            m.PrintedCard.replace(key=key, fingerprint=fingerprint).execute()
+        for start in range(0, len(rows), 400):  # SQLite caps the parameters of one statement
+            m.PrintedCard.insert_many(rows[start : start + 400]).on_conflict_replace().execute()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from importlib import resources
 
 from reportlab.pdfbase import pdfmetrics
@@ -28,22 +29,29 @@ _FILES = {
     DISPLAY: "DejaVuSerifCondensed-Bold.ttf",
 }
 
-_registered = False
+_registered: set[str] = set()
+_families = False
 
 
-def register_fonts() -> None:
-    """Register every bundled font under its logical name (idempotent)."""
-    global _registered
-    if _registered:
-        return
+def register_fonts(names: Iterable[str] | None = None) -> None:
+    """Register bundled fonts under their logical names: the ones named, or all (idempotent).
+
+    Each TrueType file takes several milliseconds to parse, so an exporter registers only the
+    fonts it draws with.
+    """
+    global _families
     folder = resources.files("printables").joinpath("fonts")
-    for name, filename in _FILES.items():
-        with resources.as_file(folder.joinpath(filename)) as path:
+    for name in _FILES if names is None else names:
+        if name in _registered:
+            continue
+        with resources.as_file(folder.joinpath(_FILES[name])) as path:
             pdfmetrics.registerFont(TTFont(name, str(path)))
-    pdfmetrics.registerFontFamily(
-        SANS, normal=SANS, bold=SANS_BOLD, italic=SANS, boldItalic=SANS_BOLD
-    )
-    pdfmetrics.registerFontFamily(
-        SERIF, normal=SERIF, bold=SERIF_BOLD, italic=SERIF_ITALIC, boldItalic=SERIF_BOLD
-    )
-    _registered = True
+        _registered.add(name)
+    if not _families:
+        pdfmetrics.registerFontFamily(
+            SANS, normal=SANS, bold=SANS_BOLD, italic=SANS, boldItalic=SANS_BOLD
+        )
+        pdfmetrics.registerFontFamily(
+            SERIF, normal=SERIF, bold=SERIF_BOLD, italic=SERIF_ITALIC, boldItalic=SERIF_BOLD
+        )
+        _families = True

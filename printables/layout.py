@@ -117,10 +117,15 @@ class Grid:
 
 
 def new_canvas(
-    out: str | Path | BinaryIO, pagesize: tuple[float, float], *, title: str, subject: str
+    out: str | Path | BinaryIO,
+    pagesize: tuple[float, float],
+    *,
+    title: str,
+    subject: str,
+    fonts: Iterable[str] | None = None,
 ) -> Canvas:
-    """A deterministic canvas (invariant=1) with metadata and the bundled fonts registered."""
-    register_fonts()
+    """A deterministic canvas (invariant=1) with metadata and the fonts it draws with registered."""
+    register_fonts([SANS, *fonts] if fonts is not None else None)
     target = str(out) if isinstance(out, Path) else out
     # initialFontName: else every page starts by selecting Helvetica, which is never embedded
     c = Canvas(

@@ -7,6 +7,7 @@ wraps, shrinks and cuts plain strings for `drawString`, with the bundled fonts.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from reportlab.pdfbase import pdfmetrics
@@ -34,7 +35,14 @@ def glyph_extent(size: float) -> tuple[float, float]:
 
 
 def text_width(text: str, font: str, size: float) -> float:
-    return pdfmetrics.stringWidth(text, font, size)
+    # Widths scale with size: measure once per (text, font) at 1 pt. Cards repeat the same
+    # labels and digits hundreds of times, and fitting measures each several times.
+    return _unit_width(text, font) * size
+
+
+@lru_cache(maxsize=8192)
+def _unit_width(text: str, font: str) -> float:
+    return pdfmetrics.stringWidth(text, font, 1)
 
 
 def fit_size(text: str, font: str, width: float, size: float, min_size: float) -> float:

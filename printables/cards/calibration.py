@@ -47,6 +47,7 @@ def write_calibration(
         (w, h),
         title="Duplex calibration sheet",
         subject="Find the back offset for printing double-sided roster cards",
+        fonts=(CONDENSED, DISPLAY, SANS, SANS_BOLD),
     )
     set_print_preferences(c, FLIP[layout])
     squares = _squares(w, h)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 
 from printables.layout import check_choice
 from rostermgr.roster import Member, Posse
@@ -95,12 +96,13 @@ def card_faces(posses: Sequence[Posse], rules: Ruleset, gangers: str = "grouped"
     """
     check_choice(gangers, GANGERS, "gangers option")
     faces: list[CardFace] = []
+    backs: dict[tuple[str, bool], BackTables] = {}  # one static back per faction and leadership
     for posse in posses:
         groups: dict[object, list[Member]] = {}
         for i, member in enumerate(posse.active):
             shared = gangers == "grouped" and rules.role(member.role).creation_group > 1
             groups.setdefault(_likeness(member, rules) if shared else i, []).append(member)
-        faces.extend(_face(posse, tuple(group), rules) for group in groups.values())
+        faces.extend(_face(posse, tuple(group), rules, backs) for group in groups.values())
     return faces
 
 
@@ -121,9 +123,17 @@ def _likeness(member: Member, rules: Ruleset) -> tuple[object, ...]:
     )
 
 
-def _face(posse: Posse, members: tuple[Member, ...], rules: Ruleset) -> CardFace:
+def _face(
+    posse: Posse,
+    members: tuple[Member, ...],
+    rules: Ruleset,
+    backs: dict[tuple[str, bool], BackTables],
+) -> CardFace:
     m = members[0]
     faction = rules.faction(posse.faction)
+    leads = bool(faction.leader_actions) and _leads(m)
+    if (faction.id, leads) not in backs:
+        backs[(faction.id, leads)] = back_tables(faction, rules, leader=leads)
     items = sorted((rules.item(i) for i in m.items), key=lambda it: list(rules.items).index(it.id))
     names = tuple(x.name for x in members)
     fields = {
@@ -143,7 +153,7 @@ def _face(posse: Posse, members: tuple[Member, ...], rules: Ruleset) -> CardFace
         "upgrades": tuple(
             (rules.stat_names[s], m.upgrades[s]) for s in rules.stat_order if m.upgrades.get(s)
         ),
-        "back": back_tables(faction, rules, leader=bool(faction.leader_actions) and _leads(m)),
+        "back": backs[(faction.id, leads)],
     }
     key = json.dumps([posse.name, list(names)], ensure_ascii=False)
     shown = json.dumps([CARD_DESIGN, _plain(fields)], ensure_ascii=False, sort_keys=True)
@@ -157,7 +167,8 @@ def _leads(member: Member) -> bool:
 
 def _plain(value: object) -> object:
     if isinstance(value, BackTables | StatCell | WeaponLine):
-        return asdict(value)
+        # field by field: dataclasses.asdict deep-copies, which costs more than the hashing
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclass_fields(value)}
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, tuple | list):

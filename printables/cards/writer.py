@@ -22,6 +22,7 @@ from printables.cards.impose import (
 )
 from printables.cards.pen import Pen
 from printables.cards.style import CARD_H, CARD_W, palette
+from printables.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY, SERIF_ITALIC
 from printables.layout import (
     INKS,
     PAPERS,
@@ -36,6 +37,10 @@ from rostermgr.rules import Ruleset
 
 Progress = Callable[[int, int], None]
 FLIP = {"duplex-long": "long", "duplex-short": "short"}
+
+
+# The faces draw with these; new_canvas adds the sans of the margin notes.
+CARD_FONTS = (CONDENSED, CONDENSED_BOLD, DISPLAY, SERIF_ITALIC)
 
 
 def write_cards(
@@ -70,6 +75,7 @@ def write_cards(
         (grid.page_w, grid.page_h),
         title=f"Roster cards: {', '.join(posses)}",
         subject=f"{rules.name} {rules.version} roster cards, 2.5 x 3.5 in ({layout}, {ink})",
+        fonts=CARD_FONTS,
     )
     set_print_preferences(c, FLIP.get(layout))
     forms = _define_forms(c, faces, ink)

@@ -60,8 +60,9 @@ def figure(unit_name: str, pose: Pose) -> list[Prim]:
     look = LOOKS[unit_name]
     t = Frame.turned(pose.neck, pose.angle)
     prims: list[Prim] = []
-    prims += hat(unit_name, Frame.turned(t.at(*pose.cap[0]), pose.angle + pose.cap[1], 1,
-                                          HAT_SCALE))
+    prims += hat(
+        unit_name, Frame.turned(t.at(*pose.cap[0]), pose.angle + pose.cap[1], 1, HAT_SCALE)
+    )
     prims += musket(unit_name, Frame.turned(t.at(*pose.gun[0]), pose.angle + pose.gun[1]))
     if pose.view == "side":
         prims += _side(unit_name, look, pose, t)
@@ -69,7 +70,6 @@ def figure(unit_name: str, pose: Pose) -> list[Prim]:
         prims += _flat(unit_name, look, pose, t)
     x0, y0, x1, y1 = extent(prims)
     return shifted(prims, (BOX / 2 - (x0 + x1) / 2, BOX / 2 - (y0 + y1) / 2))
-
 
 
 def _arm(shoulder: Pt, elbow: Pt, wrist: Pt) -> list[Prim]:
@@ -103,8 +103,9 @@ def _leg(look: Look, hip: Pt, knee: Pt, ankle: Pt, soles: bool) -> list[Prim]:
             prims.append(Limb([lerp(knee, ankle, 0.55), ankle], LEG_W + 0.2, "shoe", False))
     prims.append(Oval(foot, 3.6, 2.6, "shoe", angle_of(d), shadow=True))
     if soles:
-        prims.append(Stroke([add(foot, mul(perp(d), 2.0)), add(foot, mul(perp(d), -2.0))],
-                            0.6, "feature"))
+        prims.append(
+            Stroke([add(foot, mul(perp(d), 2.0)), add(foot, mul(perp(d), -2.0))], 0.6, "feature")
+        )
     return prims
 
 
@@ -117,8 +118,9 @@ def _flat(unit_name: str, look: Look, pose: Pose, t: Frame) -> list[Prim]:
     prims: list[Prim] = []
     if not back:
         for s in (1, -1):
-            prims.append(Shape(t.pts([(n - 5, 8.6 * s), (n + 7, 9.6 * s), (n + 2, 5 * s)]),
-                               "turnback"))
+            prims.append(
+                Shape(t.pts([(n - 5, 8.6 * s), (n + 7, 9.6 * s), (n + 2, 5 * s)]), "turnback")
+            )
     for i, (knee, ankle) in enumerate(pose.legs):
         prims += _leg(look, hips[i], t.at(*knee), t.at(*ankle), soles=back)
     if look.kilt:
@@ -128,13 +130,39 @@ def _flat(unit_name: str, look: Look, pose: Pose, t: Frame) -> list[Prim]:
             prims += _arm(sh[i], t.at(*elbow), t.at(*wrist))
     if back:
         for s in (1, -1):
-            prims.append(Shape(t.pts([(n - 6, 1 * s), (n - 6, 7.2 * s), (n + 10, 6.2 * s),
-                                      (n + 11, 1.2 * s)]), "coat"))
+            prims.append(
+                Shape(
+                    t.pts([(n - 6, 1 * s), (n - 6, 7.2 * s), (n + 10, 6.2 * s), (n + 11, 1.2 * s)]),
+                    "coat",
+                )
+            )
             prims.append(Stroke(t.pts([(n - 4, 6.6 * s), (n + 10, 5.6 * s)]), 1.4, "turnback"))
-    prims.append(Shape(t.pts([(-1.2, 0), (0.6, 9.5), (n * 0.5, 9.6), (n, 8.0), (n + 1.2, 0),
-                              (n, -8.0), (n * 0.5, -9.6), (0.6, -9.5)]), "coat", smooth=True))
-    prims.append(Shape(t.pts([(-1.6, -4.5), (-1.6, 4.5), (2.0, 5.0), (2.0, -5.0)]), "facing",
-                       smooth=True, shadow=False))
+    prims.append(
+        Shape(
+            t.pts(
+                [
+                    (-1.2, 0),
+                    (0.6, 9.5),
+                    (n * 0.5, 9.6),
+                    (n, 8.0),
+                    (n + 1.2, 0),
+                    (n, -8.0),
+                    (n * 0.5, -9.6),
+                    (0.6, -9.5),
+                ]
+            ),
+            "coat",
+            smooth=True,
+        )
+    )
+    prims.append(
+        Shape(
+            t.pts([(-1.6, -4.5), (-1.6, 4.5), (2.0, 5.0), (2.0, -5.0)]),
+            "facing",
+            smooth=True,
+            shadow=False,
+        )
+    )
     if back:
         prims += _knapsack(look, t, n)
     else:
@@ -177,8 +205,12 @@ def _sett(t: Frame, a0: float, span: float) -> list[tuple[list[Pt], float, str]]
 def _sporran(t: Frame, n: float) -> list[Prim]:
     """The white goat-hair sporran with black tassels."""
     return [
-        Shape(t.pts([(n - 3, -2.6), (n - 3, 2.6), (n + 5, 3.0), (n + 8, 0), (n + 5, -3.0)]),
-              "sporran", smooth=True, shadow=False),
+        Shape(
+            t.pts([(n - 3, -2.6), (n - 3, 2.6), (n + 5, 3.0), (n + 8, 0), (n + 5, -3.0)]),
+            "sporran",
+            smooth=True,
+            shadow=False,
+        ),
         Stroke(t.pts([(n + 2, -1.3), (n + 6, -1.3)]), 1.0, "tassel"),
         Stroke(t.pts([(n + 2, 1.3), (n + 6, 1.3)]), 1.0, "tassel"),
     ]
@@ -188,12 +220,19 @@ def _chest(look: Look, t: Frame, n: float) -> list[Prim]:
     """Front of the coat: lace or lapels, buttons and belts."""
     prims: list[Prim] = []
     if look.lapels:
-        prims.append(Shape(t.pts([(1.5, -4.8), (1.5, 4.8), (n * 0.62, 3.2), (n * 0.62, -3.2)]),
-                           "lapel", shadow=False))
+        prims.append(
+            Shape(
+                t.pts([(1.5, -4.8), (1.5, 4.8), (n * 0.62, 3.2), (n * 0.62, -3.2)]),
+                "lapel",
+                shadow=False,
+            )
+        )
         for k in range(4):
             a = 4 + k * 3.5
-            prims += [Dot(t.at(a, 3.8 - k * 0.3), 0.55, "brass"),
-                      Dot(t.at(a, -3.8 + k * 0.3), 0.55, "brass")]
+            prims += [
+                Dot(t.at(a, 3.8 - k * 0.3), 0.55, "brass"),
+                Dot(t.at(a, -3.8 + k * 0.3), 0.55, "brass"),
+            ]
     elif look.lace:
         for k in range(5):
             a = 4 + k * 3.2
@@ -221,10 +260,20 @@ def _knapsack(look: Look, t: Frame, n: float) -> list[Prim]:
         prims.append(Limb(t.pts([(1.5, -8.4), (n - 1, 7.4)]), 2.4, "belt", False))
     else:
         prims.append(Limb(t.pts([(1.5, 8.4), (n - 1, -7.4)]), 2.4, "belt", False))
-    prims.append(Shape(t.pts([(n - 4.5, -9.0), (n - 4.5, -2.5), (n + 0.5, -2.5),
-                              (n + 0.5, -9.0)]), "pouch", shadow=False))
-    prims.append(Shape(t.pts([(4.0, -7.4), (4.0, 7.4), (n * 0.66, 7.0), (n * 0.66, -7.0)]),
-                       "pack", shadow=False))
+    prims.append(
+        Shape(
+            t.pts([(n - 4.5, -9.0), (n - 4.5, -2.5), (n + 0.5, -2.5), (n + 0.5, -9.0)]),
+            "pouch",
+            shadow=False,
+        )
+    )
+    prims.append(
+        Shape(
+            t.pts([(4.0, -7.4), (4.0, 7.4), (n * 0.66, 7.0), (n * 0.66, -7.0)]),
+            "pack",
+            shadow=False,
+        )
+    )
     for s in (1, -1):
         prims.append(Stroke(t.pts([(4.0, 4.6 * s), (n * 0.66, 4.4 * s)]), 0.7, "lace"))
     prims.append(Limb(t.pts([(2.6, -7.6), (2.6, 7.6)]), 4.2, "roll", False))
@@ -252,8 +301,10 @@ def _head(centre: Pt, neck: Pt, profile: bool, looking: Pt) -> list[Prim]:
             Stroke(h.pts([(-3.6, -1.4), (-3.7, 1.4)]), 0.6, "feature"),
         ]
         return prims
-    arc = [h.at((r + 0.4) * math.cos(math.radians(a)), (r + 0.4) * math.sin(math.radians(a)))
-           for a in range(50, -170, -20)]
+    arc = [
+        h.at((r + 0.4) * math.cos(math.radians(a)), (r + 0.4) * math.sin(math.radians(a)))
+        for a in range(50, -170, -20)
+    ]
     hair = [*arc, *h.pts([(-4.6, -2.4), (-2.6, -3.2), (1.6, -0.8), (2.4, 1.6), (4.0, 3.6)])]
     prims += [
         Oval(centre, r, r, "skin", shadow=True),
@@ -276,31 +327,73 @@ def _side(unit_name: str, look: Look, pose: Pose, t: Frame) -> list[Prim]:
     prims: list[Prim] = []
     prims += _arm(shoulder, t.at(*far_elbow), t.at(*far_wrist))
     prims += _leg(look, hip, t.at(*far_knee), t.at(*far_ankle), soles=False)
-    prims.append(Shape(t.pts([(n - 5, -3.5), (n + 9, -7.5), (n + 9.5, -3.8), (n + 1, -1.0)]),
-                       "coat"))
+    prims.append(
+        Shape(t.pts([(n - 5, -3.5), (n + 9, -7.5), (n + 9.5, -3.8), (n + 1, -1.0)]), "coat")
+    )
     prims.append(Stroke(t.pts([(n - 3, -4.8), (n + 8.5, -6.9)]), 1.3, "turnback"))
     prims += _leg(look, hip, t.at(*near_knee), t.at(*near_ankle), soles=False)
     if look.kilt:
         knee = t.at(*near_knee)
         d = unit(sub(knee, hip))
-        pts = [t.at(n - 4, -6.0), t.at(n - 4, 6.0), add(lerp(hip, knee, 0.85), mul(perp(d), 4)),
-               add(lerp(hip, knee, 0.85), mul(perp(d), -5))]
+        pts = [
+            t.at(n - 4, -6.0),
+            t.at(n - 4, 6.0),
+            add(lerp(hip, knee, 0.85), mul(perp(d), 4)),
+            add(lerp(hip, knee, 0.85), mul(perp(d), -5)),
+        ]
         prims.append(Pattern(pts, "kilt", _sett(t, n - 8, 36), smooth=False))
-    prims.append(Shape(t.pts([(-1.5, -3.5), (0.5, 5.2), (n * 0.45, 6.4), (n, 5.0),
-                              (n + 1.5, 0), (n, -5.2), (n * 0.4, -5.0), (0.5, -4.8)]),
-                       "coat", smooth=True))
-    prims.append(Shape(t.pts([(-1.6, -3.8), (-1.2, 4.4), (1.8, 4.8), (1.6, -4.0)]), "facing",
-                       smooth=True, shadow=False))
+    prims.append(
+        Shape(
+            t.pts(
+                [
+                    (-1.5, -3.5),
+                    (0.5, 5.2),
+                    (n * 0.45, 6.4),
+                    (n, 5.0),
+                    (n + 1.5, 0),
+                    (n, -5.2),
+                    (n * 0.4, -5.0),
+                    (0.5, -4.8),
+                ]
+            ),
+            "coat",
+            smooth=True,
+        )
+    )
+    prims.append(
+        Shape(
+            t.pts([(-1.6, -3.8), (-1.2, 4.4), (1.8, 4.8), (1.6, -4.0)]),
+            "facing",
+            smooth=True,
+            shadow=False,
+        )
+    )
     prims.append(Limb(t.pts([(1.0, -4.8), (n - 1.5, 4.6)]), 2.4, "belt", False))
     if look.belts == "cross" or look.kilt:
-        prims.append(Shape(t.pts([(n - 6, -6.5), (n - 6, -2.5), (n - 1, -2.5), (n - 1, -6.5)]),
-                           "pouch", shadow=False))
+        prims.append(
+            Shape(
+                t.pts([(n - 6, -6.5), (n - 6, -2.5), (n - 1, -2.5), (n - 1, -6.5)]),
+                "pouch",
+                shadow=False,
+            )
+        )
     if look.lapels:
-        prims.append(Shape(t.pts([(1.5, 3.0), (1.5, 5.4), (n * 0.6, 6.2), (n * 0.6, 3.8)]),
-                           "lapel", shadow=False))
+        prims.append(
+            Shape(
+                t.pts([(1.5, 3.0), (1.5, 5.4), (n * 0.6, 6.2), (n * 0.6, 3.8)]),
+                "lapel",
+                shadow=False,
+            )
+        )
     if look.kilt:
-        prims += [Shape(t.pts([(n - 2, 4.0), (n + 5, 4.6), (n + 6.5, 7.4), (n - 1, 7.6)]),
-                        "sporran", smooth=True, shadow=False)]
+        prims += [
+            Shape(
+                t.pts([(n - 2, 4.0), (n + 5, 4.6), (n + 6.5, 7.4), (n - 1, 7.6)]),
+                "sporran",
+                smooth=True,
+                shadow=False,
+            )
+        ]
     prims += _arm(shoulder, t.at(*near_elbow), t.at(*near_wrist))
     prims += _head(t.at(*pose.head), pose.neck, True, mul(t.v, pose.face))
     return prims

@@ -42,8 +42,18 @@ def _stovepipe(f: Frame, rifle: bool) -> list[Prim]:
 def _ring(f: Frame, a: float, b: float, r: float) -> list[tuple[float, float]]:
     """A small octagon (a bugle-horn badge) around (a, b)."""
     k = 0.707 * r
-    return f.pts([(a + r, b), (a + k, b + k), (a, b + r), (a - k, b + k), (a - r, b),
-                  (a - k, b - k), (a, b - r), (a + k, b - k)])
+    return f.pts(
+        [
+            (a + r, b),
+            (a + k, b + k),
+            (a, b + r),
+            (a - k, b + k),
+            (a - r, b),
+            (a - k, b - k),
+            (a, b - r),
+            (a + k, b - k),
+        ]
+    )
 
 
 def _bonnet(f: Frame) -> list[Prim]:
@@ -66,8 +76,14 @@ def _bonnet(f: Frame) -> list[Prim]:
     ]
 
 
-def _scallop(f: Frame, centre: tuple[float, float], radii: tuple[float, float], start: float,
-             stop: float, bumps: int) -> list[tuple[float, float]]:
+def _scallop(
+    f: Frame,
+    centre: tuple[float, float],
+    radii: tuple[float, float],
+    start: float,
+    stop: float,
+    bumps: int,
+) -> list[tuple[float, float]]:
     """Points round an ellipse (angles from u towards v), every other one pushed out: feathers."""
     pts = []
     for i in range(2 * bumps + 1):
@@ -97,8 +113,23 @@ def musket(unit: str, f: Frame) -> list[Prim]:
     fore = n * 0.9
     prims: list[Prim] = [
         Stroke(f.pts([(12, -1.4), (24, -3.4), (40, -3.6), (n * 0.68, -1.2)]), 0.6, "sling"),
-        Shape(f.pts([(0, -2.0), (0, 3.0), (3, 3.1), (14, 1.4), (19, 1.1), (fore, 0.9),
-                     (fore, -0.7), (19, -0.9), (13, -0.9), (6, -2.4)]), "wood"),
+        Shape(
+            f.pts(
+                [
+                    (0, -2.0),
+                    (0, 3.0),
+                    (3, 3.1),
+                    (14, 1.4),
+                    (19, 1.1),
+                    (fore, 0.9),
+                    (fore, -0.7),
+                    (19, -0.9),
+                    (13, -0.9),
+                    (6, -2.4),
+                ]
+            ),
+            "wood",
+        ),
         Limb([f.at(19.5, 0.3), f.at(n, 0.3)], 1.1, "steel"),
         Shape(f.pts([(16.5, 1.0), (21.5, 1.0), (21.5, 2.6), (17.5, 2.6)]), "steel"),
         Stroke(f.pts([(14, -1.0), (15.5, -2.4), (18.5, -1.0)]), 0.6, "brass"),

@@ -175,8 +175,15 @@ def draw_ground(c: Canvas, g: Grid, count: int, ink: Ink) -> None:
         c.rect(x, y, g.size, g.size, stroke=0, fill=1)
 
 
-def draw_header(c: Canvas, g: Grid, page: int, pages: int, ink: str,
-                counts: list[tuple[str, int]], totals: tuple[int, int]) -> None:
+def draw_header(
+    c: Canvas,
+    g: Grid,
+    page: int,
+    pages: int,
+    ink: str,
+    counts: list[tuple[str, int]],
+    totals: tuple[int, int],
+) -> None:
     """Title, how to use the sheet, and the legend of this page's figures with counts."""
     left, right = g.left, g.left + g.cols * g.size
     y = g.height - TOP_MARGIN_MM * MM - 5.5 * MM
@@ -188,9 +195,13 @@ def draw_header(c: Canvas, g: Grid, page: int, pages: int, ink: str,
     y -= 4.6 * MM
     c.setFont(SANS, 7)
     british, french = totals
-    c.drawString(left, y, f"{british} British and {french} French in all. Print at actual size "
-                          "on card, colour or paint the figures, and cut along the lines between "
-                          "the grey ticks.")
+    c.drawString(
+        left,
+        y,
+        f"{british} British and {french} French in all. Print at actual size "
+        "on card, colour or paint the figures, and cut along the lines between "
+        "the grey ticks.",
+    )
     y -= 2.5 * MM + LEGEND_MM * MM
     size = LEGEND_MM * MM
     x = left
@@ -246,21 +257,28 @@ def write_casualty_sheets(
     total = len(todo)
     pages = math.ceil(total / g.per_page)
     target = str(out) if isinstance(out, str | Path) else out
-    c = Canvas(target, pagesize=(g.width, g.height), invariant=1, pageCompression=1,
-               initialFontName=SANS, initialFontSize=8)
+    c = Canvas(
+        target,
+        pagesize=(g.width, g.height),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=SANS,
+        initialFontSize=8,
+    )
     c.setTitle("Forlorn Hope casualty markers")
     c.setAuthor("rostermgr")
-    c.setSubject(f"Casualty markers for Forlorn Hope (Badajoz 1812): {british} British, "
-                 f"{french} French, {paper} paper, {ink} ink")
+    c.setSubject(
+        f"Casualty markers for Forlorn Hope (Badajoz 1812): {british} British, "
+        f"{french} French, {paper} paper, {ink} ink"
+    )
     c.setCreator("rostermgr")
     c.setViewerPreference("PrintScaling", "None")
     define_forms(c, {(u, p) for u, p, _ in todo} | {(u, 0) for u, _, _ in todo}, ink, g.size)
     done = 0
     for page in range(pages):
-        chunk = todo[page * g.per_page:(page + 1) * g.per_page]
+        chunk = todo[page * g.per_page : (page + 1) * g.per_page]
         counts = [(u, sum(1 for m in chunk if m[0] == u)) for u in UNITS]
-        draw_header(c, g, page + 1, pages, ink, [(u, n) for u, n in counts if n],
-                    (british, french))
+        draw_header(c, g, page + 1, pages, ink, [(u, n) for u, n in counts if n], (british, french))
         if ink == "colour":
             draw_ground(c, g, len(chunk), Ink(ink, "line"))
         for k, (unit, pose, turn) in enumerate(chunk):
