@@ -209,6 +209,18 @@ def table_aids(w: MainWindow) -> None:
     TableAids(w, parent=w).show()
 
 
+def open_odds(w: MainWindow) -> None:
+    from ui.dialogs.odds_window import open_odds as show
+
+    show(w)
+
+
+def open_stats(w: MainWindow) -> None:
+    from ui.dialogs.stats_window import open_stats as show
+
+    show(w)
+
+
 def check(w: MainWindow) -> None:
     problems = check_campaign(w.session.db, w.rules)
     if problems:

@@ -115,6 +115,10 @@ def build_menus(w: MainWindow) -> None:
     )
     w.action_table.setIconText("Table aids")
 
+    tools_menu = bar.addMenu("T&ools")
+    add(tools_menu, "&Odds...", lambda: actions.open_odds(w), None, "action_odds")
+    add(tools_menu, "&Statistics...", lambda: actions.open_stats(w), None, "action_stats")
+
     help_menu = bar.addMenu("&Help")
     add(
         help_menu,

@@ -1,0 +1,167 @@
+"""Tools > Statistics: the campaign's playtest statistics as charts and as tables."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from db.stats import read_campaign
+from rostermgr.rules import Ruleset
+from rostermgr.stats import Table, campaign_stats
+from ui.charts import ChartPanel
+from ui.stat_table_model import StatTableModel, heading, rules_labels
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
+
+NO_GAMES = "No games recorded yet: record a game (Campaign > Record a game) to see this chart."
+
+
+class TablePage(QWidget):
+    """One statistic: its title over a read-only table."""
+
+    def __init__(self, rules: Ruleset, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = StatTableModel(labels=rules_labels(rules))
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: bold;")
+        self.view = QTableView()
+        self.view.setModel(self.model)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setAlternatingRowColors(True)
+        self.view.verticalHeader().hide()
+        self.view.horizontalHeader().setMinimumSectionSize(72)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.view)
+
+    def set_table(self, table: Table) -> None:
+        self.model.set_table(table)
+        self.title.setText(table.title + ("" if table.rows else " (none yet)"))
+        self.view.resizeColumnsToContents()
+        for column in range(self.model.columnCount()):  # a little air between the columns
+            self.view.setColumnWidth(column, self.view.columnWidth(column) + 16)
+
+
+class StatsWindow(QDialog):
+    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Statistics - rostermgr")
+        self.setObjectName("statsWindow")
+        self.rules = window.rules
+        self.tables: dict[str, Table] = {}
+        self.purses = ChartPanel("Purse after each game", "purses")
+        self.wins = ChartPanel("Win rate by faction", "win rates")
+        self.flips = ChartPanel("Stats raised by card flips", "flips by stat")
+        self.table_tabs = QTabWidget()
+        self.table_tabs.setUsesScrollButtons(True)
+        self.pages: dict[str, TablePage] = {}
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.purses, "&Purses")
+        self.tabs.addTab(self.wins, "&Wins by faction")
+        self.tabs.addTab(self.flips, "&Flips by stat")
+        self.tabs.addTab(self.table_tabs, "&Tables")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        refresh = buttons.addButton("&Refresh", QDialogButtonBox.ButtonRole.ActionRole)
+        refresh.clicked.connect(self.reload)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        layout.addWidget(buttons)
+        self.reload()
+        self.resize(1000, 680)
+
+    def reload(self) -> None:
+        """Read the campaign again and redraw every chart and table."""
+        tables = campaign_stats(read_campaign(), self.rules)
+        self.tables = {t.name: t for t in tables}
+        for table in tables:
+            page = self.pages.get(table.name)
+            if page is None:
+                page = self.pages[table.name] = TablePage(self.rules)
+                self.table_tabs.addTab(page, heading(table.name))
+                self.table_tabs.setTabToolTip(self.table_tabs.count() - 1, table.title)
+            page.set_table(table)
+        self._purses(self.tables["purses"])
+        self._wins(self.tables["faction_wins"])
+        self._flips(self.tables["advancement"])
+
+    def _purses(self, table: Table) -> None:
+        by_posse: dict[str, list[tuple[float, float]]] = defaultdict(list)
+        for row in table.records():
+            by_posse[row["posse"]].append((row["game"], row["purse"]))
+        self.purses.set_lines(list(by_posse.items()), "Game", "Purse", y_format="$%d")
+        self.purses.caption.setText(
+            "Each posse's purse right after each game it played; money spent between games "
+            "counts towards the next game."
+            if by_posse
+            else NO_GAMES
+        )
+
+    def _wins(self, table: Table) -> None:
+        played = [r for r in table.records() if r["played"]]
+        names = [f"{self._faction(r['faction'])} ({r['played']})" for r in played]
+        rates = [(r["win_rate"] or 0) * 100 for r in played]
+        self.wins.set_bars(
+            names,
+            [("Win rate", rates)],
+            "Games won",
+            "Faction (games played)",
+            label_format="@value%",
+            y_format="%.0f%%",
+            y_max=100,
+        ).setLabelsPrecision(3)
+        counts = "; ".join(
+            f"{self._faction(r['faction'])} {r['won']} won, {r['lost']} lost, {r['drawn']} drawn"
+            for r in played
+        )
+        self.wins.caption.setText(
+            f"{counts}. A game without a winner counts as drawn for both posses."
+            if played
+            else NO_GAMES
+        )
+
+    def _faction(self, faction_id: str) -> str:
+        faction = self.rules.factions.get(faction_id)
+        return faction.name if faction else faction_id
+
+    def _flips(self, table: Table) -> None:
+        chosen: Counter[str] = Counter()
+        for row in table.records():
+            chosen[row["stat"]] += row["chosen"]
+        stats = list(chosen)
+        names = [self.rules.stat_names.get(s, s) for s in stats]
+        self.flips.set_bars(
+            names, [("Upgrades", [chosen[s] for s in stats])], "Upgrades taken", "Stat", whole=True
+        )
+        self.flips.caption.setText(
+            f"{sum(chosen.values())} stats raised by turning a card (R15); the card's band "
+            "decides which two stats it allows."
+        )
+
+
+def open_stats(w: MainWindow) -> StatsWindow:
+    """Show the statistics window, or refresh and raise the one already open."""
+    for existing in w.findChildren(StatsWindow):
+        if existing.isVisible():
+            existing.reload()
+            existing.raise_()
+            existing.activateWindow()
+            return existing
+    dialog = StatsWindow(w, parent=w)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.show()
+    return dialog
