@@ -96,7 +96,8 @@ def card_faces(posses: Sequence[Posse], rules: Ruleset, gangers: str = "grouped"
     """
     check_choice(gangers, GANGERS, "gangers option")
     faces: list[CardFace] = []
-    backs: dict[tuple[str, bool], BackTables] = {}  # one static back per faction and leadership
+    # One static back per faction and leadership, with its plain form for the fingerprints.
+    backs: dict[tuple[str, bool], tuple[BackTables, object]] = {}
     for posse in posses:
         groups: dict[object, list[Member]] = {}
         for i, member in enumerate(posse.active):
@@ -127,13 +128,15 @@ def _face(
     posse: Posse,
     members: tuple[Member, ...],
     rules: Ruleset,
-    backs: dict[tuple[str, bool], BackTables],
+    backs: dict[tuple[str, bool], tuple[BackTables, object]],
 ) -> CardFace:
     m = members[0]
     faction = rules.faction(posse.faction)
     leads = bool(faction.leader_actions) and _leads(m)
     if (faction.id, leads) not in backs:
-        backs[(faction.id, leads)] = back_tables(faction, rules, leader=leads)
+        back = back_tables(faction, rules, leader=leads)
+        backs[(faction.id, leads)] = (back, _plain(back))
+    back, back_plain = backs[(faction.id, leads)]
     items = sorted((rules.item(i) for i in m.items), key=lambda it: list(rules.items).index(it.id))
     names = tuple(x.name for x in members)
     fields = {
@@ -153,10 +156,11 @@ def _face(
         "upgrades": tuple(
             (rules.stat_names[s], m.upgrades[s]) for s in rules.stat_order if m.upgrades.get(s)
         ),
-        "back": backs[(faction.id, leads)],
+        "back": back,
     }
     key = json.dumps([posse.name, list(names)], ensure_ascii=False)
-    shown = json.dumps([CARD_DESIGN, _plain(fields)], ensure_ascii=False, sort_keys=True)
+    plain = {k: back_plain if k == "back" else _plain(v) for k, v in fields.items()}
+    shown = json.dumps([CARD_DESIGN, plain], ensure_ascii=False, sort_keys=True)
     fingerprint = hashlib.sha256(shown.encode("utf-8")).hexdigest()
     return CardFace(key=key, fingerprint=fingerprint, **fields)  # type: ignore[arg-type]
 
