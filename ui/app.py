@@ -10,6 +10,7 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
     """Open the campaign (taking its lock) and show the main window; a refusal exits 1."""
     # The layers without Qt first: PySide6's import hook reads the source of every module
     # imported after PySide6 (looking for `from __feature__`), which slows start-up.
+    from rostermgr.cli import refuse_missing_folder
     from rostermgr.errors import Refused
     from rostermgr.rules_load import default_ruleset, load_ruleset
     from ui.session import Session
@@ -25,6 +26,7 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
     app.setWindowIcon(app_icon())
     install_exception_hook()
     try:
+        refuse_missing_folder(path)
         rules = load_ruleset(ruleset_path) if ruleset_path else default_ruleset()
         session = Session(path, rules)
     except Refused as exc:

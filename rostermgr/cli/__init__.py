@@ -100,6 +100,17 @@ def campaign_path(args: argparse.Namespace) -> Path:
         return Path(args.db)
     if os.environ.get("ROSTERMGR_DB"):
         return Path(os.environ["ROSTERMGR_DB"])
+    return default_campaign_path()
+
+
+def refuse_missing_folder(path: Path) -> None:
+    """A typo in --db must not quietly make folders and an empty campaign somewhere."""
+    if not path.parent.is_dir() and path != default_campaign_path():
+        raise Refused(f"The folder {path.parent} does not exist, so there is no campaign {path}.")
+
+
+def default_campaign_path() -> Path:
+    """The campaign file in the user data folder (created with its folder on first use)."""
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("rostermgr")) / "campaign.sqlite3"

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from db.backup import backup_if_due
 from db.connection import open_campaign
 from db.lock import refuse_if_held
-from rostermgr.cli import campaign_path
+from rostermgr.cli import campaign_path, refuse_missing_folder
 from rostermgr.rules import Ruleset
 from rostermgr.rules_load import default_ruleset, load_ruleset
 
@@ -27,6 +27,7 @@ def campaign(args: argparse.Namespace, editing: bool = False) -> Iterator[Rulese
     """
     rules = ruleset(args)
     path = campaign_path(args)
+    refuse_missing_folder(path)
     if editing:
         refuse_if_held(path)
     db = open_campaign(path)

@@ -255,3 +255,15 @@ def test_rename_a_member(cli: Cli, dalton: dict) -> None:
     assert names[2] == "The Kid"
     taken = cli("posse", "rename-member", D, "Slim", "The Kid")
     assert taken.code == 1 and "already has a member named" in taken.err
+
+
+def test_a_db_in_a_missing_folder_is_refused_not_created(tmp_path: Path) -> None:
+    import io
+
+    from rostermgr.cli import main
+
+    missing = tmp_path / "no" / "such" / "campaign.sqlite3"
+    err = io.StringIO()
+    assert main(["--db", str(missing), "posse", "list"], out=io.StringIO(), err=err) == 1
+    assert "does not exist" in err.getvalue()
+    assert not (tmp_path / "no").exists()
