@@ -9,7 +9,14 @@ from typing import Any
 from peewee import fn
 
 from db import models as m
-from db.posses import add_entry, add_history, member_row, posse_from_row, posse_row
+from db.posses import (
+    add_entry,
+    add_history,
+    member_row,
+    posse_from_row,
+    posse_row,
+    remove_item,
+)
 from db.undo import prune_before, undo_mark, undo_to
 from rostermgr.errors import Refused
 from rostermgr.postgame import (
@@ -83,13 +90,13 @@ def _apply(change: Any, rows: dict[str, m.Posse], game: m.Game, when: str) -> No
     if isinstance(change, ItemGone):
         posse = rows[change.who.posse]
         mem = member_row(posse, change.who.member)
-        _remove_item(mem, change.item)
+        remove_item(mem, change.item)
         add_history(posse, "used", change.text, mem, game, when, item=change.item)
     elif isinstance(change, ItemMoved):
         source, thief = rows[change.source.posse], rows[change.thief.posse]
         from_row = member_row(source, change.source.member)
         to_row = member_row(thief, change.thief.member)
-        _remove_item(from_row, change.item)
+        remove_item(from_row, change.item)
         m.MemberItem.create(member=to_row, item=change.item)
         add_history(
             source,
@@ -153,16 +160,6 @@ def _apply(change: Any, rows: dict[str, m.Posse], game: m.Game, when: str) -> No
         add_history(
             posse, change.entry.kind, change.text, None, game, when, amount=change.entry.amount
         )
-
-
-def _remove_item(mem: m.Member, item: str) -> None:
-    held = (
-        m.MemberItem.select()
-        .where((m.MemberItem.member == mem.id) & (m.MemberItem.item == item))
-        .order_by(m.MemberItem.id.desc())
-        .first()
-    )
-    held.delete_instance()
 
 
 @dataclass(frozen=True)

@@ -220,16 +220,32 @@ def buy(posse_name: str, member_name: str, item_id: str, rules: Ruleset) -> Entr
         row = posse_row(posse_name)
         mem = member_row(row, member_name)
         m.MemberItem.create(member=mem, item=item_id)
-        add_entry(row, entry)
-        add_history(
-            row,
-            "buy",
-            f"{entry.reason}: {_money(entry.amount)}",
-            mem,
-            amount=entry.amount,
-            item=item_id,
-        )
+        _record_money(row, entry, mem, item=item_id)
         return entry
+
+
+def remove_item(mem: m.Member, item: str) -> None:
+    """Take one of the member's items away (the newest, when it carries several)."""
+    (
+        m.MemberItem.select()
+        .where((m.MemberItem.member == mem.id) & (m.MemberItem.item == item))
+        .order_by(m.MemberItem.id.desc())
+        .first()
+        .delete_instance()
+    )
+
+
+def _record_money(row: m.Posse, entry: Entry, mem: m.Member, **data: Any) -> None:
+    """A ledger entry and the history row that tells it."""
+    add_entry(row, entry)
+    add_history(
+        row,
+        entry.kind,
+        f"{entry.reason}: {_money(entry.amount)}",
+        mem,
+        amount=entry.amount,
+        **data,
+    )
 
 
 def sell(posse_name: str, member_name: str, item_id: str, rules: Ruleset) -> Entry:
@@ -238,22 +254,8 @@ def sell(posse_name: str, member_name: str, item_id: str, rules: Ruleset) -> Ent
         entry = plan_sell(posse, member_name, item_id, rules)
         row = posse_row(posse_name)
         mem = member_row(row, member_name)
-        held = (
-            m.MemberItem.select()
-            .where((m.MemberItem.member == mem.id) & (m.MemberItem.item == item_id))
-            .order_by(m.MemberItem.id.desc())
-            .first()
-        )
-        held.delete_instance()
-        add_entry(row, entry)
-        add_history(
-            row,
-            "sell",
-            f"{entry.reason}: {_money(entry.amount)}",
-            mem,
-            amount=entry.amount,
-            item=item_id,
-        )
+        remove_item(mem, item_id)
+        _record_money(row, entry, mem, item=item_id)
         return entry
 
 
