@@ -1,14 +1,21 @@
 """Shared by the start-up helpers: report the first paint of a top-level window, then quit.
 
 Each helper runs as a fresh process and prints one line, `painted <time.monotonic()> <class>
-modules=N heavy=... hwm_kb=N`, once the first Paint event of the first top-level window shown
-has been handled (CLOCK_MONOTONIC is system-wide: the parent compares it with its own clock
-read just before the spawn); then it closes that window and quits the event loop.
+shown=<time.monotonic()> modules=N heavy=... hwm_kb=N`, then closes that window and quits the
+event loop (CLOCK_MONOTONIC is system-wide: the parent compares it with its own clock read just
+before the spawn).
+
+- `painted`: the first Paint event of the first top-level window shown has been handled.
+- `shown`: the window's content has been painted too. The app paints its main window before it
+  opens the campaign and signals `opened` once the campaign is in it; `shown` is when the first
+  paint after that signal has been handled. For a window without `opened` (the bare baseline)
+  it is the first paint. The other fields are read at `shown`.
 
 `install()` imports no Qt. It puts a finder on sys.meta_path that, when the measured program
 itself imports PySide6.QtWidgets, wraps QWidget.show so that the first window shown gets an
-event filter (on that window alone: the thousands of other start-up events are not slowed).
-So PySide6 is imported exactly where and when the measured program imports it.
+event filter (on that window alone: the thousands of other start-up events are not slowed; its
+UpdateRequest is when Qt paints every changed child). So PySide6 is imported exactly where and
+when the measured program imports it.
 """
 
 from __future__ import annotations
@@ -54,17 +61,45 @@ def _patch(widgets: Any) -> None:
     from PySide6.QtCore import QEvent, QObject, QTimer
 
     QWidget = widgets.QWidget
+    PAINTS = (QEvent.Type.Paint, QEvent.Type.UpdateRequest)
     state: dict[str, Any] = {"watcher": None}
 
     class FirstPaint(QObject):
-        done = False
+        """Watches one window: its first paint, then its first paint once it is open."""
+
+        def __init__(self, window: Any) -> None:
+            super().__init__(window)
+            self.window = window
+            self.painted: float | None = None
+            self.waiting = "paint"  # then "opened", "content", "done"
 
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if not self.done and event.type() == QEvent.Type.Paint:
-                self.done = True
+            kind = event.type()
+            if self.waiting == "paint" and kind == QEvent.Type.Paint:
+                self.waiting = "marking"
                 # queued: runs once this paint (children included) has been handled
-                QTimer.singleShot(0, lambda: _finish(watched))
+                QTimer.singleShot(0, self.mark_painted)
+            elif self.waiting == "content" and kind in PAINTS:
+                # the window's UpdateRequest paints every changed child in one go
+                self.waiting = "marking"
+                QTimer.singleShot(0, self.mark_shown)
             return False
+
+        def mark_painted(self) -> None:
+            self.painted = time.monotonic()
+            opened = getattr(self.window, "opened", None)
+            if opened is None or getattr(self.window, "is_open", True):
+                _finish(self.window, self.painted, self.painted)
+                return
+            self.waiting = "opened"
+            opened.connect(self.watch_content)
+
+        def watch_content(self) -> None:
+            self.waiting = "content"
+
+        def mark_shown(self) -> None:
+            self.waiting = "done"
+            _finish(self.window, self.painted or 0.0, time.monotonic())
 
     show = QWidget.show
 
@@ -77,14 +112,13 @@ def _patch(widgets: Any) -> None:
     QWidget.show = show_watched
 
 
-def _finish(window: Any) -> None:
+def _finish(window: Any, painted: float, shown: float) -> None:
     from PySide6.QtWidgets import QApplication
 
-    now = time.monotonic()
     heavy = sorted({name.split(".")[0] for name in sys.modules} & HEAVY) or ["none"]
     sys.stdout.write(
-        f"painted {now!r} {type(window).__name__} modules={len(sys.modules)} "
-        f"heavy={','.join(heavy)} hwm_kb={_peak_rss_kb()}\n"
+        f"painted {painted!r} {type(window).__name__} shown={shown!r} "
+        f"modules={len(sys.modules)} heavy={','.join(heavy)} hwm_kb={_peak_rss_kb()}\n"
     )
     sys.stdout.flush()
     window.close()

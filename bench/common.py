@@ -140,6 +140,11 @@ class Run:
     mark_ms: float | None  # spawn to the `painted T` line, when the process prints one
     max_rss_kb: int
     stdout: str
+    started: float = 0.0  # time.monotonic() just before the spawn
+
+    def since_start_ms(self, monotonic: float) -> float:
+        """A time.monotonic() the child reported, as ms after the spawn."""
+        return (monotonic - self.started) * 1000
 
 
 def spawn(args: Sequence[str], env: dict[str, str], timeout: float = 120.0) -> Run:
@@ -164,7 +169,7 @@ def spawn(args: Sequence[str], env: dict[str, str], timeout: float = 120.0) -> R
     for line in text.splitlines():
         if line.startswith("painted "):
             mark = (float(line.split()[1]) - start) * 1000
-    return Run((end - start) * 1000, mark, usage.ru_maxrss, text)
+    return Run((end - start) * 1000, mark, usage.ru_maxrss, text, start)
 
 
 def load_note() -> str:

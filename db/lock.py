@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from rostermgr.errors import Refused
 
 
-@dataclass(frozen=True)
-class Holder:
+class Holder(NamedTuple):
     pid: int
     host: str
     since: str
@@ -27,6 +25,19 @@ class Holder:
             f"The campaign file {campaign} is open in rostermgr (process {self.pid} on "
             f"{self.host}, since {self.since}); close it there first."
         )
+
+
+def _host() -> str:
+    """This machine's name, as socket.gethostname() gives it.
+
+    Without importing socket where os.uname has it: the app takes the lock before its first
+    paint, and socket costs a few milliseconds there.
+    """
+    if hasattr(os, "uname"):
+        return os.uname().nodename
+    import socket
+
+    return socket.gethostname()
 
 
 def lock_path(campaign: Path) -> Path:
@@ -52,7 +63,7 @@ def holder(campaign: Path) -> Holder | None:
         return None
     except (OSError, ValueError, KeyError, TypeError):
         return None  # a half-written lock: its writer died before finishing
-    if found.host == socket.gethostname() and not _alive(found.pid):
+    if found.host == _host() and not _alive(found.pid):
         return None
     return found
 
@@ -83,7 +94,7 @@ class CampaignLock:
                 continue
             me = {
                 "pid": os.getpid(),
-                "host": socket.gethostname(),
+                "host": _host(),
                 "since": datetime.now().isoformat(timespec="seconds"),
             }
             with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -96,3 +96,10 @@ def _isolated_backups(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "backups"
     monkeypatch.setenv("ROSTERMGR_BACKUP_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The user's settings, data, logs and caches are never touched, by this process or a child."""
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(name, str(tmp_path / "home" / name.lower()))

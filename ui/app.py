@@ -1,21 +1,28 @@
-"""Starting the desktop app on a campaign file."""
+"""Starting the desktop app on a campaign file.
+
+The window is painted before the campaign is opened. Taking the lock is cheap and comes first,
+so a second app is refused before any window appears; the missing-folder check too. Then the
+main window's frame is shown, and on the event loop's next turn after its first paint the
+ruleset is loaded and the campaign opened (peewee, a possible migration, the quick check) and
+shown in it. A refusal there (a damaged or newer file, a bad ruleset) is a message box over the
+window and exit 1, with the file untouched, as before.
+"""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+EXIT_REFUSED = 1
+
 
 def run_app(path: Path, ruleset_path: str | None = None) -> int:
-    """Open the campaign (taking its lock) and show the main window; a refusal exits 1."""
-    # The layers without Qt first: PySide6's import hook reads the source of every module
-    # imported after PySide6 (looking for `from __feature__`), which slows start-up.
+    """Take the campaign's lock, show the main window, open the campaign in it; refusals exit 1."""
+    from db.lock import CampaignLock
     from rostermgr.cli import refuse_missing_folder
     from rostermgr.errors import Refused
-    from rostermgr.rules_load import default_ruleset, load_ruleset
-    from ui.session import Session
 
-    from PySide6.QtWidgets import QApplication, QMessageBox  # isort: skip
+    from PySide6.QtWidgets import QApplication  # isort: skip
     from ui.errors import install_exception_hook
     from ui.icon import app_icon
     from ui.main_window import MainWindow
@@ -23,20 +30,50 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("rostermgr")
     app.setOrganizationName("rostermgr")
-    app.setWindowIcon(app_icon())
     install_exception_hook()
+    lock = CampaignLock(path)
     try:
         refuse_missing_folder(path)
-        rules = load_ruleset(ruleset_path) if ruleset_path else default_ruleset()
-        session = Session(path, rules)
+        lock.acquire()
     except Refused as exc:
-        sys.stderr.write(f"{exc}\n")
-        QMessageBox.critical(None, "rostermgr", str(exc))
-        return 1
-    window = MainWindow(session)
-    window.remember(session.path)
+        _refuse(None, exc)
+        return EXIT_REFUSED
+    window = MainWindow(path=path)
+    refused: list[int] = []
+
+    def open_campaign() -> None:
+        from rostermgr.rules_load import default_ruleset, load_ruleset
+        from ui.session import Session
+
+        # Drawing the icon needs QPen, whose overloads create every Qt enum (13 ms): after
+        # the first paint, like the campaign.
+        app.setWindowIcon(app_icon())
+        try:
+            rules = load_ruleset(ruleset_path) if ruleset_path else default_ruleset()
+            session = Session(path, rules, lock)
+        except Refused as exc:
+            lock.release()
+            refused.append(EXIT_REFUSED)
+            _refuse(window, exc)
+            window.hide()
+            QApplication.exit(EXIT_REFUSED)
+            return
+        window.attach(session)
+        window.remember(session.path)
+
+    window.after_first_paint(open_campaign)
     window.show()
     try:
-        return app.exec()
+        code = app.exec()
     finally:
-        session.close()
+        if window.is_open:
+            window.session.close()
+        lock.release()  # if it is still ours: a refusal or a switch has released it already
+    return refused[0] if refused else code
+
+
+def _refuse(window: object, exc: Exception) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    sys.stderr.write(f"{exc}\n")
+    QMessageBox.critical(window, "rostermgr", str(exc))  # type: ignore[arg-type]

@@ -1,14 +1,22 @@
-"""The main window: posses on the left, the selected posse on the right, menus for everything."""
+"""The main window: posses on the left, the selected posse on the right, menus for everything.
+
+The window is built in two steps so that it can be painted before its campaign is open: the
+frame (menus, tool bar, posse list, an "Opening ..." page) needs only Qt, and `attach` adds
+what needs the campaign (the roster widgets, the models, peewee behind them). So this module
+imports only Qt at the top, and the frame avoids the `Qt` namespace, whose enums alone take
+about 13 ms to create.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtCore import QSettings, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QPaintEvent, QUndoStack
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QLabel,
     QListView,
     QMainWindow,
@@ -20,64 +28,117 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db import posses
-from db.backup import backup_if_due
-from rostermgr.errors import Refused
-from ui.commands import do_action
-from ui.models import PosseListModel
-from ui.posse_view import PosseView
-from ui.session import Session
+if TYPE_CHECKING:
+    from rostermgr.rules import Ruleset
+    from ui.models import PosseListModel
+    from ui.posse_view import PosseView
+    from ui.session import Session
 
 MAX_RECENT = 8
+# Opening waits for the first paint; a window that is never painted (started minimised)
+# opens after this long anyway.
+OPEN_UNPAINTED_MS = 300
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, session: Session) -> None:
+    opened = Signal()  # a campaign is open and shown (after attach, and after each switch)
+    # Set by attach; until then is_open is False and the menus do nothing but quit.
+    session: Session
+    rules: Ruleset
+
+    def __init__(self, session: Session | None = None, path: Path | None = None) -> None:
+        """The window over `session`; or, with `path` alone, its frame until `attach`."""
         super().__init__()
-        self.session = session
-        self.rules = session.rules
+        self.is_open = False
+        self._after_paint: Callable[[], None] | None = None
         self.undo_stack = QUndoStack(self)
         self.settings = QSettings("rostermgr", "rostermgr")
-        self.posse_model = PosseListModel(self.rules)
         self.posse_list = QListView()
-        self.posse_list.setModel(self.posse_model)
         self.posse_list.setMinimumWidth(200)
-        new_posse = QPushButton("New posse...")
-        new_posse.clicked.connect(self.new_posse)
+        self.new_posse_button = QPushButton("New posse...")
+        self.new_posse_button.clicked.connect(self.new_posse)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.addWidget(QLabel("Posses"))
         left_layout.addWidget(self.posse_list)
-        left_layout.addWidget(new_posse)
-        self.view = PosseView(self.rules)
-        self.empty = self._empty_state()
+        left_layout.addWidget(self.new_posse_button)
         self.stack = QStackedWidget()
-        self.stack.addWidget(self.empty)
-        self.stack.addWidget(self.view)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
+        where = Path(session.path if session is not None else path or "")
+        self.opening = self._opening_page(where)
+        self.stack.addWidget(self.opening)
+        splitter = QSplitter()  # horizontal by default
         splitter.addWidget(left)
         splitter.addWidget(self.stack)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([240, 1000])
         self.setCentralWidget(splitter)
-        self.posse_list.selectionModel().currentChanged.connect(lambda *_: self.show_selected())
-        pane = self.view.member_pane
-        pane.buy_requested.connect(self.buy_item)
-        pane.sell_requested.connect(self.sell_item)
-        pane.flip_requested.connect(self.spend_flip)
-        pane.rename_requested.connect(self.rename_member)
         from ui.menus import build_menus
 
         build_menus(self)
-        self._title()
+        self.setWindowTitle(f"{where.name} - rostermgr")
+        self.statusBar().showMessage(f"Opening {where}...")
         geometry = self.settings.value("geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)  # type: ignore[arg-type]
         else:
             self.resize(1280, 760)
+        if session is not None:
+            self.attach(session)
+
+    @staticmethod
+    def _opening_page(path: Path) -> QWidget:
+        page = QWidget()
+        row = QHBoxLayout()
+        row.addStretch()
+        row.addWidget(QLabel(f"Opening {path.name}..."))
+        row.addStretch()
+        layout = QVBoxLayout(page)
+        layout.addStretch()
+        layout.addLayout(row)
+        layout.addStretch()
+        return page
+
+    def attach(self, session: Session) -> None:
+        """Show the open campaign `session`: the roster widgets are built here, once."""
+        from ui.models import PosseListModel
+        from ui.posse_view import PosseView
+
+        self.session, self.rules = session, session.rules
+        self.is_open = True
+        self.posse_model: PosseListModel = PosseListModel(self.rules)
+        self.posse_list.setModel(self.posse_model)
+        self.posse_list.selectionModel().currentChanged.connect(lambda *_: self.show_selected())
+        self.view: PosseView = PosseView(self.rules)
+        pane = self.view.member_pane
+        pane.buy_requested.connect(self.buy_item)
+        pane.sell_requested.connect(self.sell_item)
+        pane.flip_requested.connect(self.spend_flip)
+        pane.rename_requested.connect(self.rename_member)
+        self.empty = self._empty_state()
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(self.view)
+        self._title()
         self.refresh()
+        self.opened.emit()
+
+    def after_first_paint(self, step: Callable[[], None]) -> None:
+        """Run `step` once, on the event loop's next turn after this window is first painted."""
+        self._after_paint = step
+        QTimer.singleShot(OPEN_UNPAINTED_MS, self._run_after_paint)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._after_paint is not None:
+            QTimer.singleShot(0, self._run_after_paint)
+
+    def _run_after_paint(self) -> None:
+        step, self._after_paint = self._after_paint, None
+        if step is not None:
+            step()
 
     def _empty_state(self) -> QWidget:
+        from PySide6.QtCore import Qt
+
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.addStretch()
@@ -102,6 +163,8 @@ class MainWindow(QMainWindow):
 
     def refresh(self, select: str | None = None) -> None:
         """Reload everything from the campaign file; keep or change the selected posse."""
+        from db import posses
+
         keep = select or self.current_posse()
         rows = posses.summaries()
         self.posse_model.set_rows(rows)
@@ -123,6 +186,10 @@ class MainWindow(QMainWindow):
 
     def act(self, text: str, action: Callable[[], Any], select: str | None = None) -> Any:
         """Run one undoable edit; a refusal becomes a sentence in the window."""
+        from db.backup import backup_if_due
+        from rostermgr.errors import Refused
+        from ui.commands import do_action
+
         backup_if_due(self.session.path)
         try:
             result = do_action(
@@ -140,6 +207,8 @@ class MainWindow(QMainWindow):
 
     # -- actions (bodies in ui.actions so this module stays layout) ---------------------
     def new_posse(self) -> None:
+        if not self.is_open:
+            return  # the button is there before the campaign is
         from ui.actions import new_posse
 
         new_posse(self)
@@ -182,13 +251,10 @@ class MainWindow(QMainWindow):
         self.remember(session.path)
         self._title()
         self.refresh()
+        self.opened.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.setValue("geometry", self.saveGeometry())
-        self.session.close()
+        if self.is_open:
+            self.session.close()
         super().closeEvent(event)
-
-
-def standard(action: QAction, key: QKeySequence.StandardKey) -> QAction:
-    action.setShortcut(key)
-    return action

@@ -19,14 +19,29 @@ class _Actions:
         return getattr(actions, name)
 
 
+def _shortcut(action: QAction, key: QKeySequence | QKeySequence.StandardKey) -> None:
+    """The platform's bindings for a standard key, else the one sequence.
+
+    setShortcuts, not setShortcut: the latter's overloads make PySide create every enum of the
+    Qt namespace (about 13 ms) before the window's first paint.
+    """
+    if isinstance(key, QKeySequence.StandardKey):
+        action.setShortcuts(key)
+    else:
+        action.setShortcuts([key])
+
+
 def build_menus(w: MainWindow) -> None:
     actions = _Actions()
 
     def add(menu: object, text: str, slot: object, key: object = None, name: str = "") -> QAction:
         action = QAction(text, w)
         if key is not None:
-            action.setShortcut(key)  # type: ignore[arg-type]
-        action.triggered.connect(lambda *_: slot())  # type: ignore[operator]
+            _shortcut(action, key)  # type: ignore[arg-type]
+        # Until the campaign is open (a moment after the first paint) only Quit does anything.
+        action.triggered.connect(
+            lambda *_: slot() if w.is_open or slot == w.close else None  # type: ignore[operator]
+        )
         if name:
             action.setObjectName(name)
             setattr(w, name, action)
@@ -74,9 +89,9 @@ def build_menus(w: MainWindow) -> None:
 
     edit = bar.addMenu("&Edit")
     undo = w.undo_stack.createUndoAction(w, "&Undo")
-    undo.setShortcut(QKeySequence.StandardKey.Undo)
+    _shortcut(undo, QKeySequence.StandardKey.Undo)
     redo = w.undo_stack.createRedoAction(w, "&Redo")
-    redo.setShortcut(QKeySequence.StandardKey.Redo)
+    _shortcut(redo, QKeySequence.StandardKey.Redo)
     edit.addAction(undo)
     edit.addAction(redo)
     w.action_undo, w.action_redo = undo, redo

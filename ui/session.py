@@ -18,10 +18,12 @@ from rostermgr.rules import Ruleset
 class Session:
     """Holds one campaign file for writing; a second app on the same file is refused."""
 
-    def __init__(self, path: Path, rules: Ruleset) -> None:
+    def __init__(self, path: Path, rules: Ruleset, lock: CampaignLock | None = None) -> None:
+        """Open `path`, taking its lock, or with `lock` already held (it is released on refusal)."""
         self.path, self.rules = Path(path), rules
-        self.lock = CampaignLock(self.path)
-        self.lock.acquire()  # before opening: opening may migrate, which writes
+        self.lock = lock or CampaignLock(self.path)
+        if not self.lock.held:
+            self.lock.acquire()  # before opening: opening may migrate, which writes
         try:
             self.db: SqliteDatabase = open_campaign(self.path)
             problems = quick_check(self.db)

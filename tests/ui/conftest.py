@@ -33,10 +33,11 @@ def _no_modal_boxes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def _settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtCore import QSettings
 
+    # Qt reads XDG_CONFIG_HOME once per process, so the paths are set here for each test: the
+    # window's QSettings("rostermgr", "rostermgr") is NativeFormat, the others IniFormat.
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(
-        QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings")
-    )
+    for kind in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
+        QSettings.setPath(kind, QSettings.Scope.UserScope, str(tmp_path / "settings"))
 
 
 @pytest.fixture

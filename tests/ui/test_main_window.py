@@ -147,21 +147,13 @@ def test_games_dialog_model_and_undo_of_the_last_game(window: MainWindow) -> Non
     assert list_games() == [] and dialog.model.rowCount() == 0
 
 
-def test_second_app_start_says_who_holds_the_file_and_exits_1(
-    window: MainWindow, capsys, _no_modal_boxes: list[str]
+def test_recent_files_and_geometry_stay_in_the_test_folder(
+    window: MainWindow, tmp_path: Path
 ) -> None:
-    import json
-    import os
-
-    from db.lock import lock_path
-    from ui.app import run_app
-
-    path = window.session.path
-    data = json.loads(lock_path(path).read_text())
-    data["pid"] = os.getppid()  # as if another process held it
-    lock_path(path).write_text(json.dumps(data))
-    before = path.read_bytes()
-    assert run_app(path) == 1
-    assert f"process {os.getppid()}" in capsys.readouterr().err
-    assert any(f"process {os.getppid()}" in text for text in _no_modal_boxes)
-    assert path.read_bytes() == before
+    """The window's settings file is the test's own: a test run never edits the user's."""
+    window.remember(window.session.path)
+    window.close()
+    window.settings.sync()
+    settings = Path(window.settings.fileName())
+    assert settings.is_relative_to(tmp_path)
+    assert str(window.session.path) in settings.read_text(encoding="utf-8")

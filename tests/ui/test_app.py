@@ -1,0 +1,181 @@
+"""Starting the app (ui.app): lock first, the window painted, then the campaign opened in it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QLabel
+
+from db.lock import lock_path
+from db.posses import create_posse
+from rostermgr.rules_load import default_ruleset
+from rostermgr.shop import plan_creation
+from tests.conftest import DALTON, LAWMEN
+from ui import main_window
+from ui.app import run_app
+from ui.main_window import MainWindow
+from ui.session import Session
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _campaign(path: Path) -> Path:
+    rules = default_ruleset()
+    session = Session(path, rules)
+    for doc in (DALTON, LAWMEN):
+        create_posse(plan_creation(doc, rules), rules)
+    session.close()
+    return path
+
+
+def test_the_window_is_painted_before_the_campaign_is_opened_in_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _campaign(tmp_path / "c.sqlite3")
+    seen: dict[str, object] = {}
+    paint = MainWindow.paintEvent
+    attach = MainWindow.attach
+
+    def paint_noted(self: MainWindow, event: object) -> None:
+        if "frame" not in seen:
+            current = self.stack.currentWidget()
+            seen["frame"] = {
+                "open": self.is_open,
+                "page": [label.text() for label in current.findChildren(QLabel)],
+                "status": self.statusBar().currentMessage(),
+                "title": self.windowTitle(),
+                "locked": lock_path(path).exists(),
+            }
+        paint(self, event)  # type: ignore[arg-type]
+
+    def attach_then_close(self: MainWindow, session: Session) -> None:
+        attach(self, session)
+        seen["posses"] = [self.posse_model.name_at(r) for r in range(self.posse_model.rowCount())]
+        seen["name"] = self.view.name.text()
+        QTimer.singleShot(0, self.close)
+
+    monkeypatch.setattr(MainWindow, "paintEvent", paint_noted)
+    monkeypatch.setattr(MainWindow, "attach", attach_then_close)
+    assert run_app(path) == 0
+    assert seen["frame"] == {
+        "open": False,
+        "page": ["Opening c.sqlite3..."],
+        "status": f"Opening {path}...",
+        "title": "c.sqlite3 - rostermgr",
+        "locked": True,  # taken before the window appears
+    }
+    assert seen["posses"] == sorted([DALTON["name"], LAWMEN["name"]])
+    assert seen["name"] == seen["posses"][0]  # the first posse is selected and shown
+    assert not lock_path(path).exists()  # released on close
+
+
+def test_the_first_paint_comes_before_peewee_the_ruleset_and_reportlab(tmp_path: Path) -> None:
+    """The real entry point in a fresh process: what is loaded when the window first paints."""
+    path = _campaign(tmp_path / "c.sqlite3")
+    script = f"""
+import json, sys
+from ui import main_window
+paint, attach, seen = main_window.MainWindow.paintEvent, main_window.MainWindow.attach, {{}}
+def paint_noted(self, event):
+    seen.setdefault("first", sorted(m for m in sys.modules if "." not in m))
+    paint(self, event)
+def attach_then_quit(self, session):
+    attach(self, session)
+    seen["opened"] = sorted(m for m in sys.modules if "." not in m)
+    self.close()
+main_window.MainWindow.paintEvent = paint_noted
+main_window.MainWindow.attach = attach_then_quit
+from rostermgr.cli import main
+code = main(["--db", {str(path)!r}])
+print(json.dumps({{"code": code, **seen}}))
+"""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["code"] == 0
+    for heavy in ("peewee", "reportlab", "printables", "tomllib"):
+        assert heavy not in found["first"], heavy
+    assert "peewee" in found["opened"]
+    assert "reportlab" not in found["opened"]
+
+
+def test_a_damaged_campaign_is_refused_over_the_window_and_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], _no_modal_boxes: list[str]
+) -> None:
+    path = tmp_path / "bad.sqlite3"
+    path.write_bytes(b"not a campaign")
+    assert run_app(path) == 1
+    err = capsys.readouterr().err
+    assert "bad.sqlite3" in err and "Traceback" not in err
+    assert any("bad.sqlite3" in text for text in _no_modal_boxes)
+    assert path.read_bytes() == b"not a campaign"
+    assert not lock_path(path).exists()
+
+
+def test_a_bad_ruleset_is_refused_with_its_file_and_key(
+    tmp_path: Path, _no_modal_boxes: list[str]
+) -> None:
+    path = _campaign(tmp_path / "c.sqlite3")
+    before = path.read_bytes()
+    rules = tmp_path / "house.toml"
+    rules.write_text('[game]\nname = "x"\n', encoding="utf-8")
+    assert run_app(path, str(rules)) == 1
+    assert any("house.toml" in text for text in _no_modal_boxes)
+    assert path.read_bytes() == before
+    assert not lock_path(path).exists()
+
+
+def test_second_app_start_says_who_holds_the_file_and_exits_1(
+    window: MainWindow, capsys: pytest.CaptureFixture[str], _no_modal_boxes: list[str]
+) -> None:
+    path = window.session.path
+    data = json.loads(lock_path(path).read_text())
+    data["pid"] = os.getppid()  # as if another process held it
+    lock_path(path).write_text(json.dumps(data))
+    before = path.read_bytes()
+    assert run_app(path) == 1
+    assert f"process {os.getppid()}" in capsys.readouterr().err
+    assert any(f"process {os.getppid()}" in text for text in _no_modal_boxes)
+    assert path.read_bytes() == before
+
+
+def test_until_the_campaign_is_open_the_menus_and_buttons_do_nothing_but_quit(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ui.actions
+
+    called: list[str] = []
+    for name in ("record_game", "print_dialog", "new_posse", "open_campaign_file"):
+        monkeypatch.setattr(ui.actions, name, lambda *_a, n=name: called.append(n))
+    frame = MainWindow(path=tmp_path / "c.sqlite3")
+    qtbot.addWidget(frame)
+    frame.show()
+    frame.action_record.trigger()
+    frame.action_print.trigger()
+    frame.action_open.trigger()
+    frame.new_posse_button.click()
+    assert called == [] and frame.isVisible()
+    frame.action_quit.trigger()
+    assert not frame.isVisible()
+
+
+def test_a_window_never_painted_still_opens_its_campaign(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Started minimised, say: the campaign opens after OPEN_UNPAINTED_MS anyway."""
+    monkeypatch.setattr(main_window, "OPEN_UNPAINTED_MS", 10)
+    frame = MainWindow(path=tmp_path / "c.sqlite3")
+    qtbot.addWidget(frame)
+    ran: list[bool] = []
+    frame.after_first_paint(lambda: ran.append(True))  # never shown, so never painted
+    qtbot.waitUntil(lambda: ran == [True], timeout=2000)
+    qtbot.wait(50)
+    assert ran == [True]  # once
