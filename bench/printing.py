@@ -19,15 +19,20 @@ from typing import Any
 
 from common import BENCH, PYTHON, Figure, bench_env, median, spawn
 
-CLI = "import sys; from rostermgr.cli import main; sys.exit(main(sys.argv[1:]))"
+CLI = "from rostermgr.cli import run; run()"  # what the `rostermgr` script runs
 STRINGS = ("drawString", "drawRightString", "drawCentredString")
 SHAPES = {"rect": "rects", "roundRect": "rects", "line": "lines"}
 
 
 @contextmanager
 def counted_canvas() -> Iterator[dict[str, Any]]:
-    """Count what reportlab's Canvas draws, in forms and on pages, while the block runs."""
+    """Count what reportlab's Canvas draws, in forms and on pages, while the block runs.
+
+    A string is one drawString (or right, centred) or one line written into a text object
+    (textOut, textLine): the baseline draws each with drawString.
+    """
     from reportlab.pdfgen.canvas import Canvas
+    from reportlab.pdfgen.textobject import PDFTextObject
 
     counts: dict[str, Any] = {
         "in_forms": Counter(),
@@ -37,6 +42,7 @@ def counted_canvas() -> Iterator[dict[str, Any]]:
         "fonts": set(),
     }
     state = {"form": False, "depth": 0}
+    saved_text = {name: getattr(PDFTextObject, name) for name in ("textOut", "textLine", "setFont")}
     saved = {
         name: getattr(Canvas, name)
         for name in (*STRINGS, *SHAPES, "beginForm", "endForm", "showPage", "setFont")
@@ -57,6 +63,19 @@ def counted_canvas() -> Iterator[dict[str, Any]]:
                 state["depth"] -= 1
 
         return method
+
+    def wrap_text_line(name: str) -> Callable[..., Any]:
+        def method(self: PDFTextObject, text: str = "", *a: Any, **k: Any) -> Any:
+            if state["depth"] == 0:  # else drawString's own text object: counted there
+                where()["strings"] += 1
+                where()["chars"] += len(text)
+            return saved_text[name](self, text, *a, **k)
+
+        return method
+
+    def text_font(self: PDFTextObject, name: str, *a: Any, **k: Any) -> Any:
+        counts["fonts"].add(name)
+        return saved_text["setFont"](self, name, *a, **k)
 
     def wrap_shape(name: str) -> Callable[..., Any]:
         def method(self: Canvas, *a: Any, **k: Any) -> Any:
@@ -87,11 +106,17 @@ def counted_canvas() -> Iterator[dict[str, Any]]:
     patches.update(beginForm=begin_form, endForm=end_form, showPage=show_page, setFont=set_font)
     for name, method in patches.items():
         setattr(Canvas, name, method)
+    text_patches = {"textOut": wrap_text_line("textOut"), "textLine": wrap_text_line("textLine")}
+    text_patches["setFont"] = text_font
+    for name, method in text_patches.items():
+        setattr(PDFTextObject, name, method)
     try:
         yield counts
     finally:
         for name, method in saved.items():
             setattr(Canvas, name, method)
+        for name, method in saved_text.items():
+            setattr(PDFTextObject, name, method)
 
 
 def card_spec(campaign: Path, names: Sequence[str]) -> dict[str, Any]:

@@ -159,14 +159,23 @@ def _face(
         "back": back,
     }
     key = json.dumps([posse.name, list(names)], ensure_ascii=False)
-    plain = {k: back_plain if k == "back" else _plain(v) for k, v in fields.items()}
-    shown = json.dumps([CARD_DESIGN, plain], ensure_ascii=False, sort_keys=True)
+    plain = {**fields, "back": back_plain}
+    shown = json.dumps(
+        [CARD_DESIGN, plain], ensure_ascii=False, sort_keys=True, default=_card_part_fields
+    )
     fingerprint = hashlib.sha256(shown.encode("utf-8")).hexdigest()
     return CardFace(key=key, fingerprint=fingerprint, **fields)  # type: ignore[arg-type]
 
 
 def _leads(member: Member) -> bool:
     return member.role == "leader"  # DESIGN 3: the role id of the posse's leader
+
+
+def _card_part_fields(value: object) -> dict[str, object]:
+    """json.dumps's hook for a StatCell or WeaponLine: its fields (the encoder does the rest)."""
+    if isinstance(value, StatCell | WeaponLine):
+        return {f.name: getattr(value, f.name) for f in dataclass_fields(value)}
+    raise TypeError(f"{type(value).__name__} is not part of a card")
 
 
 def _plain(value: object) -> object:

@@ -8,16 +8,58 @@ points, y up; text is placed by the top of its line box, so nothing is ever gues
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import TracebackType
 
 from reportlab.lib.colors import Color
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from printables.text import ASCENT, DESCENT, block_height
 
 
 class Pen:
+    """Use as `with Pen(c) as pen:`: consecutive lines of text share one PDF text object,
+    which is written when a box or rule comes between, and at the end of the block."""
+
     def __init__(self, c: Canvas | None) -> None:
         self.c = c
+        self._text: PDFTextObject | None = None
+        # What this pen last set on the canvas. A pen draws one face inside one saved graphics
+        # state and nothing else draws there meanwhile, so setting the same font or colour
+        # again would only add bytes to the PDF and time to the print (half of all settings).
+        # The font is set again in each text object, where reportlab keeps track of it.
+        self._font: tuple[str, float] | None = None
+        self._fill: Color | None = None
+        self._stroke: tuple[Color, float] | None = None
+
+    def __enter__(self) -> Pen:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self._end_text()
+
+    def _end_text(self) -> None:
+        if self._text is not None and self.c is not None:
+            self.c.drawText(self._text)
+        self._text, self._font = None, None
+
+    def _fill_with(self, c: Canvas | PDFTextObject, color: Color) -> None:
+        if self._fill is None or (self._fill is not color and self._fill != color):
+            c.setFillColor(color)
+            self._fill = color
+
+    def _stroke_with(self, c: Canvas, color: Color, width: float) -> None:
+        last = self._stroke
+        if last is None or last[1] != width or (last[0] is not color and last[0] != color):
+            c.setStrokeColor(color)
+            c.setLineWidth(width)
+            self._stroke = (color, width)
 
     def text(
         self,
@@ -31,15 +73,18 @@ class Pen:
     ) -> float:
         """One line whose glyphs start below top; returns the bottom of its line box."""
         if self.c is not None and text:
-            self.c.setFont(font, size)
-            self.c.setFillColor(color)
-            base = top - ASCENT * size
-            if align == "left":
-                self.c.drawString(x, base, text)
-            elif align == "right":
-                self.c.drawRightString(x, base, text)
-            else:
-                self.c.drawCentredString(x, base, text)
+            t = self._text
+            if t is None:
+                t = self._text = self.c.beginText()
+            if self._font != (font, size):
+                t.setFont(font, size)
+                self._font = (font, size)
+            self._fill_with(t, color)
+            if align != "left":
+                width = stringWidth(text, font, size)
+                x -= width if align == "right" else width / 2
+            t.setTextOrigin(x, top - ASCENT * size)
+            t.textOut(text)
         return top - (ASCENT + DESCENT) * size
 
     def lines(
@@ -72,11 +117,11 @@ class Pen:
     ) -> None:
         if self.c is None or (fill is None and stroke is None):
             return
+        self._end_text()
         if fill is not None:
-            self.c.setFillColor(fill)
+            self._fill_with(self.c, fill)
         if stroke is not None:
-            self.c.setStrokeColor(stroke)
-            self.c.setLineWidth(width)
+            self._stroke_with(self.c, stroke, width)
         paint = {"stroke": int(stroke is not None), "fill": int(fill is not None)}
         if radius:
             self.c.roundRect(x, y, w, h, radius, **paint)
@@ -86,6 +131,6 @@ class Pen:
     def rule(self, x1: float, y1: float, x2: float, y2: float, color: Color, width: float) -> None:
         if self.c is None:
             return
-        self.c.setStrokeColor(color)
-        self.c.setLineWidth(width)
+        self._end_text()
+        self._stroke_with(self.c, color, width)
         self.c.line(x1, y1, x2, y2)

@@ -39,7 +39,7 @@ Progress = Callable[[int, int], None]
 FLIP = {"duplex-long": "long", "duplex-short": "short"}
 
 
-# The faces draw with these; new_canvas adds the sans of the margin notes.
+# The faces draw with these; new_canvas adds the margin notes' font (CONDENSED, among them).
 CARD_FONTS = (CONDENSED, CONDENSED_BOLD, DISPLAY, SERIF_ITALIC)
 
 
@@ -117,7 +117,8 @@ def _define_forms(c: Canvas, faces: Sequence[CardFace], ink: str) -> dict[str, s
                 continue
             forms[key] = f"Card{len(forms)}"  # a safe PDF name whatever the faction id is
             c.beginForm(forms[key], 0, 0, CARD_W, CARD_H)
-            draw(Pen(c), face, pal)
+            with Pen(c) as pen:
+                draw(pen, face, pal)
             c.endForm()
     return forms
 
@@ -134,10 +135,12 @@ def _place(c: Canvas, slot: Slot, face: CardFace, ink: str, forms: dict[str, str
     c.clipPath(clip, stroke=0, fill=0)
     if slot.side == FRONT:
         c.doForm(forms[front_form_name(face)])
-        draw_front(Pen(c), face, pal)
+        with Pen(c) as pen:
+            draw_front(pen, face, pal)
     else:
         c.doForm(forms[back_form_name(face)])
-        draw_back(Pen(c), face, pal)
+        with Pen(c) as pen:
+            draw_back(pen, face, pal)
     c.restoreState()
 
 
