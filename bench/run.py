@@ -39,7 +39,8 @@ def run(tmp: Path, runs: int, only: set[str]) -> tuple[list[Figure], dict[str, A
         if "start" in only:
             info["groups"]["start"] = (
                 f"campaign of {size}; baseline: a bare PySide6 QMainWindow script; both fresh "
-                "processes, spawn to first paint (offscreen); peak RSS (VmHWM) at first paint"
+                "processes, spawn to first paint (offscreen), then to the campaign shown; peak RSS "
+                "(VmHWM) once shown"
             )
             figures += start.measure(tmp, c100.path, runs, c100.posses)
         if "print" in only:
