@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -43,7 +44,6 @@ class MemberPane(QGroupBox):
         form.addRow("Flips", self.flips)
         form.addRow("Upgrades", self.upgrades)
         self.gear = QListWidget()
-        self.gear.setMaximumHeight(120)
         self.history = QListWidget()
         self.history.setWordWrap(True)
         self.history.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -51,17 +51,25 @@ class MemberPane(QGroupBox):
         self.sell = QPushButton("&Sell selected")
         self.flip = QPushButton("Spend &flip...")
         self.rename = QPushButton("Re&name...")
-        buttons = QHBoxLayout()
-        for b in (self.buy, self.sell, self.flip, self.rename):
-            buttons.addWidget(b)
+        buttons = QGridLayout()
+        for i, b in enumerate((self.buy, self.sell, self.flip, self.rename)):
+            buttons.addWidget(b, i // 2, i % 2)
+        # Gear (with what acts on the member) beside the history, so the pane stays low: the
+        # roster is above it and the window must fit a 768-pixel screen.
+        gear = QVBoxLayout()
+        gear.addWidget(QLabel("Gear"))
+        gear.addWidget(self.gear)
+        gear.addLayout(buttons)
+        history = QVBoxLayout()
+        history.addWidget(QLabel("History"))
+        history.addWidget(self.history)
+        lists = QHBoxLayout()
+        lists.addLayout(gear, 2)
+        lists.addLayout(history, 3)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addLayout(form)
-        layout.addWidget(QLabel("Gear"))
-        layout.addWidget(self.gear)
-        layout.addLayout(buttons)
-        layout.addWidget(QLabel("History"))
-        layout.addWidget(self.history)
+        layout.addLayout(lists, 1)
         self.buy.clicked.connect(lambda: self.member and self.buy_requested.emit(self.member.name))
         self.flip.clicked.connect(
             lambda: self.member and self.flip_requested.emit(self.member.name)

@@ -22,6 +22,8 @@ from ui.member_pane import MemberPane
 from ui.models import RosterModel
 from ui.table_models import history_model, ledger_model
 
+ROSTER_ROWS_KEPT = 5  # a posse's five; the dead and their replacements beyond that scroll
+
 
 def _table(model: object) -> QTableView:
     view = QTableView()
@@ -57,11 +59,14 @@ class PosseView(QWidget):
         self.roster_model = RosterModel(rules)
         self.roster = _table(self.roster_model)
         self.member_pane = MemberPane(rules)
-        split = QSplitter(Qt.Orientation.Horizontal)
+        # Roster above the member: five rows need little height, and every stat column then
+        # has the tab's full width (side by side, a window under ~1300 px cut columns off).
+        split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.roster)
         split.addWidget(self.member_pane)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        split.setStretchFactor(0, 0)
+        split.setStretchFactor(1, 1)
+        split.setChildrenCollapsible(False)
         self.ledger_model = ledger_model()
         self.history_model = history_model()
         self.tabs = QTabWidget()
@@ -97,10 +102,18 @@ class PosseView(QWidget):
         self.ledger_model.set_rows(posses.ledger(posse.name))
         self.history_model.set_rows(posses.history(posse.name))
         self.roster.resizeColumnsToContents()
+        self._fit_roster_height(len(posse.members))
         names = [m.name for m in posse.members]
         row = names.index(keep) if keep in names else 0
         self.roster.selectRow(row)
         self._show_member()
+
+    def _fit_roster_height(self, rows: int) -> None:
+        """The member pane gives way first: the roster keeps room for its rows (up to a few)."""
+        shown = min(rows, ROSTER_ROWS_KEPT)
+        height = self.roster.horizontalHeader().sizeHint().height()
+        height += sum(self.roster.rowHeight(r) for r in range(shown))
+        self.roster.setMinimumHeight(height + 2 * self.roster.frameWidth())
 
     def selected_member(self) -> str | None:
         if self.posse is None:

@@ -157,3 +157,23 @@ def test_recent_files_and_geometry_stay_in_the_test_folder(
     settings = Path(window.settings.fileName())
     assert settings.is_relative_to(tmp_path)
     assert str(window.session.path) in settings.read_text(encoding="utf-8")
+
+
+def test_every_roster_column_shows_in_the_default_window(window: MainWindow, qtbot) -> None:
+    """The roster sits above the member pane, so a 1280-pixel window shows every column."""
+    window.resize(1280, 760)
+    window.show()
+    qtbot.waitExposed(window)
+    roster = window.view.roster
+    columns = window.view.roster_model.columnCount()
+    last = roster.horizontalHeader().sectionViewportPosition(columns - 1)
+    assert 0 < last < roster.viewport().width()
+    assert not roster.horizontalScrollBar().isVisible()
+    assert not roster.verticalScrollBar().isVisible()  # all five members without scrolling
+
+
+def test_the_window_fits_a_768_pixel_screen(window: MainWindow, qtbot) -> None:
+    window.show()
+    qtbot.waitExposed(window)
+    # 768 less a title bar and a desktop panel
+    assert window.minimumSizeHint().height() <= 700
