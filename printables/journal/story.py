@@ -254,8 +254,9 @@ def _gear(member: Member, rules: Ruleset) -> Paragraph:
 def game(chapter: Chapter) -> list[Flowable]:
     """One game: what happened, flips spent, money in and out, the purse after.
 
-    An entry may run over a page, but never leaves its heading, or a label, at a page foot
-    alone, and its money table stays with the purse after it.
+    An entry that fits on a page is never split: it starts a new page instead. A longer one
+    runs over, but never leaves its heading, or a label, at a page foot alone, and its money
+    table stays with the purse after it.
     """
     title = para_text(chapter.title)
     if chapter.scenario:
@@ -266,39 +267,38 @@ def game(chapter: Chapter) -> list[Flowable]:
     if chapter.result:
         meta.append(para_text(RESULTS.get(chapter.result, chapter.result)))
     events = [_event(text) for text in chapter.events] or [Paragraph("Nothing recorded.", NOTE)]
+    # One KeepTogether round the entry; inside it, keepWithNext rather than more KeepTogethers,
+    # which would tell the outer one they are infinitely tall (reportlab forces their split so).
     story: list[Flowable] = [
-        KeepTogether(
-            [
-                Spacer(1, mm(3)),
-                Paragraph(title, H2),
-                Paragraph(" \u00b7 ".join(meta), META),
-                Paragraph("What happened", LABEL),
-                events[0],
-            ]
-        ),
-        *events[1:],
+        Spacer(1, mm(3)),
+        _with_next(Paragraph(title, H2)),
+        _with_next(Paragraph(" \u00b7 ".join(meta), META)),
+        _with_next(Paragraph("What happened", LABEL)),
+        *events,
     ]
     if chapter.flips:
-        flips = [_event(text) for text in chapter.flips]
-        story += [KeepTogether([Paragraph("Flips spent", LABEL), flips[0]]), *flips[1:]]
+        story += [_with_next(Paragraph("Flips spent", LABEL))]
+        story += [_event(text) for text in chapter.flips]
     table: Flowable = (
         money_table(chapter.money, "In or out")
         if chapter.money
         else Paragraph("No money in or out.", NOTE)
     )
     purse = money(chapter.purse_after, signed=False)
-    story.append(
-        KeepTogether(
-            [
-                Paragraph("Money", LABEL),
-                table,
-                Paragraph(f"Purse after the game: {purse}", PURSE),
-                Spacer(1, mm(1)),
-                Ornament(width_share=0.35, space=mm(1.5)),
-            ]
-        )
-    )
-    return story
+    story += [
+        _with_next(Paragraph("Money", LABEL)),
+        _with_next(table),
+        Paragraph(f"Purse after the game: {purse}", PURSE),
+        Spacer(1, mm(1)),
+        Ornament(width_share=0.35, space=mm(1.5)),
+    ]
+    return [KeepTogether(story)]
+
+
+def _with_next(flowable: Flowable) -> Flowable:
+    """Never left at a page foot without what follows it."""
+    flowable.keepWithNext = True  # type: ignore[attr-defined]
+    return flowable
 
 
 def ruled_pages(pages: int) -> list[Flowable]:

@@ -227,6 +227,25 @@ def test_r13_r14_r15_r16_r19_every_game_with_flips_and_money(
     assert dalton.count("Purse after the game:") == 3
 
 
+def test_r19_a_game_that_fits_on_a_page_is_never_split(tmp_path: Path, rules: Ruleset) -> None:
+    """Eight short games: each starts a page rather than leave its money on the next one."""
+    quiet = [
+        {"date": f"2026-12-{n:02d}", "scenario": "other", "posses": [D, L], "winner": L}
+        for n in range(1, 9)
+    ]
+    data = journals(tmp_path / "c.sqlite3", rules, [DALTON, LAWMEN], quiet)[D]
+    texts = [flat(t) for t in page_texts(render(data, rules)[0])]
+    for n in range(1, 9):
+        page = next(t for t in texts if f"Game {n} · Other" in t)
+        entry = page[page.index(f"Game {n} · Other") :]
+        assert "Money" in entry and "Purse after the game:" in entry, n
+    # no page carries a money section without the game it belongs to
+    for t in texts:
+        if "Purse after the game:" in t:
+            assert t.index("Game ") < t.index("Purse after the game:")
+    assert sum("Purse after the game:" in t for t in texts) <= 4  # several games to a page
+
+
 def test_r19_ruled_rows_to_carry_on_by_hand(three_games: dict, rules: Ruleset) -> None:
     pdf, pages = render(three_games[D], rules)
     texts = page_texts(pdf)
