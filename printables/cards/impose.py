@@ -20,7 +20,10 @@ from printables.layout import Grid, check_choice, mm, paper_size
 
 LAYOUTS = ("duplex-long", "duplex-short", "gutter-fold", "fronts-backs")
 GRID = {"duplex": (3, 3), "gutter-fold": (4, 2)}  # columns, rows
+DUPLEX = ("duplex-long", "duplex-short")  # the layouts printed on both sides of a sheet
 MAX_BACK_OFFSET_MM = 10.0
+# A shifted back page keeps every card this far inside the paper's edge, where printers print.
+BACK_EDGE_CLEARANCE_MM = 3.0
 FRONT, BACK = "front", "back"
 
 
@@ -61,6 +64,37 @@ def check_back_offset(back_offset: tuple[float, float]) -> tuple[float, float]:
     return dx, dy
 
 
+def back_offset_limits(paper: str) -> tuple[float, float]:
+    """How far (mm, each way) the backs may move across and up or down on this paper."""
+    w, h = paper_size(paper)
+    grid = Grid(w, h, *GRID["duplex"], CARD_W, CARD_H)
+
+    def limit(margin: float) -> float:
+        room = margin / mm(1) - BACK_EDGE_CLEARANCE_MM
+        return min(MAX_BACK_OFFSET_MM, math.floor(room * 10) / 10)
+
+    return limit(grid.x0), limit(grid.y0)
+
+
+def check_back_offset_fits(back_offset: tuple[float, float], paper: str, layout: str) -> None:
+    """Refuse an offset the layout has no use for, or one that would push backs off the paper."""
+    dx, dy = back_offset
+    if (dx, dy) == (0.0, 0.0):
+        return
+    if layout not in DUPLEX:
+        raise ValueError(
+            f"A back offset corrects double-sided printing, which the {layout} layout does "
+            "not use; leave it at 0,0."
+        )
+    across, updown = back_offset_limits(paper)
+    if abs(dx) > across or abs(dy) > updown:
+        raise ValueError(
+            f"On {paper.capitalize()} paper the backs can move at most {across:g} mm across "
+            f"and {updown:g} mm up or down, to stay {BACK_EDGE_CLEARANCE_MM:g} mm inside the "
+            f"paper's edge; not {dx:g},{dy:g}."
+        )
+
+
 def parse_back_offset(text: str) -> tuple[float, float]:
     """'DX,DY' in mm (as typed after --back-offset) to a checked (dx, dy)."""
     parts = text.split(",")
@@ -78,9 +112,10 @@ def parse_back_offset(text: str) -> tuple[float, float]:
 def plan_pages(
     count: int, paper: str, layout: str, back_offset: tuple[float, float] = (0.0, 0.0)
 ) -> list[PagePlan]:
-    """The pages for count cards; back_offset (mm) shifts every back page (not gutter-fold)."""
+    """The pages for count cards; back_offset (mm) shifts every back page (duplex layouts)."""
     check_choice(layout, LAYOUTS, "layout")
     dx, dy = check_back_offset(back_offset)
+    check_back_offset_fits((dx, dy), paper, layout)
     if layout == "gutter-fold":
         return _gutter_fold(count, paper)
     w, h = paper_size(paper)

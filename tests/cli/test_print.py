@@ -88,11 +88,29 @@ def test_r18_card_options_and_refusals(cli: Cli, dalton: dict, tmp_path: Path) -
         "line-art",
         "--gangers",
         "separate",
-        "--back-offset",
-        "0.5,-1",
     )
     page = PdfReader(out).pages[0]
     assert float(page.mediabox.width) > float(page.mediabox.height)  # gutter-fold is landscape
+    folded = tmp_path / "folded.pdf"
+    refused = cli(
+        "print", "cards", D, "-o", str(folded), "--layout", "gutter-fold", "--back-offset", "0.5,-1"
+    )
+    assert refused.code == 1 and "gutter-fold layout does not use" in refused.err
+    assert not folded.exists()
+    shifted = tmp_path / "shifted.pdf"
+    cli.ok("print", "cards", D, "-o", str(shifted), "--paper", "letter", "--back-offset", "0.5,-1")
+    too_far = cli(
+        "print",
+        "cards",
+        D,
+        "-o",
+        str(tmp_path / "far.pdf"),
+        "--paper",
+        "letter",
+        "--back-offset",
+        "0,4",
+    )
+    assert too_far.code == 1 and too_far.err.startswith("On Letter paper the backs can move")
     bad = cli("print", "cards", D, "-o", str(tmp_path / "x.pdf"), "--back-offset", "left")
     assert bad.code == 1 and bad.err.count("\n") == 1
     assert cli("print", "cards", "Nobody", "-o", str(tmp_path / "y.pdf")).code == 1

@@ -10,6 +10,7 @@ import pypdf
 import pytest
 
 from printables.cards import card_faces, parse_back_offset, write_cards
+from printables.cards.impose import back_offset_limits, plan_pages
 from rostermgr.roster import Member
 from tests.printables.test_cards_support import (
     ALL_INKS,
@@ -137,12 +138,12 @@ def test_r18_fronts_backs_prints_all_fronts_then_all_backs_mirrored():
             assert find_cell(back, name) == (2 - col, row)
 
 
-@pytest.mark.parametrize("layout", ["duplex-long", "duplex-short", "fronts-backs"])
+@pytest.mark.parametrize("layout", ["duplex-long", "duplex-short"])
 def test_r18_back_offset_moves_every_back_page_by_exactly_dx_dy(layout):
     dx, dy = 1.5, -0.75
     plain = pdf_bytes("many", "a4", layout)
     moved = pdf_bytes("many", "a4", layout, back_offset=(dx, dy))
-    backs = {"fronts-backs": (2, 3)}.get(layout, (1, 3))
+    backs = (1, 3)
     grid = sheet("a4", layout)
 
     def on_cards(chars):  # the margin note of a back page also states the offset
@@ -290,6 +291,24 @@ def test_progress_counts_every_card_side_and_the_file():
         ({"layout": "booklet"}, r"^The layout 'booklet' is not known; choose .*\.$"),
         ({"ink": "sepia"}, r"^The ink mode 'sepia' is not known; choose .*\.$"),
         ({"back_offset": (11, 0)}, r"^The back offset must be at most 10 mm each way, .*\.$"),
+        (
+            {"back_offset": (1, 0), "layout": "gutter-fold"},
+            r"^A back offset corrects double-sided printing, which the gutter-fold layout does "
+            r"not use; leave it at 0,0\.$",
+        ),
+        (
+            {"back_offset": (0, -1), "layout": "fronts-backs"},
+            r"^A back offset corrects double-sided printing, which the fronts-backs layout .*\.$",
+        ),
+        (
+            {"back_offset": (0, 4), "paper": "letter"},
+            r"^On Letter paper the backs can move at most 9\.7 mm across and 3\.3 mm up or down, "
+            r"to stay 3 mm inside the paper's edge; not 0,4\.$",
+        ),
+        (
+            {"back_offset": (-7, 0)},
+            r"^On A4 paper the backs can move at most 6\.7 mm across and 10 mm up or down, .*\.$",
+        ),
         ({"back_offset": ("a", 0)}, r"^The back offset must be two numbers .*\.$"),
     ],
 )
@@ -377,3 +396,24 @@ def test_back_offset_text_as_typed_on_the_command_line():
     for bad in ("1", "1,2,3", "a,b", "nan,0", "12,0"):
         with pytest.raises(ValueError, match=r"^The back offset .*\.$"):
             parse_back_offset(bad)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("sign", [1, -1])
+def test_r18_the_largest_back_offset_keeps_the_backs_on_the_paper(paper, sign):
+    """Every back card stays 3 mm inside the paper at the largest offset allowed (the PDF moves
+    by exactly the offset: test_r18_back_offset_moves_every_back_page_by_exactly_dx_dy)."""
+    across, updown = back_offset_limits(paper)
+    for layout in ("duplex-long", "duplex-short"):
+        pages = plan_pages(18, paper, layout, (sign * across, sign * updown))
+        backs = [p for p in pages if p.side == "back"]
+        assert backs and all(p.shift == (sign * across * MM, sign * updown * MM) for p in backs)
+        for page in backs:
+            edge = 3 * MM - TOL
+            for slot in page.slots:
+                x, y = slot.x + page.shift[0], slot.y + page.shift[1]
+                assert min(x, y) >= edge
+                assert x + CARD_W <= page.grid.page_w - edge
+                assert y + CARD_H <= page.grid.page_h - edge
+    with pytest.raises(ValueError, match="inside the paper's edge"):
+        plan_pages(18, paper, "duplex-long", (sign * (across + 0.1), 0))

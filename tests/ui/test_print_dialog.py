@@ -51,3 +51,27 @@ def test_r18_changed_only_after_saving_cards(window: MainWindow, qtbot, tmp_path
     dialog.render()
     assert "No card has changed" in dialog.message.text()
     dialog.done(0)
+
+
+def test_r18_back_offset_only_for_double_sided_layouts_and_within_the_paper(qtbot) -> None:
+    from ui.dialogs.print_options import CardOptions
+
+    options = CardOptions(["The Dalton Boys"], "The Dalton Boys")
+    qtbot.addWidget(options)
+    pick = {"layout": options.layout_, "paper": options.paper}
+
+    def choose(what: str, value: str) -> None:
+        pick[what].setCurrentIndex(pick[what].findData(value))
+
+    choose("paper", "letter")
+    assert (options.dx.maximum(), options.dy.maximum()) == (9.7, 3.3)
+    options.dy.setValue(10)
+    assert options.dy.value() == 3.3  # cannot be typed past what keeps the backs on the paper
+    choose("paper", "a4")
+    assert (options.dx.maximum(), options.dy.maximum()) == (6.7, 10.0)
+    options.dx.setValue(2)
+    choose("layout", "gutter-fold")
+    assert not options.dx.isEnabled() and not options.dy.isEnabled()
+    assert (options.dx.value(), options.dy.value()) == (0.0, 0.0)
+    choose("layout", "duplex-short")
+    assert options.dx.isEnabled() and options.dy.isEnabled()

@@ -1,4 +1,4 @@
-"""The option panes of the print dialog, one per printable; layout only."""
+"""The option panes of the print dialog, one per printable: layout, and which options apply."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QWidget,
 )
+
+from printables.cards.impose import DUPLEX, back_offset_limits
 
 PAPERS = (("A4", "a4"), ("Letter", "letter"))
 INKS = (("Colour", "colour"), ("Ink saver", "ink-saver"), ("Line art", "line-art"))
@@ -48,13 +50,15 @@ class CardOptions(QWidget):
         self.gangers = combo((("Shared while identical", "grouped"), ("One card each", "separate")))
         self.dx, self.dy = QDoubleSpinBox(), QDoubleSpinBox()
         for box in (self.dx, self.dy):
-            box.setRange(-10, 10)
             box.setSingleStep(0.5)
             box.setSuffix(" mm")
         offset = QHBoxLayout()
         offset.addWidget(self.dx)
         offset.addWidget(self.dy)
         self.changed = QCheckBox("Only cards that changed since they were last printed")
+        self.layout_.currentIndexChanged.connect(self._offset_range)
+        self.paper.currentIndexChanged.connect(self._offset_range)
+        self._offset_range()
         form = QFormLayout(self)
         form.addRow("&Posses", self.posses)
         form.addRow("&Layout", self.layout_)
@@ -63,6 +67,21 @@ class CardOptions(QWidget):
         form.addRow("&Gang members", self.gangers)
         form.addRow("Back offset (x, y)", offset)
         form.addRow(self.changed)
+
+    def _offset_range(self) -> None:
+        """The offset only for double-sided layouts, and only as far as the paper allows."""
+        duplex = self.layout_.currentData() in DUPLEX
+        across, updown = back_offset_limits(self.paper.currentData())
+        for box, limit in ((self.dx, across), (self.dy, updown)):
+            box.setRange(-limit, limit)
+            box.setEnabled(duplex)
+            if not duplex:
+                box.setValue(0.0)
+            box.setToolTip(
+                f"Up to {limit:g} mm either way on this paper"
+                if duplex
+                else "Only for the double-sided layouts: this one is not printed on both sides"
+            )
 
     def chosen(self) -> list[str]:
         return [
