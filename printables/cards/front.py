@@ -18,7 +18,9 @@ from rostermgr.cards import SUIT_SYMBOLS
 LEFT, RIGHT, TOP = SAFE, CARD_W - SAFE, CARD_H - SAFE
 
 POSSE_PT, POSSE_MIN_PT = 6.5, 5.0
-NAME_PT, NAME_MIN_PT = 13.0, 4.5  # three 60-character names of capitals still fit
+# A shared card of three long names fits (tested with one of 60 W's); names wider still lose
+# the end of their last line to an ellipsis.
+NAME_PT, NAME_MIN_PT = 13.0, 4.5
 NAME_LEAD = 1.08
 NAMES_TOP = TOP - block_height(POSSE_PT) - 1.5
 NAMES_H = 25.0

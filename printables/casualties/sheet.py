@@ -32,7 +32,8 @@ HEADER_MM = 22.0  # title, instructions and legend
 TICK_ZONE_MM = 7.0  # between the legend and the grid: the column ticks
 BOTTOM_MARGIN_MIN_MM = 10.0  # below the grid: the column ticks, clear of the printer's edge
 TICK_GAP_MM = 1.5  # ticks stop this far from the markers
-TICK_LEN_MM = 4.5
+TICK_LEN_MM = 4.5  # at most: shorter where the margin is narrow
+TICK_EDGE_MM = 4.5  # ticks stop this far from the paper's edge, which printers may not reach
 TICK_WIDTH_PT = 0.4
 TICK_GREY = HexColor("#7f7f7f")
 LEGEND_MM = 8.0  # legend samples, smaller than any marker
@@ -147,21 +148,24 @@ def place(c: Canvas, name: str, x: float, y: float, size: float, turn: int) -> N
 
 def draw_ticks(c: Canvas, g: Grid, rows: int) -> None:
     """Cut ticks on every grid line, in the margins only, never over a marker."""
-    gap, tick = TICK_GAP_MM * MM, TICK_LEN_MM * MM
+    gap = TICK_GAP_MM * MM
     left, right = g.left, g.left + g.cols * g.size
     top, bottom = g.top, g.top - rows * g.size
+    # the side margins are equal, as are the ticks left and right; the bottom has its own room
+    side = min(TICK_LEN_MM * MM, left - gap - TICK_EDGE_MM * MM)
+    below = min(TICK_LEN_MM * MM, bottom - gap - TICK_EDGE_MM * MM)
     c.saveState()
     c.setStrokeColor(TICK_GREY)
     c.setLineWidth(TICK_WIDTH_PT)
     c.setLineCap(0)
     for i in range(g.cols + 1):
         x = left + i * g.size
-        c.line(x, top + gap, x, top + gap + tick)
-        c.line(x, bottom - gap, x, bottom - gap - tick)
+        c.line(x, top + gap, x, top + gap + TICK_LEN_MM * MM)
+        c.line(x, bottom - gap, x, bottom - gap - below)
     for j in range(rows + 1):
         y = top - j * g.size
-        c.line(left - gap - tick, y, left - gap, y)
-        c.line(right + gap, y, right + gap + tick, y)
+        c.line(left - gap - side, y, left - gap, y)
+        c.line(right + gap, y, right + gap + side, y)
     c.restoreState()
 
 

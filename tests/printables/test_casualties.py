@@ -29,6 +29,8 @@ from printables.casualties.prims import extent
 MM = 72 / 25.4
 SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 MARGIN = 3 * MM  # nothing may come closer than this to the paper's edge
+TOL = 0.01
+TICK_EDGE = 4.5 * MM  # cut ticks stop here: many laser printers lose the outer 4.2 mm
 TICK_GREY = (0.498039, 0.498039, 0.498039)
 STANDARD_14 = ("Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats")
 FORM_NAME = re.compile(r"casualty-(\w+)-(\d+)-([\w-]+)$")
@@ -232,12 +234,14 @@ def test_r20_cut_ticks_sit_on_grid_lines_in_the_margins_only(tmp_path, paper):
                 y0, y1 = height - t["bottom"], height - t["top"]
                 assert round(t["x0"], 2) in xs
                 assert y0 >= top + 1 * MM or y1 <= bottom - 1 * MM, "a tick over the markers"
-                assert y0 >= MARGIN and y1 <= height - MARGIN
+                assert y0 >= TICK_EDGE - TOL and y1 <= height - TICK_EDGE + TOL
+                assert y1 - y0 >= 2 * MM  # long enough to cut along
             for t in horizontal:
                 y = height - t["top"]
                 assert round(y, 2) in ys
                 assert t["x0"] >= right + 1 * MM or t["x1"] <= left - 1 * MM
-                assert t["x0"] >= MARGIN and t["x1"] <= width - MARGIN
+                assert t["x0"] >= TICK_EDGE - TOL and t["x1"] <= width - TICK_EDGE + TOL
+                assert t["x1"] - t["x0"] >= 2 * MM
 
 
 def test_r20_text_is_in_embedded_truetype_fonts(tmp_path):
