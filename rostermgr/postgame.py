@@ -121,6 +121,13 @@ def plan_game(report: Report, posses: Mapping[str, Posse], rules: Ruleset) -> Ga
     for i, use in enumerate(report.items_used, 1):
         where = f"Item used {i}"
         t.member(use.holder, where)
+        item = rules.item(use.item)
+        if not rules.kinds[item.kind].used_up:
+            kinds = [k.name.lower() for k in rules.kinds.values() if k.used_up]
+            raise RuleBroken(
+                f"{where}: a {item.name.lower()} is not used up in play; only "
+                f"{' and '.join(kinds) or 'no'} items are (R4)."
+            )
         t.take(use.holder, use.item, where)
         changes.append(
             ItemGone(use.holder, use.item, f"{use.holder} used up a {t.item_name(use.item)}.")

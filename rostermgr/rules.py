@@ -45,6 +45,7 @@ class Kind:
     id: str
     name: str
     limit: int  # 0 means no limit
+    used_up: bool = False  # R4: items of this kind are used up in play (a report's items_used)
 
 
 @dataclass(frozen=True)

@@ -114,7 +114,7 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
     stat_short = _names(stats.sub("short"), stat_order)
     roles = {k: _role(k, t, stat_order) for k, t in r.subs("roles").items()}
     composition = r.ints("composition", tuple(roles))
-    kinds = {k: Kind(k, t.text("name"), t.count("limit")) for k, t in r.subs("kinds").items()}
+    kinds = {k: _kind(k, t) for k, t in r.subs("kinds").items()}
     items = {k: _item(k, t, kinds, roles) for k, t in r.subs("items").items()}
     factions = {k: _faction(k, t) for k, t in r.subs("factions").items()}
     cards, tests, flips, game = r.sub("cards"), r.sub("tests"), r.sub("flips"), r.sub("game")
@@ -216,6 +216,11 @@ def _role(role_id: str, t: _Reader, stat_order: tuple[str, ...]) -> Role:
         bounty_reward=t.count("bounty_reward"),
         stats=stats,
     )
+
+
+def _kind(kind_id: str, t: _Reader) -> Kind:
+    t.only("name", "limit", "used_up")
+    return Kind(kind_id, t.text("name"), t.count("limit"), t.get("used_up", bool, False))
 
 
 def _item(item_id: str, t: _Reader, kinds: Mapping[str, Kind], roles: Mapping[str, Role]) -> Item:

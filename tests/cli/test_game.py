@@ -175,6 +175,9 @@ BAD_REPORTS = {
     "bad date": lambda r: r.update(date="28/11/2026"),
     "unknown scenario": lambda r: r.update(scenario="duel"),
     "unknown key": lambda r: r.update(weather="rain"),
+    "r4 a pistol is not used up": lambda r: r.update(
+        items_used=[{"posse": D, "member": "Kid", "item": "pistol"}]
+    ),
     "own posse by": lambda r: r.update(
         out_of_action=[{"posse": D, "member": "Kid", "by": {"posse": D, "member": "Slim"}}]
     ),

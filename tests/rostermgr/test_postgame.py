@@ -73,6 +73,15 @@ def test_r16_goods_sell_at_half_rounded_down(value: int, paid: int) -> None:
     assert payment.entry.amount == paid
 
 
+def test_r4_only_consumables_are_used_up() -> None:
+    used = plan(items_used=[{"posse": "A", "member": "One", "item": "whiskey"}])
+    assert used.lines() == ["One of A used up a whiskey."]
+    for item in ("hatchet", "pistol"):
+        holder = "One" if item == "hatchet" else "Boss"
+        with pytest.raises(RuleBroken, match=rf"^Item used 1: a {item} is not used up in play; "):
+            plan(items_used=[{"posse": "A", "member": holder, "item": item}])
+
+
 def test_r1_stolen_item_must_suit_the_thief() -> None:
     theft = [
         {

@@ -81,6 +81,8 @@ def test_a_users_ruleset_changes_the_numbers(tmp_path: Path) -> None:
         ("starting_purse = 200", 'starting_purse = "lots"', "money.starting_purse", "whole number"),
         ('suit = "spades"', 'suit = "cups"', "factions.sheriffs.suit", "must be one of"),
         ('kind = "mount"', 'kind = "vehicle"', "items.horse.kind", "not in [kinds]"),
+        ("used_up = true", 'used_up = "yes"', "kinds.consumable.used_up", "true or false"),
+        ("limit = 1 }", "limit = 1, uses = 2 }", "kinds.clothing.uses", "not a key"),
         ("price = 30\n", "", "items.horse.price", "is missing"),
         ('roles = ["leader"]', 'roles = ["sheriff"]', "items.rabbits-foot.roles", "not a role"),
         ('cards = ["J", "Q", "K", "A"]', 'cards = ["J", "Q", "K"]', "advancement", "every rank"),
