@@ -13,12 +13,17 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
     QDialog,
+    QDoubleSpinBox,
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QListWidget,
     QProgressBar,
     QPushButton,
+    QSpinBox,
     QSplitter,
     QStackedWidget,
     QTabBar,
@@ -98,16 +103,29 @@ class PrintDialog(QDialog):
         self.worker: Any = None
         self.progress_reports = 0
         self._printed: list[tuple[str, str]] = []
+        self._generation = 0  # bumped by every change of options: older renders are stale
+        for pane in (self.cards, self.calibration, self.journal, self.casualties):
+            _on_any_change(pane, self._options_changed)
         self._kind_changed(0)
         self.resize(1180, 760)
 
     def _kind_changed(self, index: int) -> None:
         self.options.setCurrentIndex(index)
+        self._forget_preview("")
+
+    def _options_changed(self) -> None:
+        rendering = self.thread is not None and self.thread.isRunning()
+        if self.pdf is not None or rendering:
+            self._forget_preview("The options have changed: press Preview to see them.")
+
+    def _forget_preview(self, message: str) -> None:
+        """No preview, nothing to save or open, until Preview is pressed again."""
+        self._generation += 1
         self.pdf = None
         self.document.close()
         self.save.setEnabled(False)
         self.open.setEnabled(False)
-        self.message.setText("")
+        self.message.setText(message)
         self.progress.setValue(0)
 
     def job(self) -> tuple[str, Any] | None:
@@ -187,10 +205,11 @@ class PrintDialog(QDialog):
         self.progress.setValue(0)
         self.progress_reports = 0
         self.message.setText("Rendering...")
+        generation = self._generation
         # Keep the worker referenced: a collected worker never runs and its thread never ends.
         self.thread, self.worker = start(partial(render, str(target)), self)
         self.worker.progress.connect(self._progress)
-        self.worker.done.connect(lambda: self._rendered(target))
+        self.worker.done.connect(lambda: self._rendered(target, generation))
         self.worker.failed.connect(self._failed)
         self.thread.start()
 
@@ -199,7 +218,10 @@ class PrintDialog(QDialog):
         self.progress.setMaximum(max(total, 1))
         self.progress.setValue(done)
 
-    def _rendered(self, target: Path) -> None:
+    def _rendered(self, target: Path, generation: int) -> None:
+        self.preview_button.setEnabled(True)
+        if generation != self._generation:  # the options changed while it rendered
+            return
         self.progress.setValue(self.progress.maximum())
         self.pdf = target
         self.document.load(str(target))
@@ -253,3 +275,15 @@ class PrintDialog(QDialog):
         self.wait()
         self.document.close()
         super().done(result)
+
+
+def _on_any_change(pane: QWidget, slot: Any) -> None:
+    """Call slot when any input of an options pane changes."""
+    for box in pane.findChildren(QComboBox):
+        box.currentIndexChanged.connect(lambda *_: slot())
+    for spin in (*pane.findChildren(QSpinBox), *pane.findChildren(QDoubleSpinBox)):
+        spin.valueChanged.connect(lambda *_: slot())
+    for check in pane.findChildren(QCheckBox):
+        check.toggled.connect(lambda *_: slot())
+    for items in pane.findChildren(QListWidget):
+        items.itemChanged.connect(lambda *_: slot())
