@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -22,7 +23,8 @@ from ui.member_pane import MemberPane
 from ui.models import RosterModel
 from ui.table_models import history_model, ledger_model
 
-ROSTER_ROWS_KEPT = 5  # a posse's five; the dead and their replacements beyond that scroll
+ROSTER_ROWS_KEPT = 5  # rows the roster always has room for: a posse's five
+ROSTER_ROWS_GROWN = 8  # rows it grows to when the member pane can spare the height
 
 
 def _table(model: object) -> QTableView:
@@ -45,6 +47,9 @@ class PosseView(QWidget):
         self.name = QLabel()
         self.name.setObjectName("posseName")
         self.name.setStyleSheet("font-size: 18pt; font-weight: bold;")
+        # A long name wraps, and is clipped rather than widen the window past the screen.
+        self.name.setWordWrap(True)
+        self.name.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.faction = QLabel()
         self.purse = QLabel()
         self.purse.setObjectName("purse")
@@ -67,6 +72,7 @@ class PosseView(QWidget):
         split.setStretchFactor(0, 0)
         split.setStretchFactor(1, 1)
         split.setChildrenCollapsible(False)
+        self.split = split
         self.ledger_model = ledger_model()
         self.history_model = history_model()
         self.tabs = QTabWidget()
@@ -94,6 +100,7 @@ class PosseView(QWidget):
         faction = self.rules.faction(posse.faction)
         alive = len(posse.active)
         self.name.setText(posse.name)
+        self.name.setToolTip(posse.name)
         self.faction.setText(
             f"{faction.name}  {SUIT_SYMBOLS[faction.suit]} {faction.suit}  \u2022  "
             f"{alive} of {len(posse.members)} alive"
@@ -109,11 +116,19 @@ class PosseView(QWidget):
         self._show_member()
 
     def _fit_roster_height(self, rows: int) -> None:
-        """The member pane gives way first: the roster keeps room for its rows (up to a few)."""
-        shown = min(rows, ROSTER_ROWS_KEPT)
+        """Room for a posse's five rows always; up to eight while the member pane can spare it."""
+        self.roster.setMinimumHeight(self._rows_height(min(rows, ROSTER_ROWS_KEPT)))
+        wanted = self._rows_height(min(rows, ROSTER_ROWS_GROWN))
+        roster, pane = self.split.sizes()
+        spare = pane - self.member_pane.minimumSizeHint().height()
+        grow = min(wanted - roster, spare)
+        if roster and grow > 0:  # laid out, short of rows, and the pane can give
+            self.split.setSizes([roster + grow, pane - grow])
+
+    def _rows_height(self, rows: int) -> int:
         height = self.roster.horizontalHeader().sizeHint().height()
-        height += sum(self.roster.rowHeight(r) for r in range(shown))
-        self.roster.setMinimumHeight(height + 2 * self.roster.frameWidth())
+        height += sum(self.roster.rowHeight(r) for r in range(rows))
+        return height + 2 * self.roster.frameWidth()
 
     def selected_member(self) -> str | None:
         if self.posse is None:

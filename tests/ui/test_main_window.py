@@ -177,3 +177,49 @@ def test_the_window_fits_a_768_pixel_screen(window: MainWindow, qtbot) -> None:
     qtbot.waitExposed(window)
     # 768 less a title bar and a desktop panel
     assert window.minimumSizeHint().height() <= 700
+
+
+def test_r13_a_dead_member_and_his_replacement_all_show(window: MainWindow, qtbot) -> None:
+    """Six roster rows (Kid dead, a replacement hired) show without scrolling at 1280 x 760."""
+    from db.games import record_game
+    from db.posses import hire
+    from rostermgr.report import parse_report
+
+    for n in range(1, 4):  # three strikes: Kid dies (R13)
+        doc = {
+            "date": f"2026-12-0{n}",
+            "scenario": "other",
+            "posses": ["The Dalton Boys", "Last Hope Lawmen"],
+            "out_of_action": [{"posse": "The Dalton Boys", "member": "Kid"}],
+            "income": [{"posse": "The Dalton Boys", "amount": 10, "reason": "stagecoach"}],
+        }
+        record_game(parse_report(doc, window.rules), window.rules, prune=False)
+    hire("The Dalton Boys", "ganger", "Johnny Ringo-Dalton", window.rules)
+    window.resize(1280, 760)
+    window.show()
+    qtbot.waitExposed(window)
+    window.refresh("The Dalton Boys")
+    qtbot.wait(10)
+    roster = window.view.roster
+    assert window.view.roster_model.rowCount() == 6
+    assert not roster.verticalScrollBar().isVisible()
+    last = roster.rowViewportPosition(5) + roster.rowHeight(5)
+    assert last <= roster.viewport().height()
+
+
+def test_a_long_posse_name_wraps_rather_than_widen_the_window(window: MainWindow, qtbot) -> None:
+    from db.posses import create_posse
+    from rostermgr.shop import plan_creation
+    from tests.conftest import DALTON
+
+    name = "Brotherhood of Moonshine Distillers and Riverboat Gamblers"
+    create_posse(plan_creation({**DALTON, "name": name}, window.rules), window.rules)
+    window.resize(900, 660)
+    window.show()
+    qtbot.waitExposed(window)
+    narrow = window.minimumSizeHint().width()
+    window.refresh(name)
+    qtbot.wait(20)
+    assert window.view.name.text() == name
+    assert window.minimumSizeHint().width() == narrow <= 900
+    assert window.view.name.height() > window.view.name.fontMetrics().height()  # two lines
