@@ -22,6 +22,7 @@ from rostermgr.rules import Ruleset
 from ui.member_pane import MemberPane
 from ui.models import RosterModel
 from ui.table_models import history_model, ledger_model
+from ui.table_view import fit_columns
 
 ROSTER_ROWS_KEPT = 5  # rows the roster always has room for: a posse's five
 ROSTER_ROWS_GROWN = 8  # rows it grows to when the member pane can spare the height
@@ -77,8 +78,10 @@ class PosseView(QWidget):
         self.history_model = history_model()
         self.tabs = QTabWidget()
         self.tabs.addTab(split, "&Roster")
-        self.tabs.addTab(_table(self.ledger_model), "&Ledger")
-        self.tabs.addTab(_table(self.history_model), "&History")
+        for model, label in ((self.ledger_model, "&Ledger"), (self.history_model, "&History")):
+            table = _table(model)
+            fit_columns(table, model.stretch)
+            self.tabs.addTab(table, label)
         layout = QVBoxLayout(self)
         layout.addLayout(head)
         layout.addWidget(self.tabs)

@@ -14,6 +14,7 @@ from rostermgr.shop import check_carry
 
 Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("Item", "Kind", "Price", "Effect", "Can buy?")
+STRETCH = HEADERS.index("Can buy?")  # the reason an item is blocked may be a sentence
 
 
 def effect(item: Item) -> str:

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
 Index = QModelIndex | QPersistentModelIndex
-Column = tuple[str, Callable[[dict[str, Any]], Any]]
+
+
+class Column(NamedTuple):
+    header: str
+    value: Callable[[dict[str, Any]], Any]
+    numeric: bool = False  # right-aligned, so amounts line up
 
 
 def _money(amount: int) -> str:
@@ -16,12 +21,13 @@ def _money(amount: int) -> str:
 
 
 class RowsModel(QAbstractTableModel):
-    """A table of dict rows with fixed columns; numbers right-aligned."""
+    """A table of dict rows with fixed columns; numeric columns right-aligned."""
 
-    def __init__(self, columns: Sequence[Column]) -> None:
+    def __init__(self, columns: Sequence[Column], stretch: int) -> None:
         super().__init__()
         self._columns = list(columns)
         self._rows: list[dict[str, Any]] = []
+        self.stretch = stretch  # the text column that takes a view's spare width
 
     def set_rows(self, rows: Sequence[dict[str, Any]]) -> None:
         self.beginResetModel()
@@ -45,7 +51,7 @@ class RowsModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self._columns[section][0] if 0 <= section < len(self._columns) else None
+            return self._columns[section].header if 0 <= section < len(self._columns) else None
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -53,44 +59,51 @@ class RowsModel(QAbstractTableModel):
             return None
         if not 0 <= index.column() < len(self._columns):
             return None
-        value = self._columns[index.column()][1](self._rows[index.row()])
+        column = self._columns[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return value
-        if role == Qt.ItemDataRole.TextAlignmentRole and value and str(value)[-1:].isdigit():
+            return column.value(self._rows[index.row()])
+        if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+
+def _game(row: dict[str, Any]) -> str:
+    return "" if row["game"] is None else str(row["game"])
 
 
 def ledger_model() -> RowsModel:
     return RowsModel(
         [
-            ("Date", lambda r: r["date"]),
-            ("Game", lambda r: "" if r["game"] is None else str(r["game"])),
-            ("Reason", lambda r: r["reason"]),
-            ("Amount", lambda r: _money(r["amount"])),
-            ("Purse", lambda r: _money(r["balance"])),
-        ]
+            Column("Date", lambda r: r["date"]),
+            Column("Game", _game, numeric=True),
+            Column("Reason", lambda r: r["reason"]),
+            Column("Amount", lambda r: _money(r["amount"]), numeric=True),
+            Column("Purse", lambda r: _money(r["balance"]), numeric=True),
+        ],
+        stretch=2,
     )
 
 
 def history_model() -> RowsModel:
     return RowsModel(
         [
-            ("Date", lambda r: r["date"]),
-            ("Game", lambda r: "" if r["game"] is None else str(r["game"])),
-            ("Member", lambda r: r["member"] or ""),
-            ("What happened", lambda r: r["text"]),
-        ]
+            Column("Date", lambda r: r["date"]),
+            Column("Game", _game, numeric=True),
+            Column("Member", lambda r: r["member"] or ""),
+            Column("What happened", lambda r: r["text"]),
+        ],
+        stretch=3,
     )
 
 
 def games_model() -> RowsModel:
     return RowsModel(
         [
-            ("#", lambda r: str(r["id"])),
-            ("Date", lambda r: r["date"]),
-            ("Scenario", lambda r: r["scenario_name"]),
-            ("Posses", lambda r: " vs ".join(r["posses"])),
-            ("Winner", lambda r: r["winner"] or "no winner"),
-        ]
+            Column("#", lambda r: str(r["id"]), numeric=True),
+            Column("Date", lambda r: r["date"]),
+            Column("Scenario", lambda r: r["scenario_name"]),
+            Column("Posses", lambda r: " vs ".join(r["posses"])),
+            Column("Winner", lambda r: r["winner"] or "no winner"),
+        ],
+        stretch=3,
     )

@@ -223,3 +223,27 @@ def test_a_long_posse_name_wraps_rather_than_widen_the_window(window: MainWindow
     assert window.view.name.text() == name
     assert window.minimumSizeHint().width() == narrow <= 900
     assert window.view.name.height() > window.view.name.fontMetrics().height()  # two lines
+
+
+def test_ledger_reason_takes_the_spare_width_and_only_money_is_right_aligned(
+    window: MainWindow, qtbot
+) -> None:
+    window.resize(1280, 760)
+    window.show()
+    qtbot.waitExposed(window)
+    select(window, "The Dalton Boys")
+    ledger = window.view.tabs.widget(1)
+    window.view.tabs.setCurrentWidget(ledger)
+    qtbot.wait(10)
+    header = ledger.horizontalHeader()
+    reason, purse = header.sectionSize(2), header.sectionSize(4)
+    assert reason > 3 * purse
+    right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    align = Qt.ItemDataRole.TextAlignmentRole
+    model = window.view.ledger_model
+    assert model.data(model.index(0, 4), align) == right  # the purse
+    assert model.data(model.index(0, 2), align) is None  # a reason, even one ending in "2"
+    history = window.view.history_model
+    texts = [history.data(history.index(r, 3)) for r in range(history.rowCount())]
+    assert any(t[-1].isdigit() for t in texts)  # "...: -$10"
+    assert all(history.data(history.index(r, 3), align) is None for r in range(len(texts)))

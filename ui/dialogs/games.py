@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 from db import games
 from rostermgr.errors import Refused
 from ui.table_models import games_model
+from ui.table_view import fit_columns
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -30,7 +31,7 @@ class GamesDialog(QDialog):
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setStretchLastSection(True)
+        fit_columns(self.table, self.model.stretch)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.undo = buttons.addButton("Undo the last game", QDialogButtonBox.ButtonRole.ActionRole)
         self.undo.clicked.connect(self.undo_last)
@@ -51,7 +52,6 @@ class GamesDialog(QDialog):
             )
             rows.append(row)
         self.model.set_rows(rows)
-        self.table.resizeColumnsToContents()
         self.undo.setEnabled(bool(rows))
 
     def undo_last(self) -> None:

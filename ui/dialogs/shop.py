@@ -14,7 +14,8 @@ from PySide6.QtWidgets import (
 
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
-from ui.shop_model import ShopModel
+from ui.shop_model import STRETCH, ShopModel
+from ui.table_view import fit_columns
 
 
 class ShopDialog(QDialog):
@@ -31,8 +32,7 @@ class ShopDialog(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.resizeColumnsToContents()
+        fit_columns(self.table, STRETCH)
         self.reason = QLabel()
         self.reason.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
@@ -41,7 +41,7 @@ class ShopDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"{posse.name}'s purse: ${posse.purse}"))
+        layout.addWidget(QLabel(f"Purse of {posse.name}: ${posse.purse}"))
         layout.addWidget(self.table)
         layout.addWidget(self.reason)
         layout.addWidget(self.buttons)

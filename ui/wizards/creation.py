@@ -26,7 +26,8 @@ from rostermgr.errors import Refused
 from rostermgr.roster import Member, check_name
 from rostermgr.rules import Ruleset
 from rostermgr.shop import CreationPlan, creation_cost, plan_creation
-from ui.shop_model import ShopModel
+from ui.shop_model import STRETCH, ShopModel
+from ui.table_view import fit_columns
 
 
 class FactionPage(QWizardPage):
@@ -135,7 +136,7 @@ class ShopPage(QWizardPage):
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setStretchLastSection(True)
+        fit_columns(self.table, STRETCH)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.cart = QListWidget()
