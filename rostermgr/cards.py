@@ -32,6 +32,8 @@ class Card:
 def parse_card(text: str) -> Card:
     """Read `10H`, `th`, `As`, `JK` or `joker`; refuse anything else with a sentence."""
     raw = text.strip().upper()
+    if not raw:
+        raise Refused("No card was given: write the rank then the suit letter, like 10H or JK.")
     if raw in (JOKER, "JOKER"):
         return Card(JOKER)
     rank, letter = raw[:-1], raw[-1:]

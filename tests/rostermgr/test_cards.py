@@ -25,9 +25,15 @@ def test_r7_notation(text: str, card: Card) -> None:
     assert parse_card(str(card)) == card
 
 
-@pytest.mark.parametrize("text", ["", "1S", "11H", "ZZ", "10", "AX"])
+@pytest.mark.parametrize("text", ["1S", "11H", "ZZ", "10", "AX"])
 def test_r7_bad_cards_refused(text: str) -> None:
     with pytest.raises(Refused, match="is not a card"):
+        parse_card(text)
+
+
+@pytest.mark.parametrize("text", ["", "  "])
+def test_r7_no_card_is_said_so(text: str) -> None:
+    with pytest.raises(Refused, match=r"^No card was given: write the rank then the suit letter"):
         parse_card(text)
 
 

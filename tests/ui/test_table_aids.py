@@ -64,3 +64,23 @@ def test_r11_initiative_and_r12_game_length(window: MainWindow, qtbot) -> None:
     assert "5" in length.answer.toPlainText()
     length.flip.click()
     assert length.answer.toPlainText()
+
+
+def test_r7_an_empty_card_field_is_named_and_shown_as_a_message(window: MainWindow, qtbot) -> None:
+    dialog = TableAids(window)
+    qtbot.addWidget(dialog)
+    tab = dialog.resolver
+    tab.target.card.setText("7D")
+    tab.run()
+    assert tab.result.text() == (
+        "The attacker's card: No card was given: write the rank then the suit letter, "
+        "like 10H or JK."
+    )
+    assert "color" in tab.result.styleSheet() and "bold" not in tab.result.styleSheet()
+    tab.attacker.card.setText("JS")
+    tab.target.card.setText("7X")
+    tab.run()
+    assert tab.result.text().startswith("The target's card: '7X' is not a card")
+    tab.target.card.setText("7D")
+    tab.run()
+    assert tab.result.text().startswith("Success") and "bold" in tab.result.styleSheet()

@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
 
+def _flips(n: int) -> str:
+    return f"{n} flip{'' if n == 1 else 's'}"
+
+
 class FlipPanel(QWidget):
     """Turn a card (typed or from the app's deck), choose a stat, or re-flip; one undo step each."""
 
@@ -66,7 +70,8 @@ class FlipPanel(QWidget):
         layout.addWidget(self.reflip)
         layout.addWidget(self.result)
         self.turn.clicked.connect(self.use_typed_card)
-        self.card.returnPressed.connect(self.use_typed_card)
+        self.card.returnPressed.connect(lambda: self.turn.isEnabled() and self.use_typed_card())
+        self.card.textChanged.connect(lambda _t: self.refresh())
         self.draw.clicked.connect(lambda: self._flip(partial(self._spend, draw=True)))
         self.reflip.clicked.connect(self.reflip_now)
         self.member.currentIndexChanged.connect(lambda _i: self.refresh())
@@ -82,7 +87,7 @@ class FlipPanel(QWidget):
         self.member.blockSignals(True)
         self.member.clear()
         for m in posse.active:
-            self.member.addItem(f"{m.name} ({m.flips} flips)", m.name)
+            self.member.addItem(f"{m.name} ({_flips(m.flips)})", m.name)
         index = self.member.findData(keep)
         if index < 0:
             index = next((i for i, m in enumerate(posse.active) if m.flips or m.pending_card), 0)
@@ -102,7 +107,7 @@ class FlipPanel(QWidget):
         for stat, button in self.choice_buttons.items():
             button.setVisible(stat in allowed)
         can_turn = bool(m) and not pending and flips_left > 0
-        self.turn.setEnabled(can_turn)
+        self.turn.setEnabled(can_turn and bool(self.card.text().strip()))
         self.draw.setEnabled(can_turn)
         self.card.setEnabled(can_turn)
         self.reflip.setEnabled(bool(pending) and flips_left >= self.rules.reflip_cost)
@@ -111,11 +116,11 @@ class FlipPanel(QWidget):
         elif pending:
             names = " or ".join(self.rules.stat_names[s] for s in allowed)
             self.status.setText(
-                f"{pending} is turned: take {names}, or re-flip. {flips_left} flips left."
+                f"{pending} is turned: take {names}, or re-flip. {_flips(flips_left)} left."
             )
         else:
             self.status.setText(
-                f"{flips_left} flips to spend." if flips_left else "No flips to spend."
+                f"{_flips(flips_left)} to spend." if flips_left else "No flips to spend."
             )
 
     def _spend(self, **kwargs: object) -> object:

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from db import posses
-from rostermgr.cards import parse_card
+from rostermgr.cards import Card, parse_card
 from rostermgr.errors import Refused
 from rostermgr.game_length import drawn_game_length, game_length
 from rostermgr.poker import first_turn, parse_cards, priority
@@ -45,6 +45,18 @@ def _factions(rules: Ruleset) -> QComboBox:
     for f in rules.factions.values():
         box.addItem(f.name, f.id)
     return box
+
+
+RESULT_STYLE = "font-size: 13pt; font-weight: bold;"
+ERROR_STYLE = "color: #a02020;"  # a refusal reads as a message, not as the result
+
+
+def _card(which: str, text: str) -> Card:
+    """The card typed in one field; a refusal says which field it was."""
+    try:
+        return parse_card(text)
+    except Refused as exc:
+        raise Refused(f"{which}: {exc}") from None
 
 
 class Side(QGroupBox):
@@ -132,7 +144,7 @@ class ResolverTab(QWidget):
         self.go = QPushButton("&Resolve")
         self.result = QLabel()
         self.result.setObjectName("resolution")
-        self.result.setStyleSheet("font-size: 13pt; font-weight: bold;")
+        self.result.setWordWrap(True)
         self.steps = QTextBrowser()
         sides = QHBoxLayout()
         sides.addWidget(self.attacker)
@@ -167,10 +179,10 @@ class ResolverTab(QWidget):
                 kind=self.kind.currentData(),
                 attacker=a.faction.currentData(),
                 attack=a.stat.value(),
-                attack_card=parse_card(a.card.text()),
+                attack_card=_card("The attacker's card", a.card.text()),
                 defender=t.faction.currentData(),
                 defence=t.stat.value(),
-                defence_card=parse_card(t.card.text()),
+                defence_card=_card("The target's card", t.card.text()),
                 clothing=t.clothing.value(),
                 toughness=t.toughness.value(),
                 cover=self.cover.currentData() if self.kind.currentData() == SHOT else None,
@@ -182,9 +194,11 @@ class ResolverTab(QWidget):
             )
             outcome = resolve(test, self.rules)
         except Refused as exc:
+            self.result.setStyleSheet(ERROR_STYLE)
             self.result.setText(str(exc))
             self.steps.clear()
             return
+        self.result.setStyleSheet(RESULT_STYLE)
         headline = {
             "success": f"Success: {outcome.wounds} wound{'s' if outcome.wounds != 1 else ''}"
             + (" (winged)" if outcome.wounds == 0 else ""),

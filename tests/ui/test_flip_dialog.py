@@ -1,0 +1,40 @@
+"""The flip dialog (R15): counts in words, and a typed card only once one is typed."""
+
+from __future__ import annotations
+
+from db import posses
+from ui.dialogs.flip import FlipDialog
+from ui.main_window import MainWindow
+
+
+def test_r15_one_flip_is_singular_and_use_waits_for_a_card(window: MainWindow, qtbot) -> None:
+    from db.games import record_game
+    from rostermgr.report import parse_report
+
+    doc = {
+        "date": "2026-12-01",
+        "scenario": "other",
+        "posses": ["The Dalton Boys", "Last Hope Lawmen"],
+        "out_of_action": [
+            {
+                "posse": "The Dalton Boys",
+                "member": "Kid",
+                "by": {"posse": "Last Hope Lawmen", "member": "Wyatt"},
+            }
+        ],
+    }
+    record_game(parse_report(doc, window.rules), window.rules, prune=False)  # Wyatt: 1 flip
+    dialog = FlipDialog(window, "Last Hope Lawmen", "Wyatt")
+    qtbot.addWidget(dialog)
+    panel = dialog.panel
+    assert panel.member.currentText() == "Wyatt (1 flip)"
+    assert panel.status.text() == "1 flip to spend."
+    assert not panel.turn.isEnabled()  # nothing typed yet
+    panel.card.setText("7H")
+    assert panel.turn.isEnabled()
+    panel.turn.click()
+    wyatt = posses.load_posse("Last Hope Lawmen").member("Wyatt")
+    assert (wyatt.pending_card, wyatt.flips) == ("7H", 0)
+    assert panel.status.text().startswith("7H is turned: take ") and "0 flips left" in (
+        panel.status.text()
+    )
