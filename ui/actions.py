@@ -59,7 +59,9 @@ def spend_flip(w: MainWindow, member: str | None) -> None:
 
     posse = w.view.posse
     if posse is None:
-        w.refuse("Select a posse first.")
+        w.refuse(
+            "Select a posse first." if w.posse_model.rowCount() else "There are no posses yet."
+        )
         return
     dialog = FlipDialog(w, posse.name, member)
     dialog.exec()

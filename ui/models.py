@@ -11,6 +11,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
+from PySide6.QtGui import QBrush, QColor, QFont
 
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
@@ -51,6 +52,15 @@ class PosseListModel(QAbstractListModel):
             label = faction.name if faction else row["faction"]
             return f"{label}: ${row['purse']}, {row['active']} active"
         return None
+
+
+DEAD_INK = QBrush(QColor("#8a8a8a"))
+
+
+def _struck() -> QFont:
+    font = QFont()
+    font.setStrikeOut(True)
+    return font
 
 
 class RosterModel(QAbstractTableModel):
@@ -103,6 +113,10 @@ class RosterModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.ToolTipRole and 2 <= col < 2 + n_stats:
             return self._rules.stat_names[self._rules.stat_order[col - 2]]
+        if role == Qt.ItemDataRole.ForegroundRole and not member.alive:
+            return DEAD_INK  # R13: the dead stay on the roster, greyed
+        if role == Qt.ItemDataRole.FontRole and not member.alive and col == 0:
+            return _struck()
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if col == 0:

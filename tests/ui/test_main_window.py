@@ -247,3 +247,32 @@ def test_ledger_reason_takes_the_spare_width_and_only_money_is_right_aligned(
     texts = [history.data(history.index(r, 3)) for r in range(history.rowCount())]
     assert any(t[-1].isdigit() for t in texts)  # "...: -$10"
     assert all(history.data(history.index(r, 3), align) is None for r in range(len(texts)))
+
+
+def test_r13_the_dead_are_greyed_and_struck_through(window: MainWindow) -> None:
+    from db.games import record_game
+    from rostermgr.report import parse_report
+
+    for n in range(1, 4):
+        doc = {
+            "date": f"2026-12-0{n}",
+            "scenario": "other",
+            "posses": ["The Dalton Boys", "Last Hope Lawmen"],
+            "out_of_action": [{"posse": "The Dalton Boys", "member": "Kid"}],
+        }
+        record_game(parse_report(doc, window.rules), window.rules, prune=False)
+    window.refresh("The Dalton Boys")
+    model = window.view.roster_model
+    kid = next(r for r in range(model.rowCount()) if model.data(model.index(r, 0)) == "Kid")
+    assert model.data(model.index(kid, model.columnCount() - 1)) == "Dead"
+    assert model.data(model.index(kid, 0), Qt.ItemDataRole.FontRole).strikeOut()
+    grey = model.data(model.index(kid, 3), Qt.ItemDataRole.ForegroundRole)
+    assert grey is not None and grey.color().name() == "#8a8a8a"
+    assert model.data(model.index(0, 0), Qt.ItemDataRole.ForegroundRole) is None  # the living
+
+
+def test_spend_flips_in_an_empty_campaign_says_there_are_no_posses(
+    empty_window: MainWindow, _no_modal_boxes: list[str]
+) -> None:
+    empty_window.spend_flip(None)
+    assert _no_modal_boxes == ["There are no posses yet."]

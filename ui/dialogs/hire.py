@@ -46,6 +46,7 @@ class HireDialog(QDialog):
         ganger = self.role.findData("ganger")
         self.role.setCurrentIndex(max(ganger, 0))
         self.check()
+        self.setMinimumWidth(420)  # the name field shows its hint and a long name whole
 
     def choice(self) -> tuple[str, str]:
         return self.role.currentData(), self.name.text().strip()
