@@ -138,6 +138,11 @@ def plan_game(report: Report, posses: Mapping[str, Posse], rules: Ruleset) -> Ga
         thief = t.member(theft.thief, where)
         if theft.source == theft.thief:
             raise RuleBroken(f"{where}: a member cannot steal from itself.")
+        if theft.source.posse == theft.thief.posse:
+            raise RuleBroken(
+                f"{where}: {theft.thief} and {theft.source} are in the same posse; an item is "
+                "stolen from an opposing model (R1)."
+            )
         t.take(theft.source, theft.item, where)
         check_carry(Member(thief.name, thief.role, tuple(t.items[theft.thief])), theft.item, rules)
         t.items[theft.thief].append(theft.item)
@@ -201,12 +206,22 @@ def _take_outs(report: Report, t: _Table, rules: Ruleset) -> list[Change]:
 
 def _money(report: Report, t: _Table, rules: Ruleset) -> list[Change]:
     out: list[Change] = []
+    hunters: set[str] = set()
+    hunted: set[Ref] = set()
     for i, bounty in enumerate(report.bounties, 1):
         where = f"Bounty {i}"
         t.posse(bounty.posse, where)
         target = t.member(bounty.target, where)
         if bounty.target.posse == bounty.posse:
             raise RuleBroken(f"{where}: a posse cannot claim a bounty on its own member.")
+        # R12 Bounty: each player names one opposing model, and a model's reward is paid once.
+        if bounty.posse in hunters:
+            raise RuleBroken(f"{where}: {bounty.posse} has a bounty already; each names one (R12).")
+        if bounty.claimed and bounty.target in hunted:
+            raise RuleBroken(f"{where}: the bounty on {bounty.target} is claimed twice (R12).")
+        hunters.add(bounty.posse)
+        if bounty.claimed:
+            hunted.add(bounty.target)
         if not bounty.claimed:
             continue
         role = rules.role(target.role)

@@ -82,6 +82,36 @@ def test_r4_only_consumables_are_used_up() -> None:
             plan(items_used=[{"posse": "A", "member": holder, "item": item}])
 
 
+def test_r1_an_item_is_stolen_from_an_opposing_model() -> None:
+    theft = {"from": {"posse": "A", "member": "One"}, "item": "hatchet"}
+    with pytest.raises(RuleBroken, match=r"are in the same posse; .* opposing model \(R1\)\.$"):
+        plan(items_stolen=[{**theft, "to": {"posse": "A", "member": "Two"}}])
+    moved = plan(items_stolen=[{**theft, "to": {"posse": "B", "member": "Two"}}])
+    assert moved.lines() == ["Two of B stole a hatchet from One of A."]
+
+
+def test_r12_one_bounty_a_posse_and_a_reward_paid_once() -> None:
+    on = {"posse": "A", "member": "One"}
+    two = [
+        {"posse": "B", "target": on, "claimed": True},
+        {"posse": "B", "target": {"posse": "A", "member": "Two"}, "claimed": False},
+    ]
+    with pytest.raises(RuleBroken, match=r"^Bounty 2: B has a bounty already; each names one"):
+        plan(bounties=two)
+    doc = {"date": "2026-12-01", "scenario": "bounty", "posses": ["A", "B", "C"]}
+    posses = {
+        n: posse(n, f) for n, f in (("A", "outlawmen"), ("B", "sheriffs"), ("C", "townsfolk"))
+    }
+    claimed_twice = [
+        {"posse": "B", "target": on, "claimed": True},
+        {"posse": "C", "target": on, "claimed": True},
+    ]
+    with pytest.raises(RuleBroken, match=r"^Bounty 2: the bounty on One of A is claimed twice"):
+        plan_game(parse_report({**doc, "bounties": claimed_twice}, RULES), posses, RULES)
+    named_by_both = [claimed_twice[0], {**claimed_twice[1], "claimed": False}]
+    plan_game(parse_report({**doc, "bounties": named_by_both}, RULES), posses, RULES)
+
+
 def test_r1_stolen_item_must_suit_the_thief() -> None:
     theft = [
         {
