@@ -24,21 +24,14 @@ from db import games, posses
 from rostermgr.errors import Refused
 from rostermgr.report import parse_report
 from ui.dialogs.flip import FlipPanel
-from ui.wizards.postgame_pages import (
-    EntryList,
-    amount_box,
-    claimed_box,
-    fill_models,
-    fill_posses,
-    model_combo,
-    reason_box,
-    ref_text,
-)
+from ui.wizards.postgame_money import MoneyPage
+from ui.wizards.postgame_pages import CasualtiesPage, fill_posses
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
-FALL = "no one (a fall, friendly fire)"
+# The report's lists; each report page checks only its own with the domain.
+LISTS = ("out_of_action", "bounties", "income", "goods_sold", "items_used", "items_stolen")
 
 
 class GamePage(QWizardPage):
@@ -96,165 +89,46 @@ class GamePage(QWizardPage):
         return bool(self.posses())
 
 
-class CasualtiesPage(QWizardPage):
-    """Who went out of action and by whom; items used up and stolen."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setTitle("Out of action, items used and stolen")
-        self.victim, self.by = model_combo(), model_combo()
-        self.ooa = EntryList(
-            "Out of action", [self.victim, QLabel("by"), self.by], self._ooa, self._ooa_text
-        )
-        self.user, self.used_item = model_combo(), QComboBox()
-        self.used = EntryList(
-            "Items used up",
-            [self.user, self.used_item],
-            lambda: self._item(self.user, self.used_item),
-            lambda e: f"{e['member']} ({e['posse']}) used a {e['item']}",
-        )
-        self.thief_from, self.stolen_item, self.thief = model_combo(), QComboBox(), model_combo()
-        self.stolen = EntryList(
-            "Items stolen",
-            [self.thief_from, self.stolen_item, QLabel("taken by"), self.thief],
-            self._theft,
-            lambda e: f"{ref_text(e['to'])} stole a {e['item']} from {ref_text(e['from'])}",
-        )
-        layout = QVBoxLayout(self)
-        for part in (self.ooa, self.used, self.stolen):
-            layout.addWidget(part)
-        self.user.currentIndexChanged.connect(lambda _i: self._gear(self.user, self.used_item))
-        self.thief_from.currentIndexChanged.connect(
-            lambda _i: self._gear(self.thief_from, self.stolen_item)
-        )
-        self.gear: dict[tuple[str, str], tuple[str, ...]] = {}
-
-    def initializePage(self) -> None:
-        played = self.wizard().game_page.posses()  # type: ignore[attr-defined]
-        models = []
-        self.gear = {}
-        for name in played:
-            for m in posses.load_posse(name).active:
-                models.append((name, m.name))
-                self.gear[(name, m.name)] = m.items
-        for combo in (self.victim, self.user, self.thief_from, self.thief):
-            fill_models(combo, models)
-        fill_models(self.by, models, FALL)
-
-    def _gear(self, who: QComboBox, items: QComboBox) -> None:
-        items.clear()
-        ref = who.currentData()
-        for item in self.gear.get((ref["posse"], ref["member"]), ()) if ref else ():
-            items.addItem(item, item)
-
-    def _ooa(self) -> dict[str, Any] | None:
-        victim, by = self.victim.currentData(), self.by.currentData()
-        if victim is None:
-            return None
-        return {**victim, **({"by": by} if by else {})}
-
-    @staticmethod
-    def _ooa_text(e: dict[str, Any]) -> str:
-        return f"{e['member']} ({e['posse']}) out of action by {ref_text(e.get('by'))}"
-
-    def _item(self, who: QComboBox, items: QComboBox) -> dict[str, Any] | None:
-        ref, item = who.currentData(), items.currentData()
-        return {**ref, "item": item} if ref and item else None
-
-    def _theft(self) -> dict[str, Any] | None:
-        source, thief, item = (
-            self.thief_from.currentData(),
-            self.thief.currentData(),
-            self.stolen_item.currentData(),
-        )
-        return {"from": source, "to": thief, "item": item} if source and thief and item else None
-
-
-class MoneyPage(QWizardPage):
-    """Bounties, income and goods sold (R12, R16)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setTitle("Bounties and money")
-        self.claimer, self.target, self.claimed = QComboBox(), model_combo(), claimed_box()
-        self.bounties = EntryList(
-            "Bounties",
-            [self.claimer, QLabel("on"), self.target, self.claimed],
-            self._bounty,
-            lambda e: (
-                f"{e['posse']}: bounty on {ref_text(e['target'])}"
-                + ("" if e["claimed"] else " (not claimed)")
-            ),
-        )
-        self.earner, self.amount, self.reason = QComboBox(), amount_box(), reason_box("escort fee")
-        self.income = EntryList(
-            "Income",
-            [self.earner, self.amount, self.reason],
-            lambda: {
-                "posse": self.earner.currentData(),
-                "amount": self.amount.value(),
-                "reason": self.reason.text().strip() or "income",
-            },
-            lambda e: f"{e['posse']} earns ${e['amount']}: {e['reason']}",
-        )
-        self.seller, self.value, self.goods_reason = (
-            QComboBox(),
-            amount_box(),
-            reason_box("supply crates"),
-        )
-        self.goods = EntryList(
-            "Goods sold at the market (full market value)",
-            [self.seller, self.value, self.goods_reason],
-            lambda: {
-                "posse": self.seller.currentData(),
-                "market_value": self.value.value(),
-                "reason": self.goods_reason.text().strip() or "goods",
-            },
-            lambda e: f"{e['posse']} sells {e['reason']} worth ${e['market_value']}",
-        )
-        layout = QVBoxLayout(self)
-        for part in (self.bounties, self.income, self.goods):
-            layout.addWidget(part)
-
-    def initializePage(self) -> None:
-        played = self.wizard().game_page.posses()  # type: ignore[attr-defined]
-        for combo in (self.claimer, self.earner, self.seller):
-            fill_posses(combo, played)
-        fill_models(self.target, [(p, m.name) for p in played for m in posses.load_posse(p).active])
-
-    def _bounty(self) -> dict[str, Any] | None:
-        target = self.target.currentData()
-        if target is None or self.claimer.currentData() is None:
-            return None
-        return {
-            "posse": self.claimer.currentData(),
-            "target": target,
-            "claimed": self.claimed.isChecked(),
-        }
-
-
 class PreviewPage(QWizardPage):
-    """Every change the report makes, as sentences, before one commit."""
+    """The game, then every change the report makes, as sentences, before one commit."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__()
         self.w = window
         self.setTitle("Check before recording")
         self.setSubTitle("These are the changes the report makes. Record commits them in one step.")
+        self.game = {key: QLabel() for key in ("date", "scenario", "played", "result", "notes")}
+        self.game["notes"].setWordWrap(True)
+        self.game["played"].setWordWrap(True)
+        self.summary = QFormLayout()
+        for key, label in self.game.items():
+            self.summary.addRow(f"{key.capitalize()}:", label)
         self.lines = QListWidget()
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #a11;")
         layout = QVBoxLayout(self)
+        layout.addLayout(self.summary)
         layout.addWidget(self.lines)
         layout.addWidget(self.error)
         self.ok = False
+
+    def show_game(self, report: dict[str, Any]) -> None:
+        """Repeat the first page: date, scenario, who played, who won, the notes if any."""
+        winner = report["winner"]
+        self.game["date"].setText(report["date"])
+        self.game["scenario"].setText(self.w.rules.scenarios[report["scenario"]].name)
+        self.game["played"].setText(" against ".join(report["posses"]))
+        self.game["result"].setText(f"{winner} won" if winner else "a draw: no winner")
+        self.game["notes"].setText(report["notes"])
+        self.summary.setRowVisible(self.game["notes"], bool(report["notes"].strip()))
 
     def initializePage(self) -> None:
         self.lines.clear()
         self.error.setText("")
         self.ok = False
         wizard: Any = self.wizard()
+        self.show_game(wizard.report())
         try:
             plan = games.preview_game(parse_report(wizard.report(), self.w.rules), self.w.rules)
         except Refused as exc:
@@ -282,20 +156,38 @@ class FlipsPage(QWizardPage):
         super().__init__()
         self.w = window
         self.setTitle("Spend flips")
-        self.setSubTitle("Type the card you turned over, or let the app turn one; then choose.")
+        self.setSubTitle(
+            "The game is recorded. Spend the flips just earned: type the card you turned over, "
+            "or let the app turn one; then choose."
+        )
+        # Cancel would only close the wizard: the game stays recorded, so the button says so.
+        self.setButtonText(QWizard.WizardButton.CancelButton, "&Close")
         self.posse = QComboBox()
         self.panel: FlipPanel | None = None
+        self.undo_note = QLabel()
+        self.undo_note.setWordWrap(True)
         self.layout_ = QVBoxLayout(self)
         row = QFormLayout()
         row.addRow("&Posse", self.posse)
         self.layout_.addLayout(row)
 
     def initializePage(self) -> None:
-        played = self.wizard().game_page.posses()  # type: ignore[attr-defined]
+        wizard: Any = self.wizard()
+        # Finish and Close would do the same thing here; one button is clearer.
+        wizard.setButtonLayout([QWizard.WizardButton.Stretch, QWizard.WizardButton.CancelButton])
+        # ui.commands: the commit is one step on the window's undo stack; each flip is another.
+        self.undo_note.setText(
+            f"Edit > Undo (\u201cUndo {wizard.commit_text}\u201d) takes the game back once this "
+            "window is closed; flips spent here are undone first, one step each."
+        )
+        played = wizard.game_page.posses()
         fill_posses(self.posse, played)
         if self.panel is None:
             self.panel = FlipPanel(self.w, played[0], None)
+            self.panel.layout().setContentsMargins(0, 0, 0, 0)  # in line with Posse above
             self.layout_.addWidget(self.panel)
+            self.layout_.addStretch()
+            self.layout_.addWidget(self.undo_note)
             self.posse.currentIndexChanged.connect(
                 lambda _i: (
                     self.panel
@@ -312,7 +204,7 @@ class PostGameWizard(QWizard):
         self.w = window
         self.setWindowTitle("Record a game")
         self.game_page = GamePage(window.rules)
-        self.casualties_page = CasualtiesPage()
+        self.casualties_page = CasualtiesPage(window.rules)
         self.money_page = MoneyPage()
         self.preview_page = PreviewPage(window)
         self.flips_page = FlipsPage(window)
@@ -327,6 +219,7 @@ class PostGameWizard(QWizard):
         self.preview_page.setCommitPage(True)
         self.preview_page.setButtonText(QWizard.WizardButton.CommitButton, "&Record game")
         self.game_id: int | None = None
+        self.commit_text = ""
         self.resize(900, 620)
 
     def report(self) -> dict[str, Any]:
@@ -346,6 +239,15 @@ class PostGameWizard(QWizard):
             "notes": g.notes.text(),
         }
 
+    def refusal(self, lists: tuple[str, ...]) -> str | None:
+        """The domain's sentence if the report with only these of its lists is refused."""
+        doc = {k: v for k, v in self.report().items() if k not in LISTS or k in lists}
+        try:
+            games.preview_game(parse_report(doc, self.w.rules), self.w.rules)
+        except Refused as exc:
+            return str(exc)
+        return None
+
     def commit(self) -> bool:
         """Record the game as one undo step; a refusal keeps the wizard open with the sentence."""
         rules = self.w.rules
@@ -357,10 +259,9 @@ class PostGameWizard(QWizard):
         from db import backup
 
         backup.make_backup(self.w.session.path, "before-game")
-        result = self.w.act(
-            f"Record game of {report.date}", partial(games.record_game, report, rules, False)
-        )
+        text = f"Record game of {report.date}"
+        result = self.w.act(text, partial(games.record_game, report, rules, False))
         if result is None:
             return False
-        self.game_id = result[0]
+        self.game_id, self.commit_text = result[0], text
         return True

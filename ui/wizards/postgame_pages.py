@@ -1,10 +1,13 @@
-"""The report pages of the post-game wizard: each edits one list of the DESIGN 5 report."""
+"""The report pages of the post-game wizard: each edits lists of the DESIGN 5 report."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -16,17 +19,37 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QVBoxLayout,
     QWidget,
+    QWizardPage,
 )
+
+from db import posses
+from rostermgr.errors import Refused
+from rostermgr.shop import check_carry
+
+if TYPE_CHECKING:
+    from rostermgr.roster import Member
+    from rostermgr.rules import Ruleset
+
+FALL = "no one (a fall, friendly fire)"
+
+Key = tuple[str, str]  # (posse, member)
+Made = dict[str, Any] | str  # a report entry, or the sentence saying why none can be added
 
 
 class EntryList(QWidget):
-    """A titled list of report entries with an editor row to add one and a button to remove."""
+    """A titled list of report entries with an editor row to add one and a button to remove.
+
+    `make` returns the entry the editors describe, or a sentence saying why there is none; the
+    sentence shows under the row while Add is disabled.
+    """
+
+    changed = Signal()
 
     def __init__(
         self,
         title: str,
         editors: list[QWidget],
-        make: Callable[[], dict[str, Any] | None],
+        make: Callable[[], Made],
         describe: Callable[[dict[str, Any]], str],
     ) -> None:
         super().__init__()
@@ -36,9 +59,18 @@ class EntryList(QWidget):
         self.list.setMaximumHeight(110)
         self.add = QPushButton("&Add")
         self.remove = QPushButton("Remove")
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: palette(placeholder-text);")
+        self.hint.hide()
         row = QHBoxLayout()
         for editor in editors:
-            row.addWidget(editor)
+            # Pickers share the spare width; labels, amounts and buttons keep their own.
+            row.addWidget(editor, 1 if isinstance(editor, (QComboBox, QLineEdit)) else 0)
+            if isinstance(editor, QComboBox):
+                editor.currentIndexChanged.connect(self.update_add)
+            elif isinstance(editor, QSpinBox):
+                editor.valueChanged.connect(self.update_add)
         row.addWidget(self.add)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -48,53 +80,74 @@ class EntryList(QWidget):
         head.addWidget(self.remove)
         layout.addLayout(head)
         layout.addLayout(row)
+        layout.addWidget(self.hint)
         layout.addWidget(self.list)
+        # Tab runs through the row as read: pickers, Add, the list, then Remove.
+        chain = [e for e in editors if e.focusPolicy() != Qt.FocusPolicy.NoFocus]
+        chain += [self.add, self.list, self.remove]
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
+        self.remove.setEnabled(False)
+        self.list.currentRowChanged.connect(lambda row: self.remove.setEnabled(row >= 0))
         self.add.clicked.connect(self.add_from_editors)
         self.remove.clicked.connect(self.remove_selected)
 
+    def update_add(self) -> None:
+        """Enable Add only for an entry the editors describe in full; else say why not."""
+        made = self._make()
+        self.add.setEnabled(not isinstance(made, str))
+        self.hint.setText(made if isinstance(made, str) else "")
+        self.hint.setVisible(isinstance(made, str))
+
     def add_from_editors(self) -> None:
-        entry = self._make()
-        if entry is not None:
-            self.add_entry(entry)
+        made = self._make()
+        if not isinstance(made, str):
+            self.add_entry(made)
 
     def add_entry(self, entry: dict[str, Any]) -> None:
         self.entries.append(entry)
         self.list.addItem(self._describe(entry))
+        self.changed.emit()
 
     def remove_selected(self) -> None:
         row = self.list.currentRow()
         if 0 <= row < len(self.entries):
             del self.entries[row]
             self.list.takeItem(row)
-
-    def clear(self) -> None:
-        self.entries.clear()
-        self.list.clear()
+            self.changed.emit()
 
 
-def model_combo(optional: str | None = None) -> QComboBox:
+def model_combo() -> QComboBox:
     combo = QComboBox()
-    combo.setMinimumWidth(200)
-    if optional:
-        combo.addItem(optional, None)
+    combo.setMinimumWidth(160)
+    combo.setPlaceholderText("no one")
     return combo
 
 
-def fill_models(
-    combo: QComboBox, models: list[tuple[str, str]], optional: str | None = None
-) -> None:
-    """Models as 'member (posse)', data {'posse', 'member'}."""
-    combo.clear()
-    if optional:
-        combo.addItem(optional, None)
-    for posse, member in models:
-        combo.addItem(f"{member} ({posse})", {"posse": posse, "member": member})
+def item_combo() -> QComboBox:
+    combo = QComboBox()
+    combo.setMinimumWidth(120)
+    combo.setPlaceholderText("nothing")
+    return combo
+
+
+def refill(combo: QComboBox, choices: Iterable[tuple[str, Any]]) -> None:
+    """Replace the choices, keeping the one shown if it is still offered, else the first."""
+    keep = combo.currentText()
+    with QSignalBlocker(combo):
+        combo.clear()
+        for text, data in choices:
+            combo.addItem(text, data)
+        combo.setCurrentIndex(max(combo.findText(keep), 0) if combo.count() else -1)
+
+
+def model_choice(key: Key) -> tuple[str, dict[str, str]]:
+    """A model as 'member (posse)', data {'posse', 'member'} as in the report."""
+    return f"{key[1]} ({key[0]})", {"posse": key[0], "member": key[1]}
 
 
 def fill_posses(combo: QComboBox, names: list[str]) -> None:
-    combo.clear()
-    for name in names:
-        combo.addItem(name, name)
+    refill(combo, [(name, name) for name in names])
 
 
 def amount_box() -> QSpinBox:
@@ -114,7 +167,182 @@ def ref_text(ref: dict[str, str] | None) -> str:
     return f"{ref['member']} ({ref['posse']})" if ref else "no one"
 
 
+def key_of(ref: dict[str, str]) -> Key:
+    return ref["posse"], ref["member"]
+
+
 def claimed_box() -> QCheckBox:
     box = QCheckBox("claimed")
     box.setChecked(True)
     return box
+
+
+class ReportPage(QWizardPage):
+    """A page of report lists: Next asks the domain, and shows its sentence here if refused."""
+
+    lists: tuple[str, ...] = ()
+
+    def __init__(self, title: str, subtitle: str) -> None:
+        super().__init__()
+        self.setTitle(title)
+        self.setSubTitle(subtitle)
+        self.parts: list[EntryList] = []
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #a11;")
+        self.error.hide()
+
+    def set_parts(self, parts: list[EntryList]) -> None:
+        """Lay out the page's lists, the refusal under them."""
+        self.parts = parts
+        layout = QVBoxLayout(self)
+        for part in parts:
+            layout.addWidget(part)
+            part.changed.connect(self.refresh)
+        layout.addStretch()
+        layout.addWidget(self.error)
+
+    def played(self) -> list[str]:
+        return self.wizard().game_page.posses()  # type: ignore[attr-defined]
+
+    def refresh(self) -> None:
+        """Offer only what the rules allow given the entries so far; forget an old refusal."""
+        self.fill()
+        for part in self.parts:
+            part.update_add()
+        self.show_error("")
+
+    def fill(self) -> None:
+        """Refill the pickers (each page's own)."""
+
+    def show_error(self, sentence: str) -> None:
+        self.error.setText(sentence)
+        self.error.setVisible(bool(sentence))
+
+    def validatePage(self) -> bool:
+        sentence = self.wizard().refusal(self.lists)  # type: ignore[attr-defined]
+        self.show_error(sentence or "")
+        return sentence is None
+
+
+class CasualtiesPage(ReportPage):
+    """Who went out of action and by whom; items used up and stolen."""
+
+    lists = ("out_of_action", "items_used", "items_stolen")
+
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__(
+            "Out of action, items used and stolen",
+            "Add a line for each model taken out of action, each item used up in play and "
+            "each item stolen; leave a list empty if nothing happened.",
+        )
+        self.rules = rules
+        self.members: dict[Key, Member] = {}
+        self.victim, self.by = model_combo(), model_combo()
+        self.ooa = EntryList(
+            "Out of action", [self.victim, QLabel("by"), self.by], self._ooa, self._ooa_text
+        )
+        self.user, self.used_item = model_combo(), item_combo()
+        self.used = EntryList(
+            "Items used up in play",
+            [self.user, self.used_item],
+            self._use,
+            lambda e: f"{ref_text(e)} used up a {self._name(e['item'])}",
+        )
+        self.thief_from, self.stolen_item, self.thief = model_combo(), item_combo(), model_combo()
+        self.stolen = EntryList(
+            "Items stolen",
+            [self.thief_from, self.stolen_item, QLabel("taken by"), self.thief],
+            self._theft,
+            lambda e: (
+                f"{ref_text(e['to'])} stole a {self._name(e['item'])} from {ref_text(e['from'])}"
+            ),
+        )
+        self.set_parts([self.ooa, self.used, self.stolen])
+        for combo in (self.victim, self.user, self.thief_from, self.stolen_item):
+            combo.currentIndexChanged.connect(lambda _i: self.refresh())
+
+    def initializePage(self) -> None:
+        self.members = {
+            (p.name, m.name): m for p in posses.load_posses(self.played()) for m in p.active
+        }
+        self.refresh()
+
+    def _name(self, item_id: str) -> str:
+        return self.rules.item(item_id).name.lower()
+
+    def _held(self, key: Key) -> list[str]:
+        """What a model still holds once the uses and thefts listed so far are taken away."""
+        items = list(self.members[key].items) if key in self.members else []
+        gone = [e["item"] for e in self.used.entries if key_of(e) == key]
+        gone += [e["item"] for e in self.stolen.entries if key_of(e["from"]) == key]
+        for item in gone:
+            if item in items:
+                items.remove(item)
+        return items
+
+    def _used_up(self, key: Key) -> list[str]:
+        return [i for i in self._held(key) if self.rules.kinds[self.rules.item(i).kind].used_up]
+
+    def _may_take(self, key: Key, item: str) -> bool:
+        """R5 through the domain: may this model carry the item on top of what it has then?"""
+        taken = [e["item"] for e in self.stolen.entries if key_of(e["to"]) == key]
+        member = self.members[key]
+        try:
+            check_carry(replace(member, items=(*self._held(key), *taken)), item, self.rules)
+        except Refused:
+            return False
+        return True
+
+    def _items(self, ids: list[str]) -> list[tuple[str, str]]:
+        return [(self.rules.item(i).name, i) for i in dict.fromkeys(ids)]
+
+    def fill(self) -> None:
+        out = {key_of(e) for e in self.ooa.entries}
+        refill(self.victim, [model_choice(k) for k in self.members if k not in out])
+        victim = self.victim.currentData()
+        # The domain refuses 'by' from the victim's own posse: friendly fire is 'no one' (R14).
+        rivals = [k for k in self.members if victim and k[0] != victim["posse"]]
+        refill(self.by, [(FALL, None), *map(model_choice, rivals)])
+        refill(self.user, [model_choice(k) for k in self.members if self._used_up(k)])
+        user = self.user.currentData()
+        refill(self.used_item, self._items(self._used_up(key_of(user)) if user else []))
+        refill(self.thief_from, [model_choice(k) for k in self.members if self._held(k)])
+        source = self.thief_from.currentData()
+        refill(self.stolen_item, self._items(self._held(key_of(source)) if source else []))
+        item = self.stolen_item.currentData()
+        # R1 Slippery Paws: the thief is a model of an opposing posse.
+        thieves = [
+            k
+            for k in self.members
+            if source and k[0] != source["posse"] and self._may_take(k, item)
+        ]
+        refill(self.thief, map(model_choice, thieves))
+
+    def _ooa(self) -> Made:
+        victim, by = self.victim.currentData(), self.by.currentData()
+        if victim is None:
+            return "Every model of these posses is listed as out of action already."
+        return {**victim, **({"by": by} if by else {})}
+
+    @staticmethod
+    def _ooa_text(e: dict[str, Any]) -> str:
+        return f"{e['member']} ({e['posse']}) out of action by {ref_text(e.get('by'))}"
+
+    def _use(self) -> Made:
+        ref, item = self.user.currentData(), self.used_item.currentData()
+        if ref is None or item is None:
+            kinds = " or ".join(k.name.lower() for k in self.rules.kinds.values() if k.used_up)
+            return f"No one here holds a {kinds} item, the only kind used up in play (R4)."
+        return {**ref, "item": item}
+
+    def _theft(self) -> Made:
+        source, item = self.thief_from.currentData(), self.stolen_item.currentData()
+        thief = self.thief.currentData()
+        if source is None or item is None:
+            return "No one here holds an item to steal."
+        if thief is None:
+            if len(self.played()) < 2:
+                return "A thief steals from another posse, and only one posse played."
+            return f"No one in another posse may carry the {self._name(item)} (R5)."
+        return {"from": source, "to": thief, "item": item}
