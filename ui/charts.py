@@ -14,6 +14,7 @@ from PySide6.QtCharts import (
     QChartView,
     QLineSeries,
     QValueAxis,
+    QXYSeries,
 )
 from PySide6.QtCore import QEvent, QMargins, QPointF, Qt
 from PySide6.QtGui import QFont, QPainter, QPalette
@@ -187,8 +188,14 @@ class ChartPanel(QWidget):
         y_title: str,
         x_format: str = "%d",
         y_format: str = "%d",
+        step: bool = False,
     ) -> list[QLineSeries]:
-        """A line series with visible points per (name, points); whole-number x ticks."""
+        """A line series with visible points per (name, points); whole-number x ticks.
+
+        `step`: each value holds level until the series' next point, where the line rises or
+        falls: a line joined straight across an x the series has no value for would make up a
+        value there. The corners this adds are drawn without a marker, so the dots are the data.
+        """
         self._replace_chart()
         out: list[QLineSeries] = []
         if not lines:
@@ -200,8 +207,12 @@ class ChartPanel(QWidget):
         for name, points in lines:
             series = QLineSeries()
             series.setName(name)
-            series.append([QPointF(x, y) for x, y in points])
+            series.append([QPointF(x, y) for x, y in (step_points(points) if step else points)])
             series.setPointsVisible(True)
+            series.setMarkerSize(7)  # the dots are the data: a little larger than the default
+            if step:
+                for corner in range(1, series.count(), 2):
+                    series.setPointConfiguration(corner, {MARKER_SHOWN: False})
             self.chart.addSeries(series)
             out.append(series)
         lo_x, hi_x = (min(xs), max(xs)) if xs else (0.0, 1.0)
@@ -218,6 +229,31 @@ class ChartPanel(QWidget):
         self.chart.legend().setVisible(bool(out))
         self.apply_theme()
         return out
+
+
+MARKER_SHOWN = QXYSeries.PointConfiguration.Visibility
+
+
+def step_points(points: Points) -> list[tuple[float, float]]:
+    """(1, 22), (3, 82) -> (1, 22), (3, 22), (3, 82): level, then up at the next point.
+
+    The data points are at the even indexes, the corners between them at the odd ones.
+    """
+    out: list[tuple[float, float]] = []
+    for x, y in points:
+        if out:
+            out.append((x, out[-1][1]))
+        out.append((x, y))
+    return out
+
+
+def marked_points(series: QXYSeries) -> list[tuple[float, float]]:
+    """The points of a series drawn with a marker: its data, without a step line's corners."""
+    return [
+        (p.x(), p.y())
+        for i, p in enumerate(series.points())
+        if series.pointConfiguration(i).get(MARKER_SHOWN, True)
+    ]
 
 
 def _whole_ticks(axis: QValueAxis, span: float) -> None:

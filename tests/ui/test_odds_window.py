@@ -6,8 +6,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QGuiApplication, QImage
 
 from rostermgr.odds import Matchup, exact_odds
 from rostermgr.odds.text import dec, pct
@@ -194,3 +194,34 @@ def test_odds_without_posses(empty_window: MainWindow, qtbot) -> None:
     assert not dialog.attacker.member.isEnabled()
     assert_shows(dialog, dialog.current_matchup())
     assert_heat_map(dialog, dialog.current_matchup())
+
+
+class SmallScreen:
+    """A 1024x700 screen, as QGuiApplication.primaryScreen() would report it."""
+
+    def availableGeometry(self) -> QRect:
+        return QRect(0, 0, 1024, 700)
+
+
+def test_fits_a_small_screen(window: MainWindow, qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(QGuiApplication, "primaryScreen", staticmethod(SmallScreen))
+    dialog = OddsWindow(window, parent=window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.wait()
+    qtbot.wait(10)  # the layouts settle
+    assert dialog.width() <= 1024 * 0.9 and dialog.height() <= 700 * 0.9
+    minimum = dialog.minimumSizeHint().expandedTo(dialog.minimumSize())
+    assert minimum.width() <= dialog.width() and minimum.height() <= dialog.height()
+    # the odds never scroll out of sight, however the fields above them scroll
+    for key in ("success", "failure", "score_draw", "winged", "mean_wounds"):
+        label = dialog.numbers[key]
+        assert label.isVisible() and label.text()
+        assert label.visibleRegion().boundingRect() == label.rect(), key
+    # every heat map column is wide enough for its heading ("Defence 6")
+    header = dialog.heat.table.horizontalHeader()
+    wanted = header.fontMetrics().horizontalAdvance("Defence 6")
+    assert all(header.sectionSize(c) >= wanted for c in range(header.count()))
+    for button in (dialog.heat.save_button, dialog.wounds.save_button):
+        corner = button.mapTo(dialog, button.rect().bottomRight())
+        assert dialog.rect().contains(corner)

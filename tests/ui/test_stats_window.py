@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -9,10 +10,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from db import flips, games
-from db.posses import load_posse
+from db.posses import create_posse, load_posse
 from db.stats import read_campaign
 from rostermgr.report import parse_report
+from rostermgr.shop import plan_creation
 from rostermgr.stats import campaign_stats
+from ui.charts import marked_points
 from ui.dialogs.stats_window import NO_GAMES, StatsWindow, open_stats
 from ui.main_window import MainWindow
 from ui.stat_table_model import VALUE_ROLE
@@ -76,7 +79,8 @@ def open_window(window: MainWindow, qtbot) -> StatsWindow:
 
 
 def lines(dialog: StatsWindow) -> dict[str, list[tuple[float, float]]]:
-    return {s.name(): [(p.x(), p.y()) for p in s.points()] for s in dialog.purses.chart.series()}
+    """Each posse's dots: the points drawn with a marker (a step line's corners have none)."""
+    return {s.name(): marked_points(s) for s in dialog.purses.chart.series()}
 
 
 def bars(panel) -> tuple[list[str], list[float]]:
@@ -121,6 +125,7 @@ def test_every_table_in_a_tab(window: MainWindow, played, qtbot, qtmodeltester) 
         page = dialog.table_tabs.widget(i)
         model = page.model
         qtmodeltester.check(model)
+        qtmodeltester.check(page.proxy)  # the sorting view over it
         assert model.rowCount() == len(table.rows)
         assert [
             model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())
@@ -164,3 +169,81 @@ def test_open_stats_raises_the_open_window(window: MainWindow, qtbot) -> None:
     qtbot.addWidget(first)
     assert open_stats(window) is first
     first.close()
+
+
+T = "Eglise Street Merchants"
+TOWNSFOLK = {
+    "name": T,
+    "faction": "townsfolk",
+    "members": [
+        {"name": "Eleonore", "role": "leader", "items": ["pistol"]},
+        {"name": "Mabel", "role": "deputy", "items": []},
+        {"name": "Abe", "role": "ganger", "items": []},
+        {"name": "Bo", "role": "ganger", "items": []},
+        {"name": "Cy", "role": "ganger", "items": []},
+    ],
+}
+
+
+def shown(page, column: str) -> list[str]:
+    """What a user reads down one column of a table page, in the order shown."""
+    model = page.view.model()
+    col = page.model.table.columns.index(column)
+    return [model.data(model.index(r, col)) for r in range(model.rowCount())]
+
+
+def test_tables_speak_the_users_words(window: MainWindow, played, qtbot) -> None:
+    dialog = open_window(window, qtbot)
+    games_page, casualties = dialog.pages["games"], dialog.pages["casualties"]
+    headers = [
+        games_page.model.headerData(c, Qt.Orientation.Horizontal)
+        for c in range(games_page.model.columnCount())
+    ]
+    measures = shown(casualties, "measure")
+    assert measures == ["Out of action", "Take outs", "Injuries", "Deaths", "Flips earned"]
+    assert set(measures) <= set(headers)  # the same words as the Games tab's columns
+    assert shown(dialog.pages["flips"], "measure")[0] == "Earned"
+    kinds = shown(dialog.pages["money"], "kind")
+    assert {"Starting purse", "Hiring", "Items bought", "Income"} <= set(kinds)
+    assert not {"purse", "hire", "buy", "goods", "income", "bounty"} & set(kinds)
+
+
+def test_money_in_dollars_sorted_as_numbers(window: MainWindow, played, qtbot) -> None:
+    dialog = open_window(window, qtbot)
+    money = dialog.pages["money"]
+    for column in ("in", "out", "net"):
+        assert all(text.startswith(("$", "-$")) for text in shown(money, column))
+    assert "-$145" in shown(money, "net")  # three gang members hired at creation
+    purses = [p for _, p in played[D]]
+    assert shown(dialog.pages["purses"], "purse")[-len(purses) :] == [f"${p}" for p in purses]
+    assert all(t.startswith("$") for t in shown(dialog.pages["items"], "net_spent"))
+    # a click on 'Net' sorts by the amount, not by the text ("$15" would come before "$5")
+    col = money.model.table.columns.index("net")
+    money.view.sortByColumn(col, Qt.SortOrder.AscendingOrder)
+    view_model = money.view.model()
+    rows = range(view_model.rowCount())
+    values = [view_model.data(view_model.index(r, col), VALUE_ROLE) for r in rows]
+    assert values == sorted(values) and len(set(values)) > 2
+    assert shown(money, "net")[0] == "-$145"
+
+
+def test_purses_only_at_games_a_posse_played(window: MainWindow, qtbot) -> None:
+    """The Lawmen sit out game 2: no dot for them there, and no made-up value between."""
+    create_posse(plan_creation(TOWNSFOLK, window.rules), window.rules)
+    purses: dict[str, list[tuple[int, int]]] = {}
+    for posses in ([D, L], [D, T], [L, T]):
+        doc = {"date": "2026-02-01", "scenario": "bloodbath", "posses": posses, "winner": None}
+        doc["income"] = [{"posse": posses[0], "amount": 40, "reason": "loot"}]
+        record(window, doc, purses)
+    dialog = open_window(window, qtbot)
+    assert lines(dialog) == purses
+    series = {s.name(): s for s in dialog.purses.chart.series()}
+    lawmen = [(p.x(), p.y()) for p in series[L].points()]
+    assert [x for x, _ in lines(dialog)[L]] == [1, 3]
+    assert 2 not in {x for x, _ in lawmen}  # no point at all at the game it did not play
+    # a step line: level across game 2 (nothing changed for them), then up or down at game 3
+    for (x0, y0), (x1, y1) in pairwise(lawmen):
+        assert x0 == x1 or y0 == y1
+    x_axis = dialog.purses.chart.axes(Qt.Orientation.Horizontal)[0]
+    assert x_axis.titleText().startswith("Game number in the campaign")
+    assert "did not play" in dialog.purses.caption.text()

@@ -34,6 +34,7 @@ from ui.charts import ChartPanel, ask_png_path, save_widget_png
 from ui.dialogs.odds_sides import AttackerForm, TargetForm
 from ui.grid_worker import GridRunner
 from ui.heat_model import STOPS, HeatModel, heat_colour
+from ui.screen import fitted_size
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -137,18 +138,34 @@ class OddsWindow(QDialog):
         self.message = QLabel()
         self.message.setWordWrap(True)
         inputs = QWidget()
-        left_layout = QVBoxLayout(inputs)
-        left_layout.addWidget(test)
-        left_layout.addWidget(self.attacker)
-        left_layout.addWidget(self.target)
-        left_layout.addWidget(self._odds_box())
-        left_layout.addStretch()
-        left = QScrollArea()  # the fields stay reachable on a small screen
-        left.setWidget(inputs)
-        left.setWidgetResizable(True)
-        left.setFrameShape(QScrollArea.Shape.NoFrame)
-        left.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        left.setMinimumWidth(inputs.sizeHint().width() + 20)
+        inputs_layout = QVBoxLayout(inputs)
+        inputs_layout.addWidget(test)
+        inputs_layout.addWidget(self.attacker)
+        inputs_layout.addWidget(self.target)
+        inputs_layout.addStretch()
+        fields = QScrollArea()  # the fields stay reachable on a small screen
+        fields.setWidget(inputs)
+        fields.setWidgetResizable(True)
+        fields.setFrameShape(QScrollArea.Shape.NoFrame)
+        fields.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        fields.setMinimumWidth(inputs.sizeHint().width() + 20)
+        # the odds under the fields, never scrolled away: on a low screen the fields scroll
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(fields, 1)
+        odds = QHBoxLayout()
+        odds.addWidget(self._odds_box())
+        left_layout.addLayout(odds)
+        margins = inputs_layout.contentsMargins()
+
+        def line_up(_low: int = 0, high: int = 0) -> None:
+            """The odds box as wide as the fields above, their scroll bar shown or not."""
+            bar = fields.verticalScrollBar().sizeHint().width() if high > 0 else 0
+            odds.setContentsMargins(margins.left(), 0, margins.right() + bar, margins.bottom())
+
+        line_up()
+        fields.verticalScrollBar().rangeChanged.connect(line_up)
         self.heat = HeatPanel()
         self.wounds = ChartPanel("Wounds inflicted", "odds wounds")
         right = QSplitter(Qt.Orientation.Vertical)
@@ -170,7 +187,8 @@ class OddsWindow(QDialog):
         self.target.changed.connect(self.update_odds)
         self._pick_defaults(window)
         self._kind_changed()
-        self.resize(1240, 800)
+        # as large as suits the charts, but never larger than the screen (DESIGN 7)
+        self.resize(*fitted_size(1240, 800))
 
     def _odds_box(self) -> QGroupBox:
         box = QGroupBox("Exact odds (every pair of cards)")
@@ -240,8 +258,10 @@ class OddsWindow(QDialog):
         except Refused as exc:
             self.odds = None
             self.message.setText(str(exc))
+            self.message.show()
             return
         self.message.setText("")
+        self.message.hide()  # an empty line would leave a gap under the odds
         self.odds = odds
         for key, _ in ROWS:
             self.numbers[key].setText(pct(getattr(odds, key)))

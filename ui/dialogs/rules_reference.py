@@ -4,52 +4,137 @@ from __future__ import annotations
 
 from html import escape
 
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QDialog, QTextBrowser, QVBoxLayout, QWidget
 
 from rostermgr.cards import SUIT_SYMBOLS
-from rostermgr.rules import Ruleset
+from rostermgr.rules import Item, Ruleset
+from ui.screen import fitted_size
+
+NOT_WRITTEN = "(text not written yet)"
+NONE = "\u2013"  # a cell the item has nothing for
+TABLE = "<table border=1 cellpadding=4 cellspacing=0>"
 
 
-def rules_html(rules: Ruleset) -> str:
+def rule_text(text: str, muted: str) -> str:
+    """A rule's text as HTML; the playtest ruleset leaves some empty, and says so in grey."""
+    if text.strip():
+        return escape(text)
+    return f'<span style="color: {muted};"><i>{NOT_WRITTEN}</i></span>'
+
+
+def named_rule(name: str, text: str, muted: str) -> str:
+    return f"<b>{escape(name)}</b> {rule_text(text, muted)}"
+
+
+def item_range(item: Item) -> str:
+    """In card lengths (R4). A weapon without a range in the ruleset is a melee weapon."""
+    if item.range is None:
+        return "base to base" if item.is_weapon else NONE
+    low, high = item.range
+    return f"{low}-{high}" if high != low else str(low)
+
+
+def item_effect(item: Item, rules: Ruleset) -> str:
+    """What the item does, as the ruleset gives it (the cards print the same numbers)."""
+    names = rules.stat_names
+    parts = []
+    if item.is_weapon:  # a weapon's +0 damage is worth saying
+        parts.append(f"+{item.damage} damage")
+    if item.defence:
+        parts.append(f"+{item.defence} defence")
+    if item.heals:
+        parts.append(f"heals {item.heals} wound{'s' if item.heals != 1 else ''}")
+    if item.reload:
+        parts.append(f"reload after {item.reload} shot{'s' if item.reload != 1 else ''}")
+    if item.move:  # a mount sets Move (rostermgr.roster.Member.move)
+        parts.append(f"{names.get('move', 'Move')} {item.move}")
+    if item.shot:
+        parts.append(f"{names.get('shot', 'Shot')} {item.shot:+d}")
+    if item.initiative:
+        parts.append(f"+{item.initiative} initiative")
+    return "; ".join(parts) or NONE
+
+
+def carried_by(item: Item, rules: Ruleset) -> str:
+    """Who may carry it (R5): the ruleset's role names, or anyone."""
+    roles = [rules.roles[r].name if r in rules.roles else r for r in item.roles]
+    return " or ".join(roles).capitalize() if roles else "Anyone"
+
+
+def _factions(rules: Ruleset, muted: str) -> list[str]:
+    out = [
+        f"<h2>Factions (R1)</h2>{TABLE}"
+        "<tr><th>Faction</th><th>Suit</th><th>Leader's eighth-card action</th><th>Rule</th></tr>"
+    ]
+    for f in rules.factions.values():
+        actions = "<br>".join(named_rule(a.name, a.text, muted) for a in f.leader_actions)
+        out.append(
+            f"<tr><td>{escape(f.name)}</td><td>{SUIT_SYMBOLS[f.suit]} {f.suit}</td>"
+            f"<td>{actions}</td><td>{named_rule(f.rule_name, f.rule_text, muted)}</td></tr>"
+        )
+    out.append("</table>")
+    return out
+
+
+def _stat_lines(rules: Ruleset) -> list[str]:
+    out = [f"<h2>Stat lines (R2)</h2>{TABLE}<tr><th>Role</th>"]
+    out += [f"<th>{escape(rules.stat_names[s])}</th>" for s in rules.stat_order]
+    out.append("<th>Cost</th><th>Replacement</th><th>Bounty</th></tr>")
+    for r in rules.roles.values():
+        cells = "".join(f"<td align=center>{r.stats[s]}</td>" for s in rules.stat_order)
+        group = f" for {r.creation_group}" if r.creation_group > 1 else ""
+        out.append(
+            f"<tr><td>{escape(r.name)}</td>{cells}<td>${r.creation_cost}{group}</td>"
+            f"<td>${r.hire_cost}</td><td>${r.bounty_reward}</td></tr>"
+        )
+    out.append("</table>")
+    return out
+
+
+def _equipment(rules: Ruleset) -> list[str]:
+    """One table, a heading row per kind of item (in the ruleset's order), then its items."""
+    heads = ("Item", "Range", "Effect", "Carried by", "Price", "Notes")
+    out = [
+        "<h2>Equipment (R4-R6)</h2><p>Ranges are in playing-card lengths.</p>",
+        TABLE,
+        "<tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr>",
+    ]
+    for kind in rules.kinds.values():
+        items = [i for i in rules.items.values() if i.kind == kind.id]
+        if not items:
+            continue
+        out.append(f"<tr><td colspan={len(heads)}><b>{escape(kind.name)}</b></td></tr>")
+        for i in items:
+            out.append(
+                f"<tr><td>{escape(i.name)}</td><td align=center>{escape(item_range(i))}</td>"
+                f"<td>{escape(item_effect(i, rules))}</td><td>{escape(carried_by(i, rules))}</td>"
+                f"<td align=right>${i.price}</td><td>{escape(i.notes)}</td></tr>"
+            )
+    out.append("</table>")
+    limits = [
+        f"at most {k.limit} {escape(k.name.lower())} item{'s' if k.limit != 1 else ''}"
+        for k in rules.kinds.values()
+        if k.limit
+    ]
+    if limits:
+        out.append(f"<p>A model carries {' and '.join(limits)} (R5).</p>")
+    return out
+
+
+def rules_html(rules: Ruleset, muted: str = "#808080") -> str:
+    """The reference as HTML; `muted`: the colour of text that is not a rule (placeholders)."""
     e = escape
     out = [f"<h1>{e(rules.name)} <small>{e(rules.version)}</small></h1>"]
     out.append(
         f"<p>Starting purse ${rules.starting_purse}. Items sell back for "
         f"{rules.resale_percent}%; goods sell for {rules.goods_percent}% of market value.</p>"
     )
-    out.append(
-        "<h2>Factions (R1)</h2><table border=1 cellpadding=4 cellspacing=0>"
-        "<tr><th>Faction</th><th>Suit</th><th>Leader's eighth-card action</th><th>Rule</th></tr>"
-    )
-    for f in rules.factions.values():
-        actions = "<br>".join(f"<b>{e(a.name)}</b> {e(a.text)}" for a in f.leader_actions)
-        out.append(
-            f"<tr><td>{e(f.name)}</td><td>{SUIT_SYMBOLS[f.suit]} {f.suit}</td>"
-            f"<td>{actions}</td><td>{e(f.rule_name)} {e(f.rule_text)}</td></tr>"
-        )
-    out.append(
-        "</table><h2>Stat lines (R2)</h2>"
-        "<table border=1 cellpadding=4 cellspacing=0><tr><th>Role</th>"
-    )
-    out += [f"<th>{e(rules.stat_names[s])}</th>" for s in rules.stat_order]
-    out.append("<th>Cost</th><th>Replacement</th><th>Bounty</th></tr>")
-    for r in rules.roles.values():
-        cells = "".join(f"<td align=center>{r.stats[s]}</td>" for s in rules.stat_order)
-        group = f" for {r.creation_group}" if r.creation_group > 1 else ""
-        out.append(
-            f"<tr><td>{e(r.name)}</td>{cells}<td>${r.creation_cost}{group}</td>"
-            f"<td>${r.hire_cost}</td><td>${r.bounty_reward}</td></tr>"
-        )
-    out.append(
-        "</table><h2>Equipment (R4-R6)</h2><table border=1 cellpadding=4 cellspacing=0>"
-        "<tr><th>Item</th><th>Kind</th><th>Price</th><th>Notes</th></tr>"
-    )
-    for i in rules.items.values():
-        out.append(
-            f"<tr><td>{e(i.name)}</td><td>{e(rules.kinds[i.kind].name)}</td>"
-            f"<td>${i.price}</td><td>{e(i.notes)}</td></tr>"
-        )
-    out.append("</table><h2>Damage (R9)</h2><ul>")
+    out += _factions(rules, muted)
+    out += _stat_lines(rules)
+    out += _equipment(rules)
+    out.append("<h2>Damage (R9)</h2><ul>")
     bands = list(rules.damage_bands)
     for n, band in enumerate(bands):
         upper = f"-{bands[n + 1].start - 1}" if n + 1 < len(bands) else "+"
@@ -69,8 +154,33 @@ class RulesReference(QDialog):
     def __init__(self, rules: Ruleset, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Rules reference: {rules.name}")
+        self.rules = rules
         self.text = QTextBrowser()
-        self.text.setHtml(rules_html(rules))
+        self.show_rules()
         layout = QVBoxLayout(self)
         layout.addWidget(self.text)
-        self.resize(820, 640)
+        self.resize(*fitted_size(1000, 720))
+
+    def show_rules(self) -> None:
+        """The reference in the palette's colours, where the reader had scrolled to."""
+        bar = self.text.verticalScrollBar()
+        at = bar.value()
+        self.text.setHtml(rules_html(self.rules, muted_colour(self.palette())))
+        bar.setValue(at)
+
+    def changeEvent(self, event: QEvent) -> None:
+        # the placeholder grey is written into the HTML: a light/dark switch needs it again
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self.show_rules()
+        super().changeEvent(event)
+
+
+def muted_colour(palette: QPalette) -> str:
+    """Halfway between text and background: reads as "not there yet" in light and dark themes.
+
+    (The palette's PlaceholderText is often the text colour at half opacity, which HTML loses.)
+    """
+    text = palette.color(QPalette.ColorRole.Text)
+    base = palette.color(QPalette.ColorRole.Base)
+    mixed = [(a + b) // 2 for a, b in zip(text.getRgb()[:3], base.getRgb()[:3], strict=True)]
+    return "#{:02x}{:02x}{:02x}".format(*mixed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -21,24 +21,32 @@ from db.stats import read_campaign
 from rostermgr.rules import Ruleset
 from rostermgr.stats import Table, campaign_stats
 from ui.charts import ChartPanel
-from ui.stat_table_model import StatTableModel, heading, rules_labels
+from ui.stat_table_model import SORT_ROLE, StatTableModel, heading, rules_labels
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
+GAME_AXIS = "Game number in the campaign (dots: the games each posse played)"
 NO_GAMES = "No games recorded yet: record a game (Campaign > Record a game) to see this chart."
 
 
 class TablePage(QWidget):
-    """One statistic: its title over a read-only table."""
+    """One statistic: its title over a read-only table, sorted by a click on a heading."""
 
     def __init__(self, rules: Ruleset, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = StatTableModel(labels=rules_labels(rules))
+        # sort on numbers, not on the text shown: "$145" after "$20", "-$50" before "$0"
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(SORT_ROLE)
         self.title = QLabel()
         self.title.setStyleSheet("font-weight: bold;")
         self.view = QTableView()
-        self.view.setModel(self.model)
+        self.view.setModel(self.proxy)
+        # no column sorted at first: the rows keep the order the statistic gives them
+        self.view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.view.setSortingEnabled(True)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setAlternatingRowColors(True)
@@ -101,12 +109,15 @@ class StatsWindow(QDialog):
 
     def _purses(self, table: Table) -> None:
         by_posse: dict[str, list[tuple[float, float]]] = defaultdict(list)
-        for row in table.records():
+        for row in table.records():  # only the games each posse played, in game order
             by_posse[row["posse"]].append((row["game"], row["purse"]))
-        self.purses.set_lines(list(by_posse.items()), "Game", "Purse", y_format="$%d")
+        # a step line: a posse's purse is known only after the games it played, so the line
+        # stays level across games it sat out instead of making up a value for them
+        self.purses.set_lines(list(by_posse.items()), GAME_AXIS, "Purse", y_format="$%d", step=True)
         self.purses.caption.setText(
-            "Each posse's purse right after each game it played; money spent between games "
-            "counts towards the next game."
+            "A dot is a posse's purse right after a game it played, by the game's number in the "
+            "campaign (as in the Games table). The line stays level across games the posse did "
+            "not play; money spent between games counts towards its next game."
             if by_posse
             else NO_GAMES
         )
