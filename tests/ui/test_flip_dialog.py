@@ -38,3 +38,36 @@ def test_r15_one_flip_is_singular_and_use_waits_for_a_card(window: MainWindow, q
     assert panel.status.text().startswith("7H is turned: take ") and "0 flips left" in (
         panel.status.text()
     )
+
+
+def test_r15_enter_in_the_card_field_uses_the_card_and_keeps_the_dialog(
+    window: MainWindow, qtbot
+) -> None:
+    from PySide6.QtCore import Qt
+
+    from db.games import record_game
+    from rostermgr.report import parse_report
+
+    doc = {
+        "date": "2026-12-01",
+        "scenario": "other",
+        "posses": ["The Dalton Boys", "Last Hope Lawmen"],
+        "out_of_action": [
+            {
+                "posse": "The Dalton Boys",
+                "member": "Kid",
+                "by": {"posse": "Last Hope Lawmen", "member": "Wyatt"},
+            }
+        ],
+    }
+    record_game(parse_report(doc, window.rules), window.rules, prune=False)
+    dialog = FlipDialog(window, "Last Hope Lawmen", "Wyatt")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    panel = dialog.panel
+    panel.card.setFocus()
+    qtbot.keyClicks(panel.card, "7H")
+    qtbot.keyClick(panel.card, Qt.Key.Key_Return)
+    assert dialog.isVisible()  # Enter turned the card; it did not press Close
+    assert posses.load_posse("Last Hope Lawmen").member("Wyatt").pending_card == "7H"
