@@ -31,6 +31,7 @@ class Chapter:
     flips: tuple[str, ...]  # flips spent: card and choice
     money: tuple[MoneyLine, ...]
     purse_after: int
+    campaign_game: int | None = None  # the game's number in the campaign (the Games list)
 
 
 @dataclass(frozen=True)
@@ -56,15 +57,15 @@ def build_journal(
             name = rules.scenarios[scenario].name if scenario in rules.scenarios else scenario
             winner = data.get("winner")
             result = "won" if winner == posse.name else ("lost" if winner else "drew")
-            chapters.append(
-                _chapter(
-                    f"Game {len(chapters)}",
-                    row["date"],
-                    name,
-                    tuple(data.get("opponents", ())),
-                    result,
-                )
+            chapter = _chapter(
+                f"Game {len(chapters)}",
+                row["date"],
+                name,
+                tuple(data.get("opponents", ())),
+                result,
             )
+            chapter["campaign_game"] = row.get("game")
+            chapters.append(chapter)
             if not chapters[0]["date"]:
                 chapters[0]["date"] = row["date"]
             continue
@@ -95,6 +96,7 @@ def build_journal(
             tuple(c["flips"]),
             tuple(c["money"]),
             c["purse_after"] or 0,
+            c.get("campaign_game"),
         )
         for c in chapters
     ]

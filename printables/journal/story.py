@@ -262,6 +262,8 @@ def game(chapter: Chapter) -> list[Flowable]:
     if chapter.scenario:
         title += f" \u00b7 {para_text(chapter.scenario)}"
     meta = [para_text(chapter.date)] if chapter.date else []
+    if chapter.campaign_game is not None and chapter.title != f"Game {chapter.campaign_game}":
+        meta.append(f"game {chapter.campaign_game} of the campaign")  # as the app's Games list
     if chapter.opponents:
         meta.append("against " + ", ".join(para_text(o) for o in chapter.opponents))
     if chapter.result:

@@ -246,6 +246,22 @@ def test_r19_a_game_that_fits_on_a_page_is_never_split(tmp_path: Path, rules: Ru
     assert sum("Purse after the game:" in t for t in texts) <= 4  # several games to a page
 
 
+def test_r19_a_game_says_its_number_in_the_campaign_when_that_differs(
+    tmp_path: Path, rules: Ruleset
+) -> None:
+    third = {**LAWMEN, "name": "Tombstone Irregulars", "faction": "townsfolk"}
+    games_played = [
+        {"date": "2026-12-01", "scenario": "other", "posses": [D, L], "winner": L},
+        {"date": "2026-12-08", "scenario": "bloodbath", "posses": [L, third["name"]]},
+    ]
+    data = journals(tmp_path / "c.sqlite3", rules, [DALTON, LAWMEN, third], games_played)
+    late = flat("\n".join(page_texts(render(data[third["name"]], rules)[0])))
+    assert "Game 1 · Bloodbath" in late
+    assert "2026-12-08 · game 2 of the campaign · against Last Hope Lawmen" in late
+    first = flat("\n".join(page_texts(render(data[D], rules)[0])))
+    assert "of the campaign" not in first  # its game 1 is the campaign's game 1
+
+
 def test_r19_ruled_rows_to_carry_on_by_hand(three_games: dict, rules: Ruleset) -> None:
     pdf, pages = render(three_games[D], rules)
     texts = page_texts(pdf)
