@@ -181,11 +181,27 @@ class GameSummary:
 
 
 def list_games() -> list[GameSummary]:
-    """Every recorded game, oldest first; posses as the report named them."""
+    """Every recorded game, oldest first, its posses and winner by their names today.
+
+    The report keeps the names as they were; a posse renamed since, or a new posse given an
+    old name, must not take over another's games. The game's posse links are made in the
+    report's order, which pairs each reported name with the posse it meant.
+    """
+    now: dict[int, list[str]] = {}
+    links = (
+        m.GamePosse.select(m.GamePosse.game, m.Posse.name)
+        .join(m.Posse)
+        .order_by(m.GamePosse.game, m.GamePosse.id)
+    )
+    for link in links:
+        now.setdefault(link.game_id, []).append(link.posse.name)
     out = []
     for g in m.Game.select().order_by(m.Game.id):
-        posses = json.loads(g.report)["posses"]
-        out.append(GameSummary(g.id, g.date, g.scenario, tuple(posses), g.winner))
+        reported = json.loads(g.report)["posses"]
+        current = now.get(g.id, reported)
+        renamed = dict(zip(reported, current, strict=False))
+        winner = renamed.get(g.winner, g.winner) if g.winner else None
+        out.append(GameSummary(g.id, g.date, g.scenario, tuple(current), winner))
     return out
 
 
