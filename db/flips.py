@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from peewee import fn
 
 from db import models as m
 from db.posses import add_history, load_posse, member_row, posse_row
-from rostermgr.advancement import FlipStep, allowed_stats, plan_choose, plan_flip, plan_reflip
+from rostermgr.advancement import (
+    FlipStep,
+    allowed_stats,
+    plan_choose,
+    plan_flip,
+    plan_reflip,
+    stat_id,
+)
 from rostermgr.cards import Card, parse_card, shuffled_deck
 from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
@@ -63,9 +71,17 @@ def spend_flip(
             else:
                 plan(member, Card("2", "spades"), None, rules)  # refuse before touching the deck
                 turned = draw_card(rules, rng)
-                if choose is not None and choose not in allowed_stats(turned, rules):
-                    choose = None
-                step = plan(member, turned, choose, rules)
+                asked = stat_id(choose, rules) if choose is not None else None
+                if asked is not None and asked not in allowed_stats(turned, rules):
+                    # the deck is spent either way: keep the card, and say the choice waits
+                    step = plan(member, turned, None, rules)
+                    step = replace(
+                        step,
+                        text=f"{step.text} {rules.stat_names[asked]} was asked for, which "
+                        f"{turned} does not allow.",
+                    )
+                else:
+                    step = plan(member, turned, asked, rules)
         _apply(posse_name, member_name, step, drawn=card is None and step.card is not None)
         return step
 

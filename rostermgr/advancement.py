@@ -27,11 +27,28 @@ def allowed_stats(card: Card, rules: Ruleset) -> tuple[str, ...]:
     return rules.advancement_for(card.rank).stats
 
 
-def _choose(member: str, card: Card, stat: str, rules: Ruleset) -> str:
+def stat_id(text: str, rules: Ruleset) -> str:
+    """The stat a player named: its id, name or short form, in any case ("Strength", "st")."""
+    wanted = text.strip().casefold()
+    for stat in rules.stat_order:
+        if wanted in (
+            stat.casefold(),
+            rules.stat_names[stat].casefold(),
+            rules.stat_short[stat].casefold(),
+        ):
+            return stat
+    names = ", ".join(rules.stat_names[s] for s in rules.stat_order)
+    raise RuleBroken(f"'{text}' is not a stat: choose one of {names} (R2).")
+
+
+def _choose(member: str, card: Card, stat: str, rules: Ruleset, waiting: bool) -> str:
+    """The stat chosen, if the card allows it; `waiting`: the card is already turned and kept."""
+    stat = stat_id(stat, rules)
     allowed = allowed_stats(card, rules)
     if stat not in allowed:
         names = " or ".join(rules.stat_names[s] for s in allowed)
-        raise RuleBroken(f"{card} allows {names}, not {stat} (R15); {member}'s flip waits.")
+        then = f"{member}'s flip still waits" if waiting else "no flip was spent"
+        raise RuleBroken(f"{card} allows {names}, not {rules.stat_names[stat]} (R15); {then}.")
     return stat
 
 
@@ -54,7 +71,7 @@ def plan_choose(member: Member, stat: str, rules: Ruleset) -> FlipStep:
     if not member.pending_card:
         raise RuleBroken(f"{member.name} has no flip waiting for a choice.")
     card = parse_card(member.pending_card)
-    stat = _choose(member.name, card, stat, rules)
+    stat = _choose(member.name, card, stat, rules, waiting=True)
     return FlipStep(
         member.name,
         None,
@@ -94,7 +111,7 @@ def _turned(
             None,
             f"{member.name} {verb} {card}: {allowed}; the choice waits.",
         )
-    stat = _choose(member.name, card, choose, rules)
+    stat = _choose(member.name, card, choose, rules, waiting=False)
     return FlipStep(
         member.name,
         card,

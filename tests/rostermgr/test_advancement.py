@@ -64,3 +64,23 @@ def test_r15_no_flips_no_dead() -> None:
         plan_flip(Member("Kid", "ganger"), parse_card("2H"), None, RULES)
     with pytest.raises(RuleBroken, match="dead"):
         plan_flip(Member("Kid", "ganger", status="dead", flips=1), parse_card("2H"), None, RULES)
+
+
+@pytest.mark.parametrize("said", ["toughness", "Toughness", "TOUGHNESS", "T", " t "])
+def test_r15_a_stat_by_id_name_or_short_form(said: str) -> None:
+    wyatt = Member("Wyatt", "leader", flips=1)
+    step = plan_flip(wyatt, parse_card("7H"), said, RULES)
+    assert step.upgrade == "toughness"
+
+
+def test_r15_a_refused_choice_says_what_became_of_the_flip() -> None:
+    wyatt = Member("Wyatt", "leader", flips=1)
+    with pytest.raises(
+        RuleBroken, match=r"^7H allows .*, not Defence \(R15\); no flip was spent\.$"
+    ):
+        plan_flip(wyatt, parse_card("7H"), "defence", RULES)
+    waiting = Member("Wyatt", "leader", flips=0, pending_card="7H")
+    with pytest.raises(RuleBroken, match=r"; Wyatt's flip still waits\.$"):
+        plan_choose(waiting, "Defence", RULES)
+    with pytest.raises(RuleBroken, match=r"^'Moxie' is not a stat: choose one of Move, "):
+        plan_choose(waiting, "Moxie", RULES)
