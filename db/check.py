@@ -9,7 +9,8 @@ from peewee import Database, fn
 from db import models as m
 from rostermgr.cards import parse_card
 from rostermgr.errors import Refused
-from rostermgr.roster import ACTIVE, DEAD
+from rostermgr.invariants import roster_problems
+from rostermgr.roster import ACTIVE, DEAD, Member
 from rostermgr.rules import Ruleset
 
 
@@ -23,8 +24,25 @@ def check_campaign(db: Database, rules: Ruleset) -> list[str]:
     problems = quick_check(db)
     for table, rowid, parent, _ in db.execute_sql("PRAGMA foreign_key_check").fetchall():
         problems.append(f"Row {rowid} of {table} points to a missing row of {parent}.")
-    problems += _posses(rules) + _members(rules)
+    problems += _posses(rules) + _members(rules) + _rosters(rules)
     return problems
+
+
+def _rosters(rules: Ruleset) -> list[str]:
+    """R3 and R5 for each posse, over what _members found readable (the rest is reported there)."""
+    items_of: dict[int, list[str]] = {}
+    for it in m.MemberItem.select():
+        if it.item in rules.items:
+            items_of.setdefault(it.member_id, []).append(it.item)
+    members_of: dict[int, list[Member]] = {}
+    for mem in m.Member.select().order_by(m.Member.id):
+        if mem.role in rules.roles:
+            member = Member(mem.name, mem.role, tuple(items_of.get(mem.id, ())), mem.status)
+            members_of.setdefault(mem.posse_id, []).append(member)
+    out = []
+    for p in m.Posse.select().order_by(m.Posse.name):
+        out += roster_problems(p.name, members_of.get(p.id, []), rules)
+    return out
 
 
 def _posses(rules: Ruleset) -> list[str]:

@@ -8,7 +8,8 @@ from typing import Any
 
 from rostermgr.cards import parse_card
 from rostermgr.errors import InvalidFile, Refused
-from rostermgr.roster import ACTIVE, DEAD, check_name
+from rostermgr.invariants import roster_problems
+from rostermgr.roster import ACTIVE, DEAD, Member, check_name
 from rostermgr.rules import Ruleset
 
 FORMAT = "rostermgr-posse"
@@ -141,6 +142,11 @@ def validate_posse_file(doc: Any, rules: Ruleset, as_name: str | None = None) ->
     names = [m.name for m in members]
     if len(set(names)) != len(names):
         top.fail("names the same member twice")
+    problems = roster_problems(
+        name, (Member(m.name, m.role, m.items, m.status) for m in members), rules
+    )
+    if problems:  # the shop would never have let this posse be: neither does import
+        raise InvalidFile(f"The posse file is refused: {problems[0]}")
     ledger = tuple(_ledger(e, i) for i, e in enumerate(top.items("ledger")))
     if sum(e.amount for e in ledger) < 0:
         top.fail("has a ledger whose purse is below $0 (R16)")
