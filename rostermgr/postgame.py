@@ -208,12 +208,27 @@ def _money(report: Report, t: _Table, rules: Ruleset) -> list[Change]:
     out: list[Change] = []
     hunters: set[str] = set()
     hunted: set[Ref] = set()
+    taken_out = {o.victim for o in report.out_of_action}
+    scenario = rules.scenarios[report.scenario]
     for i, bounty in enumerate(report.bounties, 1):
         where = f"Bounty {i}"
+        if not scenario.bounties:
+            with_bounties = " or ".join(s.name for s in rules.scenarios.values() if s.bounties)
+            raise RuleBroken(
+                f"{where}: the {scenario.name} scenario has no bounties; a bounty is named only "
+                f"in the {with_bounties or 'no'} scenario (R12)."
+            )
         t.posse(bounty.posse, where)
         target = t.member(bounty.target, where)
         if bounty.target.posse == bounty.posse:
             raise RuleBroken(f"{where}: a posse cannot claim a bounty on its own member.")
+        # R12 Bounty: the reward is for taking the named model out of action in this game.
+        if bounty.claimed and bounty.target not in taken_out:
+            raise RuleBroken(
+                f"{where}: the bounty on {bounty.target} is claimed, but {bounty.target.member} "
+                "is not out of action in this report; the reward is for taking that model out "
+                "of action (R12)."
+            )
         # R12 Bounty: each player names one opposing model, and a model's reward is paid once.
         if bounty.posse in hunters:
             raise RuleBroken(f"{where}: {bounty.posse} has a bounty already; each names one (R12).")

@@ -143,9 +143,14 @@ def parse_report(doc: Any, rules: Ruleset) -> Report:
     )
     when = top.text("date")
     try:
-        date.fromisoformat(when)
+        played = date.fromisoformat(when)
     except ValueError:
         raise top.fail(f"has the date '{when}'; write it as YYYY-MM-DD") from None
+    if played > date.today():
+        raise top.fail(
+            f"has the date {when}, which is in the future; a report is of a game already "
+            "played (R17)"
+        )
     scenario = top.text("scenario")
     if scenario not in rules.scenarios:
         raise top.fail(
@@ -156,6 +161,11 @@ def parse_report(doc: Any, rules: Ruleset) -> Report:
         raise top.fail("needs 'posses', a list of the posse names that played")
     if len(set(posses)) != len(posses):
         raise top.fail("names the same posse twice in 'posses'")
+    if len(posses) < 2:
+        raise top.fail(
+            f"names only {posses[0]} in 'posses'; a game is played between at least two "
+            "posses (R12)"
+        )
     winner = doc.get("winner")
     if winner is not None and winner not in posses:
         raise top.fail(f"names the winner '{winner}', who is not among the posses that played")

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from rostermgr.cards import RANKS, Card
 from rostermgr.errors import Refused
-from rostermgr.rules import Faction, Ruleset
+from rostermgr.rules import Faction, Item, Ruleset
 
 SHOT, COMBAT = "shot", "combat"
 KINDS = (SHOT, COMBAT)
@@ -42,7 +42,7 @@ class Test:
     cover: str | None = None  # a key of the ruleset's cover table; None for no cover
     horseback: bool = False  # the attacker shoots from horseback
     weapon: str | None = None  # item id of the attacker's weapon
-    toughness: int = 0  # the target's Toughness
+    toughness: int | None = None  # the target's Toughness; needed once the damage step is reached
     attacker_pair: bool = False  # the attacker is a leader who played the eighth-card pair
     defender_pair: bool = False  # the target is a leader who played the eighth-card pair
     into_combat: bool = False  # a shot into a combat that involves a friendly model
@@ -124,6 +124,9 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
     ]
     attack = [Term(_stat(test.kind), test.attack)]
     defence = [Term("Defence", test.defence)]
+    thrown = _thrown(test, rules)
+    if thrown:
+        steps.append(thrown)
     steps.append(_card_step("attacker", test.attack_card, att, rules, attack))
     steps.append(_card_step("defender", test.defence_card, dfn, rules, defence))
     if test.clothing:
@@ -163,6 +166,11 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
             defence_terms=tuple(defence),
             steps=tuple(steps),
         )
+    if test.toughness is None:
+        raise Refused(
+            f"The {test.kind} succeeds, so the damage step needs the target's Toughness, "
+            "which was not given (R9)."
+        )
     damage, toughness, damage_steps = _damage(test, att, dfn, difference, rules)
     steps += damage_steps
     wounds = max(0, damage - toughness)
@@ -196,18 +204,58 @@ def _check(test: Test, rules: Ruleset) -> None:
         ("clothing", test.clothing),
         ("toughness", test.toughness),
     ):
-        if value < 0:
+        if value is not None and value < 0:
             raise Refused(f"The {name} value must be 0 or more, not {value}.")
     if test.cover is not None and test.cover not in rules.cover:
         kinds = ", ".join(rules.cover)
         raise Refused(f"There is no cover '{test.cover}'; cover is one of {kinds}.")
-    if test.weapon is not None and not rules.item(test.weapon).is_weapon:
-        raise Refused(f"{rules.item(test.weapon).name} is not a weapon, so it adds no damage.")
+    if test.weapon is not None:
+        _check_weapon(test.kind, rules.item(test.weapon), rules)
     if test.into_combat and test.kind != SHOT:
         raise Refused("Only a shot can go into a combat; a combat action is in base contact.")
     for card in (test.attack_card, test.defence_card):
         if not card.is_joker and card.rank not in RANKS:
             raise Refused(f"'{card}' is not a card.")
+
+
+def usable_in(kind: str, weapon: Item, rules: Ruleset) -> bool:
+    """Whether a weapon may be used in this test (R4, R8): the windows offer only these."""
+    if not weapon.is_weapon:
+        return False
+    used_in = rules.kinds[weapon.kind].test
+    return not used_in or used_in == kind or (kind == SHOT and bool(weapon.thrown))
+
+
+def _check_weapon(kind: str, weapon: Item, rules: Ruleset) -> None:
+    """R4, R8: a shot uses a ranged weapon (or a thrown one), a combat a melee weapon."""
+    if not weapon.is_weapon:
+        raise Refused(f"{weapon.name} is not a weapon, so it adds no damage.")
+    if usable_in(kind, weapon, rules):
+        return  # (a ruleset that gives the kind no test does not restrict it)
+    used_in = rules.kinds[weapon.kind].test
+    name, kind_name = weapon.name.lower(), rules.kinds[weapon.kind].name.lower()
+    if kind == COMBAT and weapon.combat_as_shot:
+        raise Refused(
+            f"A {name} in base-to-base combat is a shot-vs-defence test when the model has no "
+            "melee weapon, so resolve it as a shot, not a combat (R4, R8)."
+        )
+    used, asked = _in_test(used_in), _in_test(kind)
+    raise Refused(f"A {name} is a {kind_name}, used in {used}, not in {asked} (R4, R8).")
+
+
+def _in_test(kind: str) -> str:
+    return "a shot" if kind == SHOT else kind
+
+
+def _thrown(test: Test, rules: Ruleset) -> str:
+    """R4: a melee weapon thrown in a shot, e.g. the hunting knife; '' for any other weapon."""
+    if test.kind != SHOT or test.weapon is None:
+        return ""
+    weapon = rules.item(test.weapon)
+    if rules.kinds[weapon.kind].test in ("", SHOT) or not weapon.thrown:
+        return ""
+    lengths = f"{weapon.thrown} card length{'s' if weapon.thrown != 1 else ''}"
+    return f"The {weapon.name.lower()} is thrown (up to {lengths}); it is lost once thrown."
 
 
 def _stat(kind: str) -> str:
@@ -318,7 +366,7 @@ def _damage(
     bonus = favoured_damage_bonus(test.attack_card, att, rules)
     if bonus:
         dmg.append(Term(f"favoured {_rank_name(test.attack_card)}", bonus))
-    tough = [Term("Toughness", test.toughness)]
+    tough = [Term("Toughness", test.toughness or 0)]  # given: resolve() checked it
     bonus = favoured_damage_bonus(test.defence_card, dfn, rules)
     if bonus:
         tough.append(Term(f"favoured {_rank_name(test.defence_card)}", bonus))

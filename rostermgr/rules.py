@@ -46,6 +46,7 @@ class Kind:
     name: str
     limit: int  # 0 means no limit
     used_up: bool = False  # R4: items of this kind are used up in play (a report's items_used)
+    test: str = ""  # R4, R8: the opposed test a weapon of this kind is used in ("shot", "combat")
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,8 @@ class Item:
     move: int = 0
     shot: int = 0
     initiative: int = 0
+    thrown: int = 0  # R4: card lengths the weapon can be thrown in a shot (0 = never thrown)
+    combat_as_shot: bool = False  # R4: in base-to-base combat it is a shot-vs-defence test
     roles: tuple[str, ...] = ()
     notes: str = ""
 
@@ -93,6 +96,7 @@ class Scenario:
     id: str
     name: str
     rout: bool
+    bounties: bool = False  # R12: each player names a bounty in this scenario
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,8 @@ from types import MappingProxyType
 from typing import Any
 
 from rostermgr.errors import RulesetError
+from rostermgr.resolver import KINDS as TESTS
+from rostermgr.resolver import SHOT
 from rostermgr.rules import (
     Advancement,
     DamageBand,
@@ -26,7 +28,7 @@ from rostermgr.rules import (
 DEFAULT_RULESET = "last-hope-frontier.toml"
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
-ITEM_INTS = ("damage", "defence", "reload", "heals", "move", "shot", "initiative")
+ITEM_INTS = ("damage", "defence", "reload", "heals", "move", "shot", "initiative", "thrown")
 
 
 class _Reader:
@@ -143,9 +145,7 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
             for i, t in enumerate(game.get("end_flips", list))
         )
     )
-    scenarios = {
-        k: Scenario(k, t.text("name"), t.get("rout", bool)) for k, t in r.subs("scenarios").items()
-    }
+    scenarios = {k: _scenario(k, t) for k, t in r.subs("scenarios").items()}
     return Ruleset(
         id=head.text("id"),
         name=head.text("name"),
@@ -219,15 +219,30 @@ def _role(role_id: str, t: _Reader, stat_order: tuple[str, ...]) -> Role:
 
 
 def _kind(kind_id: str, t: _Reader) -> Kind:
-    t.only("name", "limit", "used_up")
-    return Kind(kind_id, t.text("name"), t.count("limit"), t.get("used_up", bool, False))
+    t.only("name", "limit", "used_up", "test")
+    test = t.text("test", "")
+    if test and test not in TESTS:
+        raise t.fail("test", f"must be one of {', '.join(TESTS)}, not '{test}'")
+    return Kind(kind_id, t.text("name"), t.count("limit"), t.get("used_up", bool, False), test)
+
+
+def _scenario(scenario_id: str, t: _Reader) -> Scenario:
+    t.only("name", "rout", "bounties")
+    return Scenario(
+        scenario_id, t.text("name"), t.get("rout", bool), t.get("bounties", bool, False)
+    )
 
 
 def _item(item_id: str, t: _Reader, kinds: Mapping[str, Kind], roles: Mapping[str, Role]) -> Item:
-    t.only("name", "kind", "price", "range", "notes", "roles", *ITEM_INTS)
+    t.only("name", "kind", "price", "range", "notes", "roles", "combat_as_shot", *ITEM_INTS)
     kind = t.text("kind")
     if kind not in kinds:
         raise t.fail("kind", f"names '{kind}', which is not in [kinds]")
+    combat_as_shot = t.get("combat_as_shot", bool, False)
+    if combat_as_shot and kinds[kind].test != SHOT:
+        raise t.fail("combat_as_shot", f"needs a weapon whose kind is used in a {SHOT}")
+    if t.count("thrown", 0) and not kinds[kind].test:
+        raise t.fail("thrown", "needs a weapon, an item whose kind names a test")
     rng = t.get("range", list, None)
     if rng is not None and (
         len(rng) != 2 or not all(isinstance(v, int) and v >= 0 for v in rng) or rng[0] > rng[1]
@@ -246,6 +261,7 @@ def _item(item_id: str, t: _Reader, kinds: Mapping[str, Kind], roles: Mapping[st
         range=tuple(rng) if rng is not None else None,  # type: ignore[arg-type]
         roles=item_roles,
         notes=t.text("notes", ""),
+        combat_as_shot=combat_as_shot,
         **ints,
     )
 

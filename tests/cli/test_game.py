@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Cli
+from tests.conftest import LAWMEN, Cli
 
 D, L = "The Dalton Boys", "Last Hope Lawmen"
 
@@ -31,7 +31,7 @@ def dump(path: Path) -> dict[str, list[tuple]]:
 
 
 def report(n: int, **extra: object) -> dict:
-    doc = {"date": f"2026-12-0{n}", "scenario": "bloodbath", "posses": [D, L], "winner": L}
+    doc = {"date": f"2025-12-0{n}", "scenario": "bloodbath", "posses": [D, L], "winner": L}
     doc.update(extra)
     return doc
 
@@ -132,7 +132,7 @@ def test_r12_r16_money_from_a_report(two: Cli) -> None:
     )  # 31 at 50%, rounded down
     ledger = cli.ok("posse", "ledger", D, "--json").json()
     assert ledger[-1] == {
-        "date": "2026-12-01",
+        "date": "2025-12-01",
         "game": 1,
         "reason": "supply crates (market value $31)",
         "amount": 15,
@@ -171,7 +171,7 @@ BAD_REPORTS = {
     ),
     "negative amount": lambda r: r.update(income=[{"posse": L, "amount": -5, "reason": "fine"}]),
     "negative goods": lambda r: r.update(goods_sold=[{"posse": L, "market_value": -1}]),
-    "posse not in game": lambda r: r.update(posses=[D], winner=D),
+    "posse not in game": lambda r: r.update(posses=[D, "Third Posse"], winner=D),
     "bad date": lambda r: r.update(date="28/11/2026"),
     "unknown scenario": lambda r: r.update(scenario="duel"),
     "unknown key": lambda r: r.update(weather="rain"),
@@ -193,14 +193,59 @@ def test_a_bad_report_is_refused_whole(two: Cli, name: str) -> None:
         out_of_action=[{"posse": L, "member": "Morgan", "by": {"posse": D, "member": "Kid"}}],
     )
     BAD_REPORTS[name](doc)
-    if name == "posse not in game":
-        doc["income"] = [{"posse": L, "amount": 10, "reason": "ok"}]
+    if name == "posse not in game":  # R12: two posses played; the report names a third
+        cli.new_posse({**LAWMEN, "name": "Third Posse"})
     before = cli.db.read_bytes()
     result = cli("game", "record", cli.file(doc))
     assert result.code == 1, name
     assert result.err.strip().endswith(".") and result.err.count("\n") == 1
     assert cli.db.read_bytes() == before
     assert cli.ok("game", "list", "--json").json() == []
+
+
+KID_BY_WYATT = {"posse": D, "member": "Kid", "by": {"posse": L, "member": "Wyatt"}}
+BOUNTY_ON_MORGAN = {"posse": D, "target": {"posse": L, "member": "Morgan"}, "claimed": True}
+
+# name -> (report, words of the one refusal sentence); each report is valid but for one rule.
+NEW_REFUSALS = {
+    "r12 a bounty paid without its target out of action": (
+        report(1, scenario="bounty", bounties=[BOUNTY_ON_MORGAN], out_of_action=[KID_BY_WYATT]),
+        "Bounty 1: the bounty on Morgan of Last Hope Lawmen is claimed, but Morgan is not out "
+        "of action in this report; the reward is for taking that model out of action (R12).",
+    ),
+    "r12 a bounty in a bloodbath": (
+        report(
+            1,
+            bounties=[BOUNTY_ON_MORGAN],
+            out_of_action=[{"posse": L, "member": "Morgan", "by": {"posse": D, "member": "Kid"}}],
+        ),
+        "Bounty 1: the Bloodbath scenario has no bounties; a bounty is named only in the Bounty "
+        "or Other scenario (R12).",
+    ),
+    "r12 one posse": (
+        report(1, posses=[D], winner=D),
+        "The report is refused: the report names only The Dalton Boys in 'posses'; a game is "
+        "played between at least two posses (R12).",
+    ),
+    "r17 a date in the future": (
+        report(1, date="2999-12-20"),
+        "The report is refused: the report has the date 2999-12-20, which is in the future; a "
+        "report is of a game already played (R17).",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(NEW_REFUSALS))
+def test_r12_r17_game_record_refuses_with_one_sentence_and_writes_nothing(
+    two: Cli, name: str
+) -> None:
+    cli = two
+    doc, sentence = NEW_REFUSALS[name]
+    path = cli.file(doc)
+    before = cli.db.read_bytes()
+    result = cli("game", "record", path)
+    assert (result.code, result.out, result.err) == (1, "", sentence + "\n")
+    assert cli.db.read_bytes() == before
 
 
 def test_r17_undo_walks_back_three_games_exactly(two: Cli) -> None:
@@ -241,7 +286,7 @@ def test_game_list_json(two: Cli) -> None:
     cli = two
     cli.ok("game", "record", cli.file(report(1)))
     assert cli.ok("game", "list", "--json").json() == [
-        {"id": 1, "date": "2026-12-01", "scenario": "bloodbath", "posses": [D, L], "winner": L}
+        {"id": 1, "date": "2025-12-01", "scenario": "bloodbath", "posses": [D, L], "winner": L}
     ]
 
 

@@ -20,7 +20,7 @@ def main(path: str, start: int) -> None:
     while True:
         n += 1
         report = {
-            "date": "2026-12-01",
+            "date": "2026-01-01",
             "scenario": "other",
             "posses": ["A", "B"],
             "winner": "A",

@@ -26,7 +26,7 @@ def test_r15_a_drawn_card_that_refuses_the_stat_asked_for_keeps_the_flip_waiting
         for doc in (DALTON, LAWMEN):
             posses.create_posse(plan_creation(doc, rules), rules)
         report = {
-            "date": "2026-12-01",
+            "date": "2026-01-01",
             "scenario": "other",
             "posses": [D, L],
             "out_of_action": [{"posse": D, "member": "Kid", "by": {"posse": L, "member": "Wyatt"}}],

@@ -20,7 +20,7 @@ def test_r17_a_renamed_posse_keeps_its_games_and_a_new_one_takes_none(tmp_path: 
     try:
         for doc in (DALTON, LAWMEN):
             posses.create_posse(plan_creation(doc, rules), rules)
-        report = {"date": "2026-12-01", "scenario": "other", "posses": [D, L], "winner": D}
+        report = {"date": "2026-01-01", "scenario": "other", "posses": [D, L], "winner": D}
         games.record_game(parse_report(report, rules), rules, prune=False)
         posses.rename_posse(D, "The Daltons")
         posses.create_posse(plan_creation(DALTON, rules), rules)  # the old name, a new posse

@@ -47,7 +47,7 @@ def rules() -> Ruleset:
 
 def kid_taken_out_by_wyatt(n: int) -> dict:
     return {
-        "date": f"2026-12-0{n}",
+        "date": f"2026-01-0{n}",
         "scenario": "bloodbath",
         "posses": [D, L],
         "winner": L,
@@ -106,7 +106,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory, rules: Ruleset) -> Journal
     }
     foes = {**LAWMEN, "name": HOSTILE_FOE}
     report = {
-        "date": "2027-01-01",
+        "date": "2026-02-01",
         "scenario": "supply-drop",
         "posses": [HOSTILE_POSSE, HOSTILE_FOE],
         "winner": HOSTILE_POSSE,
@@ -203,7 +203,7 @@ def test_r13_r14_r15_r16_r19_every_game_with_flips_and_money(
             head = f"Game {n} · Bloodbath"
             at = text.index(head, at)  # in order
             opponent = L if name == D else D
-            assert f"2026-12-0{n} · against {opponent} · {'Lost' if name == D else 'Won'}" in text
+            assert f"2026-01-0{n} · against {opponent} · {'Lost' if name == D else 'Won'}" in text
             for sentence in (*chapter.events, *chapter.flips):
                 assert sentence in text
             for line in chapter.money:
@@ -230,7 +230,7 @@ def test_r13_r14_r15_r16_r19_every_game_with_flips_and_money(
 def test_r19_a_game_that_fits_on_a_page_is_never_split(tmp_path: Path, rules: Ruleset) -> None:
     """Eight short games: each starts a page rather than leave its money on the next one."""
     quiet = [
-        {"date": f"2026-12-{n:02d}", "scenario": "other", "posses": [D, L], "winner": L}
+        {"date": f"2026-01-{n:02d}", "scenario": "other", "posses": [D, L], "winner": L}
         for n in range(1, 9)
     ]
     data = journals(tmp_path / "c.sqlite3", rules, [DALTON, LAWMEN], quiet)[D]
@@ -251,13 +251,13 @@ def test_r19_a_game_says_its_number_in_the_campaign_when_that_differs(
 ) -> None:
     third = {**LAWMEN, "name": "Tombstone Irregulars", "faction": "townsfolk"}
     games_played = [
-        {"date": "2026-12-01", "scenario": "other", "posses": [D, L], "winner": L},
-        {"date": "2026-12-08", "scenario": "bloodbath", "posses": [L, third["name"]]},
+        {"date": "2026-01-01", "scenario": "other", "posses": [D, L], "winner": L},
+        {"date": "2026-01-08", "scenario": "bloodbath", "posses": [L, third["name"]]},
     ]
     data = journals(tmp_path / "c.sqlite3", rules, [DALTON, LAWMEN, third], games_played)
     late = flat("\n".join(page_texts(render(data[third["name"]], rules)[0])))
     assert "Game 1 · Bloodbath" in late
-    assert "2026-12-08 · game 2 of the campaign · against Last Hope Lawmen" in late
+    assert "2026-01-08 · game 2 of the campaign · against Last Hope Lawmen" in late
     first = flat("\n".join(page_texts(render(data[D], rules)[0])))
     assert "of the campaign" not in first  # its game 1 is the campaign's game 1
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+
 import pytest
 
 from rostermgr.errors import InvalidFile, RuleBroken
@@ -25,7 +27,7 @@ def posse(name: str, faction: str, injuries: int = 0) -> Posse:
 
 
 def plan(injuries: int = 0, **extra: object):
-    doc = {"date": "2026-12-01", "scenario": "bounty", "posses": ["A", "B"], "winner": "B", **extra}
+    doc = {"date": "2025-12-01", "scenario": "bounty", "posses": ["A", "B"], "winner": "B", **extra}
     posses = {"A": posse("A", "outlawmen", injuries), "B": posse("B", "sheriffs")}
     return plan_game(parse_report(doc, RULES), posses, RULES)
 
@@ -57,7 +59,9 @@ def test_r13_a_fall_injures_without_flips() -> None:
 @pytest.mark.parametrize(("target", "reward"), [("Boss", 50), ("Second", 25), ("Two", 10)])
 def test_r12_bounty_reward_by_the_targets_role(target: str, reward: int) -> None:
     bounty = [{"posse": "B", "target": {"posse": "A", "member": target}, "claimed": True}]
-    payment = next(c for c in plan(bounties=bounty).changes if isinstance(c, Payment))
+    taken_out = [{"posse": "A", "member": target, "by": {"posse": "B", "member": "Two"}}]
+    changes = plan(bounties=bounty, out_of_action=taken_out).changes
+    payment = next(c for c in changes if isinstance(c, Payment))
     assert payment.posse == "B" and payment.entry.amount == reward
 
 
@@ -97,8 +101,13 @@ def test_r12_one_bounty_a_posse_and_a_reward_paid_once() -> None:
         {"posse": "B", "target": {"posse": "A", "member": "Two"}, "claimed": False},
     ]
     with pytest.raises(RuleBroken, match=r"^Bounty 2: B has a bounty already; each names one"):
-        plan(bounties=two)
-    doc = {"date": "2026-12-01", "scenario": "bounty", "posses": ["A", "B", "C"]}
+        plan(bounties=two, out_of_action=TAKE_OUT)
+    doc = {
+        "date": "2025-12-01",
+        "scenario": "bounty",
+        "posses": ["A", "B", "C"],
+        "out_of_action": [{"posse": "A", "member": "One"}],
+    }
     posses = {
         n: posse(n, f) for n, f in (("A", "outlawmen"), ("B", "sheriffs"), ("C", "townsfolk"))
     }
@@ -128,7 +137,7 @@ def test_r1_stolen_item_must_suit_the_thief() -> None:
         "B": posse("B", "sheriffs"),
     }
     doc = {
-        "date": "2026-12-01",
+        "date": "2025-12-01",
         "scenario": "other",
         "posses": ["A", "B"],
         "items_stolen": [
@@ -147,14 +156,81 @@ def test_report_shape_is_checked_before_names() -> None:
     with pytest.raises(InvalidFile, match="negative"):
         parse_report(
             {
-                "date": "2026-12-01",
+                "date": "2025-12-01",
                 "scenario": "other",
-                "posses": ["A"],
+                "posses": ["A", "B"],
                 "income": [{"posse": "A", "amount": -1}],
             },
             RULES,
         )
     with pytest.raises(InvalidFile, match="winner"):
         parse_report(
-            {"date": "2026-12-01", "scenario": "other", "posses": ["A"], "winner": "Z"}, RULES
+            {"date": "2025-12-01", "scenario": "other", "posses": ["A", "B"], "winner": "Z"}, RULES
         )
+
+
+BOUNTY_ON_ONE = [{"posse": "B", "target": {"posse": "A", "member": "One"}, "claimed": True}]
+
+
+def test_r12_a_claimed_bounty_needs_its_target_out_of_action() -> None:
+    """R12: the reward is for taking the named model out of action, in this game."""
+    with pytest.raises(
+        RuleBroken,
+        match=r"^Bounty 1: the bounty on One of A is claimed, but One is not out of action in "
+        r"this report; .* \(R12\)\.$",
+    ):
+        plan(bounties=BOUNTY_ON_ONE)
+    other = [{"posse": "A", "member": "Two", "by": {"posse": "B", "member": "Boss"}}]
+    with pytest.raises(RuleBroken, match=r"One is not out of action"):
+        plan(bounties=BOUNTY_ON_ONE, out_of_action=other)
+    for scenario in ("bounty", "other"):  # 'other' is the designer's free scenario
+        with pytest.raises(RuleBroken, match=r"One is not out of action"):
+            plan(scenario=scenario, bounties=BOUNTY_ON_ONE)
+        paid = plan(scenario=scenario, bounties=BOUNTY_ON_ONE, out_of_action=TAKE_OUT)
+        assert "B claims $10 for the bounty on One of A." in paid.lines()
+
+
+@pytest.mark.parametrize("scenario", ["bloodbath", "supply-drop", "western-prairie-dog"])
+@pytest.mark.parametrize("claimed", [True, False])
+def test_r12_a_bounty_only_in_a_scenario_that_has_bounties(scenario: str, claimed: bool) -> None:
+    """R12: bounties belong to the Bounty scenario (and the designer's free 'other')."""
+    bounty = [{**BOUNTY_ON_ONE[0], "claimed": claimed}]
+    name = RULES.scenarios[scenario].name
+    with pytest.raises(
+        RuleBroken,
+        match=rf"^Bounty 1: the {name} scenario has no bounties; a bounty is named only in the "
+        r"Bounty or Other scenario \(R12\)\.$",
+    ):
+        plan(scenario=scenario, bounties=bounty, out_of_action=TAKE_OUT)
+    assert plan(scenario=scenario, out_of_action=TAKE_OUT).changes
+
+
+@pytest.mark.parametrize(
+    ("posses", "problem"),
+    [
+        (["A"], "names only A in 'posses'; a game is played between at least two posses (R12)."),
+        (["A", "A"], "names the same posse twice in 'posses'."),
+        ([], "needs 'posses', a list of the posse names that played."),
+    ],
+)
+def test_r12_a_game_is_played_between_two_posses(posses: list[str], problem: str) -> None:
+    doc = {"date": "2025-12-01", "scenario": "bloodbath", "posses": posses}
+    with pytest.raises(InvalidFile) as caught:
+        parse_report(doc, RULES)
+    assert str(caught.value) == f"The report is refused: the report {problem}"
+
+
+def test_r17_a_report_dated_in_the_future_is_refused() -> None:
+    """R17: a report records a game already played; today is fine, tomorrow is not."""
+    doc = {"scenario": "bloodbath", "posses": ["A", "B"]}
+    today, tomorrow = date.today(), date.today() + timedelta(days=1)
+    assert parse_report({**doc, "date": today.isoformat()}, RULES).date == today.isoformat()
+    for when in (tomorrow.isoformat(), "2999-12-20"):
+        with pytest.raises(InvalidFile) as caught:
+            parse_report({**doc, "date": when}, RULES)
+        assert str(caught.value) == (
+            f"The report is refused: the report has the date {when}, which is in the future; "
+            "a report is of a game already played (R17)."
+        )
+    with pytest.raises(InvalidFile, match="write it as YYYY-MM-DD"):
+        parse_report({**doc, "date": "20/12/2999"}, RULES)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from types import MappingProxyType
 
 import pytest
@@ -17,7 +18,10 @@ RULES = default_ruleset()
 
 
 def make(kind: str = "shot", attack_card: str = "2H", defence_card: str = "2H", **kw):
-    """A test between a Sheriffs attacker and an Outlawmen target, neither card favoured."""
+    """A test between a Sheriffs attacker and an Outlawmen target, neither card favoured.
+
+    Toughness 0 keeps the wounds equal to the damage; R9 needs it given once damage is dealt.
+    """
     values = {
         "kind": kind,
         "attacker": "sheriffs",
@@ -26,6 +30,7 @@ def make(kind: str = "shot", attack_card: str = "2H", defence_card: str = "2H", 
         "defender": "outlawmen",
         "defence": 1,
         "defence_card": parse_card(defence_card),
+        "toughness": 0,
     }
     values.update(kw)
     return resolver.Test(**values)
@@ -317,3 +322,58 @@ def test_r8_numbers_come_from_the_ruleset():
 def test_r8_refuses_what_the_rules_do_not_know(change, message):
     with pytest.raises(Refused, match=message):
         resolver.resolve(make(**change), RULES)
+
+
+@pytest.mark.parametrize(
+    ("kind", "weapon", "message"),
+    [
+        ("shot", "hatchet", "A hatchet is a melee weapon, used in combat, not in a shot (R4, R8)."),
+        ("shot", "machete", "A machete is a melee weapon, used in combat, not in a shot (R4, R8)."),
+        (
+            "combat",
+            "pistol",
+            "A pistol is a ranged weapon, used in a shot, not in combat (R4, R8).",
+        ),
+        ("combat", "shotgun", "A shotgun is a ranged weapon, used in a shot, not in combat"),
+    ],
+)
+def test_r4_r8_a_weapon_of_the_wrong_kind_for_the_test_is_refused(kind, weapon, message):
+    """R4, R8: a shot uses a ranged weapon, a combat action a melee weapon; no damage is added."""
+    with pytest.raises(Refused, match=f"^{re.escape(message)}"):
+        resolver.resolve(make(kind, attack=9, weapon=weapon), RULES)
+
+
+def test_r4_the_derringer_in_base_to_base_combat_is_resolved_as_a_shot():
+    """R4: the derringer's combat use is a shot-vs-defence test, so the resolver takes it as one."""
+    with pytest.raises(Refused, match=r"derringer in base-to-base combat .* resolve it as a shot"):
+        resolver.resolve(make("combat", attack=9, weapon="derringer"), RULES)
+    shot = resolver.resolve(make(attack=9, weapon="derringer"), RULES)
+    assert shot.outcome == "success" and shot.damage == RULES.damage_for(shot.difference)
+
+
+def test_r4_a_thrown_hunting_knife_is_a_shot_and_adds_its_damage():
+    """R4: the hunting knife can be thrown 1 card length; a throw is a shot (Shot vs Defence)."""
+    res = resolver.resolve(make(attack=9, weapon="hunting-knife"), RULES)
+    knife = RULES.item("hunting-knife")
+    assert res.damage == RULES.damage_for(res.difference) + knife.damage
+    assert "The hunting knife is thrown (up to 1 card length); it is lost once thrown." in (
+        res.explain()
+    )
+
+
+def test_r4_r8_which_test_a_weapon_kind_is_used_in_comes_from_the_ruleset():
+    """DESIGN 3: a house ruleset that lets melee weapons be used in a shot is followed."""
+    kinds = dict(RULES.kinds)
+    kinds["melee"] = dataclasses.replace(kinds["melee"], test="shot")
+    rules = dataclasses.replace(RULES, kinds=MappingProxyType(kinds))
+    hatchet = resolver.resolve(make(attack=9, weapon="hatchet"), rules)
+    assert hatchet.damage == rules.damage_for(hatchet.difference) + rules.item("hatchet").damage
+
+
+def test_r9_the_damage_step_needs_the_targets_toughness():
+    """R9: a success with no Toughness given is refused; a miss never needs it."""
+    with pytest.raises(Refused, match=r"damage step needs the target's Toughness.* \(R9\)\.$"):
+        resolver.resolve(make(attack=9, toughness=None), RULES)
+    miss = resolver.resolve(make(attack=0, defence=9, toughness=None), RULES)
+    assert (miss.outcome, miss.toughness, miss.wounds) == ("failure", 0, 0)
+    assert resolver.Test.__dataclass_fields__["toughness"].default is None

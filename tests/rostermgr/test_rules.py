@@ -62,6 +62,26 @@ def test_r4_r6_every_item_with_its_price() -> None:
     assert rules.roles["ganger"].creation_cost == 60 and rules.roles["ganger"].hire_cost == 20
 
 
+def test_r4_r8_which_test_each_weapon_is_used_in() -> None:
+    """R4, R8: ranged weapons shoot, melee weapons fight; the derringer and knife notes as data."""
+    rules = default_ruleset()
+    assert {k: rules.kinds[k].test for k in ("ranged", "melee", "clothing")} == {
+        "ranged": "shot",
+        "melee": "combat",
+        "clothing": "",
+    }
+    assert [i for i in rules.items if rules.items[i].combat_as_shot] == ["derringer"]
+    assert {i: rules.items[i].thrown for i in rules.items if rules.items[i].thrown} == {
+        "hunting-knife": 1
+    }
+
+
+def test_r12_bounties_belong_to_the_bounty_scenario_and_the_free_one() -> None:
+    """R12: only the Bounty scenario names bounties; 'other' is free, so it may too."""
+    rules = default_ruleset()
+    assert [s for s in rules.scenarios if rules.scenarios[s].bounties] == ["bounty", "other"]
+
+
 def test_r16_resale_is_half_rounded_down() -> None:
     rules = default_ruleset()
     assert rules.resale_value("hunting-knife") == 1  # $3 -> $1.50 -> $1
@@ -86,6 +106,26 @@ def test_a_users_ruleset_changes_the_numbers(tmp_path: Path) -> None:
         ("price = 30\n", "", "items.horse.price", "is missing"),
         ('roles = ["leader"]', 'roles = ["sheriff"]', "items.rabbits-foot.roles", "not a role"),
         ('cards = ["J", "Q", "K", "A"]', 'cards = ["J", "Q", "K"]', "advancement", "every rank"),
+        ('test = "shot"', 'test = "brawl"', "kinds.ranged.test", "must be one of shot, combat"),
+        (
+            'kind = "ranged"\nrange = [0, 0]',
+            'kind = "melee"\nrange = [0, 0]',
+            "items.derringer.combat_as_shot",
+            "needs a weapon whose kind is used in a shot",
+        ),
+        ("thrown = 1", "thrown = -1", "items.hunting-knife.thrown", "at least 0"),
+        (
+            "bounties = true }",
+            'bounties = "yes" }',
+            "scenarios.bounty.bounties",
+            "true or false",
+        ),
+        (
+            "rout = true }",
+            "rout = true, bounty = true }",
+            "scenarios.western-prairie-dog.bounty",
+            "not a key",
+        ),
     ],
 )
 def test_validation_names_file_key_and_problem(

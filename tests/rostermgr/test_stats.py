@@ -67,7 +67,7 @@ def campaign() -> Campaign:
         "games": [
             {
                 "id": 1,
-                "date": "2026-12-01",
+                "date": "2026-01-01",
                 "scenario": "bounty",
                 "winner": "The Dalton Boys",
                 "last_history": 11,
@@ -75,7 +75,7 @@ def campaign() -> Campaign:
             },
             {
                 "id": 2,
-                "date": "2026-12-02",
+                "date": "2026-01-02",
                 "scenario": "bloodbath",
                 "winner": None,
                 "last_history": 18,
@@ -132,7 +132,7 @@ def test_r13_r14_casualties_per_game():
     table = game_casualties(data["games"], data["history"])
     assert table.records()[0] == {
         "game": 1,
-        "date": "2026-12-01",
+        "date": "2026-01-01",
         "scenario": "bounty",
         "out_of_action": 2,
         "take_outs": 1,
@@ -159,10 +159,10 @@ def test_r16_purse_after_each_game_counts_purchases_before_it_and_not_after():
     data = campaign()
     rows = purses_after_games(data["games"], data["history"]).rows
     assert rows == (
-        ("Daltons", 1, "2026-12-01", 200 - 8 + 25),
-        ("Daltons", 2, "2026-12-02", 200 - 8 + 25),  # the hatchet was bought after game 2
-        ("Lawmen", 1, "2026-12-01", 200 - 8 - 2),
-        ("Lawmen", 2, "2026-12-02", 200 - 8 - 2 + 1 + 15),
+        ("Daltons", 1, "2026-01-01", 200 - 8 + 25),
+        ("Daltons", 2, "2026-01-02", 200 - 8 + 25),  # the hatchet was bought after game 2
+        ("Lawmen", 1, "2026-01-01", 200 - 8 - 2),
+        ("Lawmen", 2, "2026-01-02", 200 - 8 - 2 + 1 + 15),
     )
 
 

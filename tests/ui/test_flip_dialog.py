@@ -12,7 +12,7 @@ def test_r15_one_flip_is_singular_and_use_waits_for_a_card(window: MainWindow, q
     from rostermgr.report import parse_report
 
     doc = {
-        "date": "2026-12-01",
+        "date": "2026-01-01",
         "scenario": "other",
         "posses": ["The Dalton Boys", "Last Hope Lawmen"],
         "out_of_action": [
@@ -49,7 +49,7 @@ def test_r15_enter_in_the_card_field_uses_the_card_and_keeps_the_dialog(
     from rostermgr.report import parse_report
 
     doc = {
-        "date": "2026-12-01",
+        "date": "2026-01-01",
         "scenario": "other",
         "posses": ["The Dalton Boys", "Last Hope Lawmen"],
         "out_of_action": [

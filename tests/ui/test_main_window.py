@@ -138,7 +138,11 @@ def test_games_dialog_model_and_undo_of_the_last_game(window: MainWindow) -> Non
     from rostermgr.report import parse_report
     from ui.dialogs.games import GamesDialog
 
-    report = {"date": "2026-12-01", "scenario": "other", "posses": ["The Dalton Boys"]}
+    report = {
+        "date": "2026-01-01",
+        "scenario": "other",
+        "posses": ["The Dalton Boys", "Last Hope Lawmen"],
+    }
     record_game(parse_report(report, window.rules), window.rules, prune=False)
     dialog = GamesDialog(window)
     QAbstractItemModelTester(dialog.model, QAbstractItemModelTester.FailureReportingMode.Fatal)
@@ -187,7 +191,7 @@ def test_r13_a_dead_member_and_his_replacement_all_show(window: MainWindow, qtbo
 
     for n in range(1, 4):  # three strikes: Kid dies (R13)
         doc = {
-            "date": f"2026-12-0{n}",
+            "date": f"2026-01-0{n}",
             "scenario": "other",
             "posses": ["The Dalton Boys", "Last Hope Lawmen"],
             "out_of_action": [{"posse": "The Dalton Boys", "member": "Kid"}],
@@ -255,7 +259,7 @@ def test_r13_the_dead_are_greyed_and_struck_through(window: MainWindow) -> None:
 
     for n in range(1, 4):
         doc = {
-            "date": f"2026-12-0{n}",
+            "date": f"2026-01-0{n}",
             "scenario": "other",
             "posses": ["The Dalton Boys", "Last Hope Lawmen"],
             "out_of_action": [{"posse": "The Dalton Boys", "member": "Kid"}],

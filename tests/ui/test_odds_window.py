@@ -129,10 +129,14 @@ def test_typed_stats_cover_and_horseback(odds_window: OddsWindow) -> None:
     )
     assert_shows(odds_window, typed)
     assert_heat_map(odds_window, typed)
-    # cover and horseback only count for shots (R8): the combat matchup leaves them out
+    # cover and horseback only count for shots (R8): the combat matchup leaves them out, and
+    # a rifle is no combat weapon (R4): the picker offers melee weapons only
     odds_window.combat.setChecked(True)
     assert not t.cover.isEnabled() and not a.horseback.isEnabled()
-    assert_shows(odds_window, replace(typed, kind=COMBAT, cover=None, horseback=False))
+    assert a.weapon_id() is None and a.weapon.findData("scope-rifle") < 0
+    assert a.weapon.findData("hatchet") > 0
+    combat = replace(typed, kind=COMBAT, cover=None, horseback=False, weapon=None)
+    assert_shows(odds_window, combat)
 
 
 def test_grid_is_worked_out_off_the_gui_thread_and_cached(odds_window: OddsWindow) -> None:

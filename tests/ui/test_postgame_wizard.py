@@ -204,19 +204,43 @@ def test_once_recorded_the_wizard_offers_close_and_says_how_to_undo(
     assert "7" in panel.result.text() or panel.choice_buttons["toughness"].isVisibleTo(panel)
 
 
-def test_with_one_posse_a_theft_or_a_bounty_says_why_it_cannot_be_added(
-    window: MainWindow, qtbot
-) -> None:
+def test_r12_a_game_needs_two_posses_before_next(window: MainWindow, qtbot) -> None:
     wizard = PostGameWizard(window, parent=window)
     qtbot.addWidget(wizard)
     wizard.show()
     wizard.game_page.set_played([DALTON])
-    wizard.next()
+    assert not wizard.game_page.isComplete()
+    assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    wizard.game_page.set_played([DALTON, LAWMEN])
+    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+
+
+def test_r12_a_bounty_is_claimed_only_on_a_model_taken_out(window: MainWindow, qtbot) -> None:
+    wizard = open_wizard(window, qtbot)
     cas = wizard.casualties_page
-    assert texts(cas.by) == ["no one (a fall, friendly fire)"]
-    assert texts(cas.thief) == [] and not cas.stolen.add.isEnabled()
-    assert "another posse" in shown(cas.stolen)
+    cas.ooa.add.click()  # the default take-out
+    taken = cas.ooa.entries[0]
     wizard.next()
     money = wizard.money_page
-    assert texts(money.target) == [] and not money.bounties.add.isEnabled()
-    assert "another posse" in shown(money.bounties)
+    money.claimer.setCurrentIndex(
+        money.claimer.findData(next(p for p in (DALTON, LAWMEN) if p != taken["posse"]))
+    )
+    target = money.target.currentData()
+    assert (target["posse"], target["member"]) == (taken["posse"], taken["member"])  # first
+    assert money.claimed.isChecked() and money.claimed.isEnabled()
+    money.target.setCurrentIndex(1)  # someone still standing
+    assert not money.claimed.isChecked() and not money.claimed.isEnabled()
+
+
+def test_r12_no_bounties_in_a_scenario_without_them(window: MainWindow, qtbot) -> None:
+    wizard = PostGameWizard(window, parent=window)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.game_page.set_played([DALTON, LAWMEN])
+    g = wizard.game_page
+    g.scenario.setCurrentIndex(g.scenario.findData("bloodbath"))
+    wizard.next()
+    wizard.next()
+    money = wizard.money_page
+    assert not money.bounties.add.isEnabled()
+    assert "no bounties" in shown(money.bounties)

@@ -11,10 +11,9 @@ from rostermgr.cards import SUIT_SYMBOLS
 from rostermgr.resolver import SHOT
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
+from ui.weapons import best_weapon, fill_weapons
 
 TYPED = "Typed stats"
-WEAPON_KINDS = {SHOT: "ranged"}  # any other test (combat) uses a melee weapon
-MELEE = "melee"
 
 
 def _spin(value: int, top: int = 12) -> QSpinBox:
@@ -22,13 +21,6 @@ def _spin(value: int, top: int = 12) -> QSpinBox:
     spin.setRange(0, top)
     spin.setValue(value)
     return spin
-
-
-def best_weapon(member: Member, kind: str, rules: Ruleset) -> str | None:
-    """The member's weapon for this test that adds the most damage; None without one."""
-    wanted = WEAPON_KINDS.get(kind, MELEE)
-    weapons = [rules.item(i) for i in member.items if rules.item(i).kind == wanted]
-    return max(weapons, key=lambda item: item.damage).id if weapons else None
 
 
 class SideForm(QGroupBox):
@@ -131,11 +123,7 @@ class AttackerForm(SideForm):
         super().__init__("Attacker", rules, posses, parent)
         self.attack = _spin(3)
         self.weapon = QComboBox()
-        self.weapon.addItem("No weapon", None)
-        for item in sorted(
-            (i for i in rules.items.values() if i.is_weapon), key=lambda i: i.kind != "ranged"
-        ):
-            self.weapon.addItem(f"{item.name} (+{item.damage}, {item.kind})", item.id)
+        fill_weapons(self.weapon, SHOT, rules, "No weapon")
         self.horseback = QCheckBox("Shooting from horseback")
         self.form.addRow("Shot", self.attack)
         self.form.addRow("Weapon", self.weapon)
@@ -146,6 +134,7 @@ class AttackerForm(SideForm):
         label = self.form.labelForField(self.attack)
         label.setText("Shot" if kind == SHOT else "Strength")  # type: ignore[attr-defined]
         self.horseback.setEnabled(kind == SHOT)
+        fill_weapons(self.weapon, kind, self.rules, "No weapon")
         super().set_kind(kind)
 
     def fill_member(self, member: Member) -> None:

@@ -29,6 +29,7 @@ from rostermgr.game_length import drawn_game_length, game_length
 from rostermgr.poker import first_turn, parse_cards, priority
 from rostermgr.resolver import COMBAT, SHOT, Test, resolve
 from rostermgr.rules import Ruleset
+from ui.weapons import best_weapon, fill_weapons
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -79,10 +80,7 @@ class Side(QGroupBox):
         form.addRow("Faction", self.faction)
         if attacker:
             self.weapon = QComboBox()
-            self.weapon.addItem("no weapon", None)
-            for item in rules.items.values():
-                if item.is_weapon:
-                    self.weapon.addItem(f"{item.name} (+{item.damage})", item.id)
+            fill_weapons(self.weapon, SHOT, rules, "no weapon")
             self.pair = QCheckBox("leader's eighth-card pair")
             form.addRow("Shot / Strength", self.stat)
             form.addRow("Weapon", self.weapon)
@@ -118,9 +116,7 @@ class Side(QGroupBox):
         self.pair.setEnabled(member.role == "leader")
         if self.attacker:
             self.stat.setValue(stats["shot" if self.kind == SHOT else "strength"])
-            wanted = "ranged" if self.kind == SHOT else "melee"
-            weapons = [i for i in member.items if self.rules.items[i].kind == wanted]
-            best = max(weapons, key=lambda i: self.rules.items[i].damage, default=None)
+            best = best_weapon(member, self.kind, self.rules)
             self.weapon.setCurrentIndex(max(self.weapon.findData(best), 0))
         else:
             self.stat.setValue(stats["defence"])
@@ -167,6 +163,7 @@ class ResolverTab(QWidget):
     def _kind_changed(self) -> None:
         kind = self.kind.currentData()
         self.attacker.kind = self.target.kind = kind
+        fill_weapons(self.attacker.weapon, kind, self.rules, "no weapon")
         shot = kind == SHOT
         for w in (self.cover, self.horseback, self.into_combat):
             w.setEnabled(shot)

@@ -86,7 +86,7 @@ class GamePage(QWizardPage):
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:
-        return bool(self.posses())
+        return len(self.posses()) >= 2  # a game is played between posses (R12)
 
 
 class PreviewPage(QWizardPage):

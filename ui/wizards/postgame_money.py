@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QComboBox, QLabel
 
 from db import posses
 from ui.wizards.postgame_pages import (
+    CasualtiesPage,
     EntryList,
     Key,
     Made,
@@ -13,6 +14,7 @@ from ui.wizards.postgame_pages import (
     amount_box,
     claimed_box,
     fill_posses,
+    key_of,
     model_choice,
     model_combo,
     reason_box,
@@ -25,6 +27,7 @@ class MoneyPage(ReportPage):
     """Bounties, income and goods sold (R12, R16)."""
 
     lists = ("bounties", "income", "goods_sold")
+    checked = (*CasualtiesPage.lists, *lists)
 
     def __init__(self) -> None:
         super().__init__(
@@ -63,6 +66,7 @@ class MoneyPage(ReportPage):
         )
         self.set_parts([self.bounties, self.income, self.goods])
         self.claimer.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.target.currentIndexChanged.connect(lambda _i: self._claimable())
 
     def initializePage(self) -> None:
         played = self.played()
@@ -71,12 +75,37 @@ class MoneyPage(ReportPage):
         self.members = [(p.name, m.name) for p in posses.load_posses(played) for m in p.active]
         self.refresh()
 
+    def _scenario_has_bounties(self) -> bool:
+        wizard = self.wizard()
+        scenario = wizard.game_page.scenario.currentData()  # type: ignore[attr-defined]
+        return bool(wizard.w.rules.scenarios[scenario].bounties)  # type: ignore[attr-defined]
+
+    def _taken_out(self) -> set[Key]:
+        wizard = self.wizard()
+        entries = wizard.casualties_page.ooa.entries  # type: ignore[attr-defined]
+        return {key_of(e) for e in entries}
+
     def fill(self) -> None:
-        # A posse claims bounties only on the other posses' members.
+        # A posse claims bounties only on the other posses' members; those taken out of action
+        # in this game come first, as only they can be claimed (R12).
         claimer = self.claimer.currentData()
-        refill(self.target, [model_choice(k) for k in self.members if k[0] != claimer])
+        out = self._taken_out() if self.wizard() else set()
+        targets = [k for k in self.members if k[0] != claimer]
+        targets.sort(key=lambda k: k not in out)
+        refill(self.target, [model_choice(k) for k in targets])
+        self._claimable()
+
+    def _claimable(self) -> None:
+        """Claimed only when the target went out of action in this game (R12)."""
+        target = self.target.currentData()
+        out = self._taken_out() if self.wizard() else set()
+        claimable = target is not None and key_of(target) in out
+        self.claimed.setChecked(claimable)
+        self.claimed.setEnabled(claimable)
 
     def _bounty(self) -> Made:
+        if self.wizard() and not self._scenario_has_bounties():
+            return "This scenario has no bounties: each player names one only in Bounty (R12)."
         target, claimer = self.target.currentData(), self.claimer.currentData()
         if target is None or claimer is None:
             return "A bounty is on a member of another posse, and only one posse played."

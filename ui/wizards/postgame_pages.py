@@ -180,7 +180,8 @@ def claimed_box() -> QCheckBox:
 class ReportPage(QWizardPage):
     """A page of report lists: Next asks the domain, and shows its sentence here if refused."""
 
-    lists: tuple[str, ...] = ()
+    lists: tuple[str, ...] = ()  # the report lists this page edits
+    checked: tuple[str, ...] = ()  # the lists checked on Next: this page's and earlier ones
 
     def __init__(self, title: str, subtitle: str) -> None:
         super().__init__()
@@ -220,7 +221,8 @@ class ReportPage(QWizardPage):
         self.error.setVisible(bool(sentence))
 
     def validatePage(self) -> bool:
-        sentence = self.wizard().refusal(self.lists)  # type: ignore[attr-defined]
+        # this page's lists and the earlier pages' (a bounty needs its take-out, R12)
+        sentence = self.wizard().refusal(self.checked)  # type: ignore[attr-defined]
         self.show_error(sentence or "")
         return sentence is None
 
@@ -229,6 +231,7 @@ class CasualtiesPage(ReportPage):
     """Who went out of action and by whom; items used up and stolen."""
 
     lists = ("out_of_action", "items_used", "items_stolen")
+    checked = lists
 
     def __init__(self, rules: Ruleset) -> None:
         super().__init__(
