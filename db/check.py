@@ -12,6 +12,7 @@ from rostermgr.errors import Refused
 from rostermgr.invariants import roster_problems
 from rostermgr.roster import ACTIVE, DEAD, Member
 from rostermgr.rules import Ruleset
+from rostermgr.shop import money
 
 
 def quick_check(db: Database) -> list[str]:
@@ -54,7 +55,7 @@ def _posses(rules: Ruleset) -> list[str]:
         if p.faction not in rules.factions:
             out.append(f"{p.name} belongs to the unknown faction '{p.faction}'.")
         if sums.get(p.id, 0) < 0:
-            out.append(f"{p.name} has a purse of ${sums[p.id]}, below $0 (R16).")
+            out.append(f"{p.name} has a purse of {money(sums[p.id])}, below $0 (R16).")
     return out
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
 from rostermgr.roster import Member, Posse
-from rostermgr.rules import Ruleset
+from rostermgr.rules import Item, Kind, Ruleset
 
 
 def member_view(member: Member, rules: Ruleset) -> dict[str, Any]:
@@ -34,28 +36,116 @@ def posse_view(posse: Posse, rules: Ruleset) -> dict[str, Any]:
     }
 
 
-def posse_text(posse: Posse, rules: Ruleset) -> str:
-    """A readable roster for the terminal."""
-    faction = rules.faction(posse.faction)
-    lines = [
-        f"{posse.name}: {faction.name} ({faction.suit}), purse ${posse.purse}",
-        "",
+def display_width(text: str) -> int:
+    """Terminal columns: wide and full-width characters (CJK, most emoji) take two, combining
+    marks and invisible format characters none."""
+    width = 0
+    for ch in text:
+        if unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """`text` padded with spaces to `width` terminal columns, to the right or left of it."""
+    fill = " " * max(0, width - display_width(text))
+    return fill + text if right else text + fill
+
+
+def text_table(rows: Sequence[Sequence[str]], right: Sequence[bool], gap: str = "  ") -> list[str]:
+    """Rows of cells (the first row may be headings) in columns that line up on a terminal.
+
+    `right` says, per column, whether it is aligned to the right (numbers).
+    """
+    if not rows:
+        return []
+    widths = [max(display_width(row[i]) for row in rows) for i in range(len(right))]
+    return [
+        gap.join(pad(c, w, r) for c, w, r in zip(row, widths, right, strict=True)).rstrip()
+        for row in rows
     ]
-    heads = [rules.stat_short[s] for s in rules.stat_order]
-    width = max([len(m.name) for m in posse.members] + [6])
-    lines.append(
-        f"{'Member':<{width}}  {'Role':<11} "
-        + " ".join(f"{h:>3}" for h in heads)
-        + "  Inj Flips  Items"
-    )
+
+
+def member_status(member: Member) -> str:
+    """'active' or 'dead', and a flip waiting for a choice (R15)."""
+    pending = f", {member.pending_card} pending" if member.pending_card else ""
+    return member.status + pending
+
+
+def posse_text(posse: Posse, rules: Ruleset) -> str:
+    """A readable roster for the terminal: fixed columns first, then status and items."""
+    faction = rules.faction(posse.faction)
+    heads = [
+        "Member",
+        "Role",
+        *(rules.stat_short[s] for s in rules.stat_order),
+        "Inj",
+        "Flips",
+        "Status",
+        "Items",
+    ]
+    rows = [heads]
     for m in posse.members:
         stats = m.stats(rules)
-        role = rules.role(m.role).name + ("" if m.alive else " (dead)")
+        role = rules.roles[m.role].name if m.role in rules.roles else m.role
         items = ", ".join(rules.items[i].name if i in rules.items else i for i in m.items) or "-"
-        flips = f"{m.flips}" + (f" ({m.pending_card} pending)" if m.pending_card else "")
-        lines.append(
-            f"{m.name:<{width}}  {role:<11} "
-            + " ".join(f"{stats[s]:>3}" for s in rules.stat_order)
-            + f"  {m.injuries:>3} {flips:>5}  {items}"
+        rows.append(
+            [
+                m.name,
+                role,
+                *(str(stats[s]) for s in rules.stat_order),
+                str(m.injuries),
+                str(m.flips),
+                member_status(m),
+                items,
+            ]
         )
-    return "\n".join(lines)
+    right = [False, False, *(True for _ in rules.stat_order), True, True, False, False]
+    lines = [f"{posse.name}: {faction.name} ({faction.suit}), purse ${posse.purse}", ""]
+    return "\n".join(lines + text_table(rows, right))
+
+
+# The ruleset in words, for `rostermgr rules` (the same words as the app's rules reference).
+
+
+def item_range(item: Item) -> str:
+    """In card lengths (R4). A weapon without a range in the ruleset is a melee weapon."""
+    if item.range is None:
+        return "base to base" if item.is_weapon else "-"
+    low, high = item.range
+    return f"{low}-{high}" if high != low else str(low)
+
+
+def item_effect(item: Item, rules: Ruleset) -> str:
+    """What the item does, as the ruleset gives it: damage, defence, heals, reload and more."""
+    names = rules.stat_names
+    parts = []
+    if item.is_weapon:  # a weapon's +0 damage is worth saying
+        parts.append(f"+{item.damage} damage")
+    if item.defence:
+        parts.append(f"+{item.defence} defence")
+    if item.heals:
+        parts.append(f"heals {item.heals} wound{'s' if item.heals != 1 else ''}")
+    if item.reload:
+        parts.append(f"reload after {item.reload} shot{'s' if item.reload != 1 else ''}")
+    if item.move:  # a mount sets Move
+        parts.append(f"{names.get('move', 'Move')} {item.move}")
+    if item.shot:
+        parts.append(f"{names.get('shot', 'Shot')} {item.shot:+d}")
+    if item.initiative:
+        parts.append(f"+{item.initiative} initiative")
+    return "; ".join(parts) or "-"
+
+
+def carried_by(item: Item, rules: Ruleset) -> str:
+    """Who may carry it (R5): the ruleset's role names, or anyone."""
+    roles = [rules.roles[r].name if r in rules.roles else r for r in item.roles]
+    return " or ".join(roles).capitalize() if roles else "Anyone"
+
+
+def kind_limit(kind: Kind) -> str:
+    """How many items of a kind one member may carry (R5)."""
+    if not kind.limit:
+        return "any number"
+    return f"at most {kind.limit}"

@@ -19,11 +19,118 @@ EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 Handler = Callable[[argparse.Namespace, TextIO], int]
 
 
+UsageCheck = Callable[[argparse.Namespace], str | None]
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse that exits 2 with one line on a malformed command line."""
+    """argparse that exits 2 with one line on a malformed command line.
+
+    `lazy_help` holds help texts made only when --help is asked for (by argument dest), so a
+    command does not load the ruleset just to build its parser.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_help: dict[str, Callable[[], str]] = {}
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_USAGE, f"{self.prog}: {message}\n")
+
+    def format_help(self) -> str:
+        for action in self._actions:
+            make = self.lazy_help.get(action.dest)
+            if make is not None:
+                action.help = make().replace("%", "%%")
+        return super().format_help()
+
+
+def lazy_help(parser: argparse.ArgumentParser, dest: str, make: Callable[[], str]) -> None:
+    """The help of argument `dest`, made by `make` when --help is shown."""
+    assert isinstance(parser, _Parser)
+    parser.lazy_help[dest] = make
+
+
+def usage_check(parser: argparse.ArgumentParser, check: UsageCheck) -> None:
+    """A check of the whole parsed command line, for what one argument cannot say alone.
+
+    A problem it returns (words in argparse's style) is this parser's usage error: one line on
+    stderr and exit 2, before the command runs.
+    """
+
+    def run(args: argparse.Namespace) -> None:
+        problem = check(args)
+        if problem is not None:
+            parser.error(problem)
+
+    parser.set_defaults(usage_check=run)
+
+
+def cover_usage(args: argparse.Namespace) -> str | None:
+    """--cover must be one of the active ruleset's cover values (R8), told like argparse does.
+
+    A ruleset that cannot be loaded is left for the command to refuse with its own sentence.
+    """
+    if getattr(args, "cover", None) is None:
+        return None
+    from rostermgr.rules_load import default_ruleset, load_ruleset
+
+    try:
+        rules = load_ruleset(args.ruleset) if args.ruleset else default_ruleset()
+    except Refused:
+        return None
+    if args.cover in rules.cover:
+        return None
+    allowed = ", ".join(f"'{c}'" for c in rules.cover)
+    return f"argument --cover: invalid choice: '{args.cover}' (choose from {allowed})"
+
+
+def cover_help() -> str:
+    """The help of --cover, with the shipped ruleset's values (made only for --help)."""
+    from rostermgr.rules_load import default_ruleset
+
+    try:
+        covers = ", ".join(default_ruleset().cover)
+    except Refused:
+        covers = "see `rostermgr rules`"
+    return f"the target's cover, for shots only (the shipped ruleset's: {covers})"
+
+
+def refuse_unwritable(path: str | Path) -> None:
+    """Refuse an output path whose folder is missing, or that is a folder itself."""
+    target = Path(path)
+    if target.is_dir():
+        raise Refused(f"Cannot write {path}: it is a folder; give a file name in it.")
+    folder = target.resolve().parent
+    if not folder.is_dir():
+        raise Refused(f"Cannot write {path}: the folder {folder} does not exist.")
+
+
+# Options whose value may start with a minus sign that argparse would take for an option:
+# --back-offset -1,-1 (argparse only knows plain negative numbers like -1 or -0.5).
+SIGNED_VALUES = ("--back-offset",)
+
+
+def join_signed_values(argv: Sequence[str]) -> list[str]:
+    """`--back-offset -1,-1` as `--back-offset=-1,-1`, so argparse reads the value as one.
+
+    Only a value that starts with a minus sign and a digit or a point is joined; anything after
+    `--` is left alone.
+    """
+    out: list[str] = []
+    words = list(argv)
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "--":
+            return out + words[i:]
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if word in SIGNED_VALUES and len(nxt) > 1 and nxt[0] == "-" and nxt[1] in "0123456789.":
+            out.append(f"{word}={nxt}")
+            i += 2
+            continue
+        out.append(word)
+        i += 1
+    return out
 
 
 def print_json(doc: Any, out: TextIO) -> None:
@@ -38,7 +145,8 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "aids": ("resolve", "initiative", "game-length"),
     "safety": ("check", "backup", "restore"),
     "printing": ("print",),
-    "odds": ("odds", "stats"),
+    "odds": ("odds",),
+    "stats": ("stats",),
 }
 
 
@@ -122,6 +230,7 @@ def main(
 ) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
+    argv = join_signed_values(sys.argv[1:] if argv is None else argv)
     split = split_global(argv)
     if split is not None and not split[1]:
         from ui.app import run_app
@@ -130,6 +239,9 @@ def main(
     parser = build_parser(split[1][0] if split is not None else None)
     try:
         args = parser.parse_args(argv)
+        check: Callable[[argparse.Namespace], None] | None = getattr(args, "usage_check", None)
+        if check is not None:
+            check(args)
     except SystemExit as exc:
         return int(exc.code or 0)
     if args.command is None:

@@ -7,8 +7,7 @@ import random
 from typing import Any, TextIO
 
 from rostermgr.cards import Card, parse_card
-from rostermgr.cli import print_json
-from rostermgr.errors import Refused
+from rostermgr.cli import cover_help, cover_usage, lazy_help, print_json, usage_check
 from rostermgr.game_length import GameLength, drawn_game_length, game_length
 from rostermgr.poker import (
     FIRST,
@@ -92,10 +91,17 @@ def _add_resolve(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--defence", required=True, type=int, metavar="N", help="the target's Defence")
     p.add_argument("--defence-card", required=True, metavar="CARD", help="the target's card")
     p.add_argument("--clothing", type=int, default=0, metavar="N", help="clothing defence bonus")
-    p.add_argument("--cover", metavar="none|half|three-quarter", help="the target's cover (shots)")
+    p.add_argument("--cover", metavar="COVER", help="the target's cover (shots)")
+    lazy_help(p, "cover", cover_help)
     p.add_argument("--horseback", action="store_true", help="the attacker shoots from a horse")
     p.add_argument("--weapon", metavar="ITEM", help="the attacker's weapon, an item id")
-    p.add_argument("--toughness", type=int, default=0, metavar="N", help="the target's Toughness")
+    p.add_argument(
+        "--toughness",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the target's Toughness (needed when the test succeeds: the damage step, R9)",
+    )
     p.add_argument("--attacker-pair", action="store_true", help="the attacking leader's pair")
     p.add_argument("--defender-pair", action="store_true", help="the defending leader's pair")
     p.add_argument(
@@ -103,6 +109,7 @@ def _add_resolve(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(handler=_resolve)
+    usage_check(p, cover_usage)
 
 
 def _resolve(args: argparse.Namespace, out: TextIO) -> int:
@@ -281,12 +288,17 @@ def _add_game_length(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, metavar="N", help="with --draw: repeatable flips")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(handler=_game_length)
+    usage_check(p, _length_usage)
+
+
+def _length_usage(args: argparse.Namespace) -> str | None:
+    if args.seed is not None and not args.draw:
+        return "argument --seed: only goes with --draw (the given cards need no shuffling)"
+    return None
 
 
 def _game_length(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules(args)
-    if args.seed is not None and not args.draw:
-        raise Refused("--seed only goes with --draw: the given cards need no shuffling.")
     result: GameLength
     if args.draw:
         rng = random.Random(args.seed) if args.seed is not None else None

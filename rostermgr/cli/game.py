@@ -6,7 +6,7 @@ import argparse
 from typing import TextIO
 
 from db import backup, flips, games
-from rostermgr.cli import EXIT_OK, campaign_path, print_json
+from rostermgr.cli import EXIT_OK, campaign_path, print_json, usage_check
 from rostermgr.cli.context import campaign, ruleset
 from rostermgr.jsonfile import read_json
 from rostermgr.report import parse_report
@@ -18,24 +18,47 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = gs.add_parser("record", help="apply a post-game report in one transaction")
     p.add_argument("file", help="the post-game report (JSON), or - for standard input")
     p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print one JSON document: id and changes")
     p.set_defaults(handler=cmd_record)
     p = gs.add_parser("list", help="every recorded game, oldest first")
-    p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON document: [{id, date, scenario, posses, winner}]",
+    )
     p.set_defaults(handler=cmd_list)
     p = gs.add_parser("undo", help="undo the most recently recorded game and all done since")
     p.set_defaults(handler=cmd_undo)
 
-    p = sub.add_parser("flip", help="spend an earned flip (R15)")
-    p.add_argument("name", help="the posse")
-    p.add_argument("member")
+    p = sub.add_parser(
+        "flip",
+        help="spend an earned flip (R15)",
+        description="Spend one earned flip (R15): --card CARD or --draw, with --choose STAT or "
+        "later; settle a waiting flip with --choose STAT or --reflip [--card CARD].",
+    )
+    p.add_argument("name", help="the posse's name")
+    p.add_argument("member", help="the member's name")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--card", metavar="CARD", help="the card you turned over, like 7H, QS or JK")
     how.add_argument("--draw", action="store_true", help="turn the top card of the app's deck")
     p.add_argument("--choose", metavar="STAT", help="one of the two stats the card allows")
-    p.add_argument("--reflip", action="store_true", help="burn another flip and turn again")
-    p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--reflip",
+        action="store_true",
+        help="burn another flip and turn again (draws unless --card is given)",
+    )
+    p.add_argument(
+        "--json", action="store_true", help="print one JSON document: the card, flips and stats"
+    )
     p.set_defaults(handler=cmd_flip)
+    usage_check(p, _flip_usage)
+
+
+def _flip_usage(args: argparse.Namespace) -> str | None:
+    """DESIGN 5: a flip names its card (--card or --draw), a choice, or a re-flip."""
+    if args.card is None and not args.draw and args.choose is None and not args.reflip:
+        return "one of the arguments --card --draw --choose --reflip is required"
+    return None
 
 
 def cmd_record(args: argparse.Namespace, out: TextIO) -> int:

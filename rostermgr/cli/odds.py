@@ -1,15 +1,13 @@
-"""The designer's odds and playtest statistics on the command line: `odds ...` and `stats`."""
+"""The designer's odds on the command line: `odds ...` (R8, R9, R12, R21)."""
 
 from __future__ import annotations
 
 import argparse
-import csv
 import dataclasses
-from pathlib import Path
 from typing import Any, TextIO
 
 from rostermgr.cards import parse_card
-from rostermgr.cli import print_json
+from rostermgr.cli import cover_help, cover_usage, lazy_help, print_json, usage_check
 from rostermgr.errors import Refused
 from rostermgr.odds import (
     ATTACKER,
@@ -18,6 +16,7 @@ from rostermgr.odds import (
     DEFENDER,
     SIDES,
     Matchup,
+    clothing_levels,
     exact_odds,
     favoured_worth,
     game_length_odds,
@@ -27,7 +26,6 @@ from rostermgr.odds.text import SHOW_BOTH, SHOWS, grid_lines, length_lines, odds
 from rostermgr.resolver import KINDS
 from rostermgr.rules import Ruleset
 from rostermgr.rules_load import default_ruleset, load_ruleset
-from rostermgr.stats import Table, campaign_stats
 from rostermgr.volley import Volley, default_volley_rules, volley_lines, volley_odds
 
 ODDS_HELP = """\
@@ -62,15 +60,17 @@ Courage), saves (one die a hit, meeting Save negates it) and casualties (each ti
 pool meets the Wound stat a base is removed, the rest of the pool carries over).
 """
 
-STATS_HELP = """\
-Playtest statistics of the campaign: games by scenario, wins by faction and scenario,
-casualties and flips per game, the stats chosen for each card band, money in and out and the
-purse after each game, and what gets bought. --csv DIR writes one CSV file per table.
-"""
+# Caps on what the odds are asked for. They are not rules: each stat line of the ruleset starts
+# at a few points and a flip adds one, so a stat beyond MAX_STAT is a typing mistake (and the
+# cards' values could not make the odds differ from its neighbours'); a bigger grid or dice pool
+# than these takes more than a few seconds to work out exactly.
+MAX_STAT = 20
+MAX_GRID_CELLS = 400
+MAX_DICE = 300
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    """Register `odds` with its five aids, and `stats`."""
+    """Register `odds` with its five aids."""
     p = sub.add_parser(
         "odds",
         help="exact odds: tests, grids, favoured cards, game length, the seed 003 volley",
@@ -85,15 +85,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--json", action="store_true", help="print one JSON document")
     g.set_defaults(handler=_game_length)
     _add_volley(aids)
-    s = sub.add_parser(
-        "stats",
-        help="playtest statistics of the campaign",
-        description=STATS_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    s.add_argument("--json", action="store_true", help="print one JSON document")
-    s.add_argument("--csv", metavar="DIR", help="write one CSV file per table into DIR")
-    s.set_defaults(handler=_stats)
 
 
 def _rules(args: argparse.Namespace) -> Ruleset:
@@ -116,7 +107,24 @@ def _numbers(text: str) -> tuple[int, ...]:
         raise argparse.ArgumentTypeError(f"'{text}' is not a range like 1-5 or 1,3,5") from None
     if not values or min(values) < 0:
         raise argparse.ArgumentTypeError(f"'{text}' must name whole numbers 0 or more")
+    if max(values) > MAX_STAT:
+        raise argparse.ArgumentTypeError(
+            f"'{text}' goes beyond {MAX_STAT}, far above any model's stat"
+        )
     return tuple(dict.fromkeys(values))
+
+
+def _stat(text: str) -> int:
+    """argparse type of one stat value: a whole number from 0 to MAX_STAT."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if not 0 <= value <= MAX_STAT:
+        raise argparse.ArgumentTypeError(
+            f"{value} is not from 0 to {MAX_STAT} (no model's stat is beyond {MAX_STAT})"
+        )
+    return value
 
 
 def _situation(p: argparse.ArgumentParser, factions_required: bool) -> None:
@@ -133,19 +141,21 @@ def _situation(p: argparse.ArgumentParser, factions_required: bool) -> None:
             metavar="FACTION",
             help=f"the {side}'s faction" + (f" (default: {default})" if default else ""),
         )
-    p.add_argument("--cover", metavar="none|half|three-quarter", help="the target's cover (shots)")
+    p.add_argument("--cover", metavar="COVER", help="the target's cover (shots)")
+    lazy_help(p, "cover", cover_help)
+    usage_check(p, cover_usage)
     p.add_argument("--horseback", action="store_true", help="the attacker shoots from a horse")
     p.add_argument("--weapon", metavar="ITEM", help="the attacker's weapon, an item id")
-    p.add_argument("--toughness", type=int, default=0, metavar="N", help="the target's Toughness")
+    p.add_argument("--toughness", type=_stat, default=0, metavar="N", help="the target's Toughness")
     p.add_argument("--attacker-pair", action="store_true", help="the attacking leader's pair")
     p.add_argument("--defender-pair", action="store_true", help="the defending leader's pair")
     p.add_argument("--json", action="store_true", help="print one JSON document")
 
 
 def _stats_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--attack", required=True, type=int, metavar="N", help="Shot or Strength")
-    p.add_argument("--defence", required=True, type=int, metavar="N", help="the target's Defence")
-    p.add_argument("--clothing", type=int, default=0, metavar="N", help="clothing defence bonus")
+    p.add_argument("--attack", required=True, type=_stat, metavar="N", help="Shot or Strength")
+    p.add_argument("--defence", required=True, type=_stat, metavar="N", help="the target's Defence")
+    p.add_argument("--clothing", type=_stat, default=0, metavar="N", help="clothing defence bonus")
 
 
 def _matchup(args: argparse.Namespace, rules: Ruleset, **cells: int) -> Matchup:
@@ -238,6 +248,13 @@ def _add_grid(aids: argparse._SubParsersAction) -> None:
 
 def _grid(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules(args)
+    levels = clothing_levels(rules) if args.clothing is None else args.clothing
+    cells = len(args.attack) * len(args.defence) * len(levels)
+    if cells > MAX_GRID_CELLS:
+        raise Refused(
+            f"That grid has {cells} cells, beyond the cap of {MAX_GRID_CELLS} worked out at "
+            "once; narrow --attack, --defence or --clothing."
+        )
     card = parse_card(args.attack_card) if args.attack_card else None
     base = _matchup(args, rules, attack=args.attack[0], defence=args.defence[0], clothing=0)
     grid = odds_grid(base, rules, args.attack, args.defence, args.clothing, card)
@@ -331,6 +348,12 @@ def _add_volley(aids: argparse._SubParsersAction) -> None:
 
 def _volley(args: argparse.Namespace, out: TextIO) -> int:
     rules = default_volley_rules()
+    dice = args.attack * args.bases
+    if args.attack > 0 and args.bases > 0 and dice > MAX_DICE:
+        raise Refused(
+            f"An attack pool of {dice} dice (Ranged Attack {args.attack} x {args.bases} bases) "
+            f"is beyond the cap of {MAX_DICE} dice that the exact odds are worked out for."
+        )
     volley = Volley(
         attack=args.attack,
         bases=args.bases,
@@ -349,42 +372,3 @@ def _volley(args: argparse.Namespace, out: TextIO) -> int:
     else:
         _write(volley_lines(odds, rules), out)
     return 0
-
-
-def _stats(args: argparse.Namespace, out: TextIO) -> int:
-    from db.stats import read_campaign
-    from rostermgr.cli.context import campaign
-
-    with campaign(args) as rules:
-        tables = campaign_stats(read_campaign(), rules)
-    written = _write_csv(tables, Path(args.csv)) if args.csv else []
-    if args.json:
-        print_json({t.name: t.records() for t in tables}, out)
-        return 0
-    if written:
-        _write([f"Wrote {len(written)} CSV files to {args.csv}:", *written], out)
-        return 0
-    lines: list[str] = []
-    for table in tables:
-        lines += [*table.lines(), ""]
-    _write(lines[:-1], out)
-    return 0
-
-
-def _write_csv(tables: tuple[Table, ...], folder: Path) -> list[str]:
-    """One file per table, NAME.csv; returns the file names."""
-    if folder.exists() and not folder.is_dir():
-        raise Refused(f"{folder} is a file, not a folder for the CSV tables.")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        names = []
-        for table in tables:
-            path = folder / f"{table.name}.csv"
-            with path.open("w", encoding="utf-8", newline="") as f:
-                writer = csv.writer(f)
-                writer.writerow(table.columns)
-                writer.writerows(["" if v is None else v for v in row] for row in table.rows)
-            names.append(path.name)
-    except OSError as exc:
-        raise Refused(f"Cannot write the CSV tables to {folder}: {exc.strerror}.") from exc
-    return names

@@ -7,12 +7,17 @@ from collections.abc import Callable
 from typing import TextIO
 
 from db import backup, exchange, posses
-from rostermgr.cli import EXIT_OK, campaign_path, print_json
+from rostermgr.cli import EXIT_OK, campaign_path, lazy_help, print_json, refuse_unwritable
 from rostermgr.cli.context import campaign, ruleset
+from rostermgr.errors import Refused
 from rostermgr.exchange import validate_posse_file
 from rostermgr.jsonfile import read_json
 from rostermgr.shop import Entry, money, plan_creation
-from rostermgr.views import posse_text, posse_view
+from rostermgr.views import posse_text, posse_view, text_table
+
+POSSE = "the posse's name (quote it if it has spaces)"
+MEMBER = "the member's name"
+JSON = "print one JSON document"
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -21,16 +26,16 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
     p = ps.add_parser("new", help="create a posse from a creation request (JSON)")
     p.add_argument("file", help="the creation request, or - for standard input")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=f"{JSON}: the new posse as show gives it")
     p.set_defaults(handler=cmd_new)
 
     p = ps.add_parser("list", help="every posse in the campaign")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=f"{JSON}: name, faction, purse, active")
     p.set_defaults(handler=cmd_list)
 
     p = ps.add_parser("show", help="one posse's roster")
-    p.add_argument("name")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("name", help=POSSE)
+    p.add_argument("--json", action="store_true", help=f"{JSON}, with the ledger and history")
     p.set_defaults(handler=cmd_show)
 
     for action, helptext in (
@@ -38,44 +43,58 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         ("sell", "refund the ruleset resale share"),
     ):
         p = ps.add_parser(action, help=helptext)
-        p.add_argument("name")
-        p.add_argument("member")
-        p.add_argument("item")
+        p.add_argument("name", help=POSSE)
+        p.add_argument("member", help=MEMBER)
+        p.add_argument("item", help="an item id, as `rostermgr rules` lists them")
         p.set_defaults(handler=cmd_buy if action == "buy" else cmd_sell)
 
     p = ps.add_parser("hire", help="hire a replacement member")
-    p.add_argument("name")
-    p.add_argument("role")
-    p.add_argument("member")
+    p.add_argument("name", help=POSSE)
+    p.add_argument("role", help="the role id")
+    lazy_help(p, "role", _roles_help)
+    p.add_argument("member", help="the new member's name")
     p.set_defaults(handler=cmd_hire)
 
     p = ps.add_parser("rename", help="give a posse a new name")
-    p.add_argument("name")
-    p.add_argument("new_name")
+    p.add_argument("name", help=POSSE)
+    p.add_argument("new_name", help="the posse's new name")
     p.set_defaults(handler=cmd_rename)
 
     p = ps.add_parser("rename-member", help="give a member a new name")
-    p.add_argument("name")
-    p.add_argument("member")
-    p.add_argument("new_name")
+    p.add_argument("name", help=POSSE)
+    p.add_argument("member", help=MEMBER)
+    p.add_argument("new_name", help="the member's new name")
     p.set_defaults(handler=cmd_rename_member)
 
     p = ps.add_parser("export", help="the whole posse with its history, as JSON")
-    p.add_argument("name")
+    p.add_argument("name", help=POSSE)
     p.add_argument(
-        "-o", "--output", metavar="FILE", help="write to FILE instead of standard output"
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write to FILE instead of standard output (- is standard output)",
     )
     p.set_defaults(handler=cmd_export)
 
     p = ps.add_parser("import", help="restore an exported posse into this campaign")
-    p.add_argument("file")
+    p.add_argument("file", help="a file written by posse export, or - for standard input")
     p.add_argument("--as", dest="as_name", metavar="NAME", help="import under another name")
     p.set_defaults(handler=cmd_import)
 
     p = ps.add_parser("ledger", help="every money entry with its running balance")
-    p.add_argument("name")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("name", help=POSSE)
+    p.add_argument("--json", action="store_true", help=f"{JSON}: the entries, oldest first")
     p.set_defaults(handler=cmd_ledger)
+
+
+def _roles_help() -> str:
+    """The roles of the shipped ruleset, read only when --help is shown."""
+    try:
+        roles = ruleset(argparse.Namespace()).roles
+    except Refused:
+        return "the role id (see `rostermgr rules`)"
+    names = ", ".join(f"{r.id} ({r.name})" for r in roles.values())
+    return f"the role id: {names} in the shipped ruleset (see `rostermgr rules`)"
 
 
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
@@ -99,17 +118,18 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     elif not rows:
         out.write("No posses yet. Create one with: rostermgr posse new FILE\n")
     else:
-        width = max(len(r["name"]) for r in rows)
-        for r in rows:
-            faction = (
+        table = [
+            [
+                r["name"],
                 rules.factions[r["faction"]].name
                 if r["faction"] in rules.factions
-                else r["faction"]
-            )
-            out.write(
-                f"{r['name']:<{width}}  {faction:<12} {money(r['purse']):>6}  "
-                f"{r['active']} active\n"
-            )
+                else r["faction"],
+                money(r["purse"]),
+                f"{r['active']} active",
+            ]
+            for r in rows
+        ]
+        out.write("".join(f"{line}\n" for line in text_table(table, [False, False, True, False])))
     return EXIT_OK
 
 
@@ -162,12 +182,18 @@ def cmd_rename_member(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
+    to_file = args.output not in (None, "-")
+    if to_file:
+        refuse_unwritable(args.output)
     with campaign(args):
         doc = exchange.export_posse(args.name)
-    if args.output:
-        exchange.write_export(doc, args.output)
-    else:
+    if not to_file:
         print_json(doc, out)
+        return EXIT_OK
+    try:
+        exchange.write_export(doc, args.output)
+    except OSError as exc:
+        raise Refused(f"Cannot write {args.output}: {exc.strerror or exc}.") from exc
     return EXIT_OK
 
 
@@ -188,12 +214,10 @@ def cmd_ledger(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         print_json(rows, out)
         return EXIT_OK
-    width = max([len(r["reason"]) for r in rows] + [6])
-    out.write(f"{'Date':<10}  {'Game':>4}  {'Reason':<{width}}  {'Amount':>7}  {'Balance':>7}\n")
+    table = [["Date", "Game", "Reason", "Amount", "Balance"]]
     for r in rows:
         game = str(r["game"]) if r["game"] is not None else "-"
-        out.write(
-            f"{r['date']:<10}  {game:>4}  {r['reason']:<{width}}  "
-            f"{money(r['amount']):>7}  {money(r['balance']):>7}\n"
-        )
+        table.append([r["date"], game, r["reason"], money(r["amount"]), money(r["balance"])])
+    lines = text_table(table, [False, True, False, True, True])
+    out.write("".join(f"{line}\n" for line in lines))
     return EXIT_OK

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import math
 from typing import TextIO
 
 from db import posses
 from db.lock import holder
 from db.printed import printed_fingerprints, remember_printed
-from rostermgr.cli import EXIT_OK, campaign_path
+from rostermgr.cli import EXIT_OK, campaign_path, refuse_unwritable
 from rostermgr.cli.context import campaign
 from rostermgr.errors import Refused
 from rostermgr.journal import build_journal
@@ -17,6 +17,7 @@ from rostermgr.journal import build_journal
 PAPERS = ("a4", "letter")
 INKS = ("colour", "ink-saver", "line-art")
 LAYOUTS = ("duplex-long", "duplex-short", "gutter-fold", "fronts-backs")
+PDF = "the PDF file to write"
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -25,29 +26,36 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
     p = ps.add_parser("cards", help="2.5 x 3.5 inch double-sided roster cards (R18)")
     p.add_argument("names", nargs="+", metavar="NAME", help="the posses to print")
-    p.add_argument("-o", "--output", required=True, metavar="FILE")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
     p.add_argument("--paper", choices=PAPERS, default="a4")
     p.add_argument("--layout", choices=LAYOUTS, default="duplex-long")
     p.add_argument("--ink", choices=INKS, default="colour")
-    p.add_argument("--back-offset", metavar="DX,DY", default="0,0", help="shift backs by mm")
+    p.add_argument(
+        "--back-offset",
+        type=_offset,
+        metavar="DX,DY",
+        default=(0.0, 0.0),
+        help="shift the backs by DX mm to the right and DY mm up, as the back page is seen "
+        "(duplex layouts; negative values too: --back-offset -1,0.5)",
+    )
     p.add_argument("--gangers", choices=("grouped", "separate"), default="grouped")
     p.add_argument("--changed", action="store_true", help="only cards changed since last printed")
     p.set_defaults(handler=cmd_cards)
 
     p = ps.add_parser("calibration", help="the sheet that finds your printer's back offset")
-    p.add_argument("-o", "--output", required=True, metavar="FILE")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
     p.add_argument("--paper", choices=PAPERS, default="a4")
     p.add_argument("--layout", choices=("duplex-long", "duplex-short"), default="duplex-long")
     p.set_defaults(handler=cmd_calibration)
 
     p = ps.add_parser("journal", help="the A5 posse journal (R19)")
-    p.add_argument("name")
-    p.add_argument("-o", "--output", required=True, metavar="FILE")
+    p.add_argument("name", help="the posse's name")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
     p.add_argument("--booklet", action="store_true", help="A4 landscape, imposed for folding")
     p.set_defaults(handler=cmd_journal)
 
     p = ps.add_parser("casualties", help="Forlorn Hope casualty-marker sheets (R20)")
-    p.add_argument("-o", "--output", required=True, metavar="FILE")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
     p.add_argument("--british", type=int, default=100, metavar="N")
     p.add_argument("--french", type=int, default=10, metavar="N")
     p.add_argument("--paper", choices=PAPERS, default="a4")
@@ -56,18 +64,28 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_casualties)
 
 
-def _writable(path: str) -> None:
-    folder = Path(path).resolve().parent
-    if not folder.is_dir():
-        raise Refused(f"Cannot write {path}: the folder {folder} does not exist.")
+def _offset(text: str) -> tuple[float, float]:
+    """argparse type of --back-offset: two numbers of millimetres, DX,DY.
+
+    How far the backs may move depends on the paper and is checked when the cards are made.
+    """
+    parts = text.split(",")
+    try:
+        values = tuple(float(v) for v in parts)
+    except ValueError:
+        values = ()
+    if len(values) != 2 or not all(math.isfinite(v) for v in values):
+        raise argparse.ArgumentTypeError(f"'{text}' is not two numbers of millimetres, DX,DY")
+    return values[0], values[1]
 
 
 def cmd_cards(args: argparse.Namespace, out: TextIO) -> int:
-    from printables.cards import card_faces, changed_faces, parse_back_offset, write_cards
+    from printables.cards import card_faces, changed_faces, write_cards
+    from printables.cards.impose import check_back_offset
 
-    _writable(args.output)
+    refuse_unwritable(args.output)
     try:
-        offset = parse_back_offset(args.back_offset)
+        offset = check_back_offset(args.back_offset)
     except ValueError as exc:
         raise Refused(str(exc)) from exc
     with campaign(args) as rules:
@@ -104,7 +122,7 @@ def cmd_cards(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_calibration(args: argparse.Namespace, out: TextIO) -> int:
     from printables.cards import write_calibration
 
-    _writable(args.output)
+    refuse_unwritable(args.output)
     try:
         write_calibration(args.output, paper=args.paper, layout=args.layout)
     except OSError as exc:
@@ -118,7 +136,7 @@ def cmd_calibration(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_journal(args: argparse.Namespace, out: TextIO) -> int:
     from printables.journal import write_journal
 
-    _writable(args.output)
+    refuse_unwritable(args.output)
     with campaign(args) as rules:
         data = build_journal(posses.load_posse(args.name), posses.history(args.name), rules)
     try:
@@ -132,7 +150,7 @@ def cmd_journal(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_casualties(args: argparse.Namespace, out: TextIO) -> int:
     from printables.casualties import write_casualty_sheets
 
-    _writable(args.output)
+    refuse_unwritable(args.output)
     try:
         pages = write_casualty_sheets(
             args.output,

@@ -17,7 +17,10 @@ from rostermgr.errors import Refused
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("check", help="integrity and invariant check of the campaign file")
+    p = sub.add_parser(
+        "check",
+        help="integrity and invariant check of the campaign file (exit 1 if it finds problems)",
+    )
     p.set_defaults(handler=cmd_check)
     p = sub.add_parser("backup", help="make a checked backup copy of the campaign file now")
     p.add_argument("--list", action="store_true", help="list the backups instead")
@@ -26,7 +29,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "restore",
         help="replace the campaign file with a backup (the current one is backed up first)",
     )
-    p.add_argument("file", help="the backup to restore")
+    p.add_argument("file", help="the backup file to restore (see backup --list)")
     p.set_defaults(handler=cmd_restore)
 
 
@@ -61,6 +64,10 @@ def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_restore(args: argparse.Namespace, out: TextIO) -> int:
     path = campaign_path(args)
     source = Path(args.file)
+    if source.is_dir():
+        raise Refused(
+            f"{source} is a folder, not a backup file; `rostermgr backup --list` names them."
+        )
     if not source.is_file():
         raise Refused(f"There is no backup file {source}.")
     check_campaign_file(source)

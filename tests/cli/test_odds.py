@@ -143,6 +143,42 @@ def test_r21_odds_volley():
     assert (code, out) == (1, "") and "must be 0 to 1" in err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "test", "shot", *SHOT[:2], "--attack", "21", *SHOT[4:]],
+        ["odds", "test", "shot", *SHOT, "--toughness", "1000"],
+        ["odds", "favoured", "shot", "--attack", "1", "--defence", "99"],
+        ["odds", "grid", "shot", "--attack", "1-100", "--defence", "1-100"],
+        ["odds", "grid", "shot", "--defence", "1,2,300"],
+    ],
+)
+def test_r8_odds_stats_far_beyond_any_model_are_a_usage_error_naming_the_cap(argv, capsys):
+    code, out, _ = run(*argv)
+    err = capsys.readouterr().err
+    assert (code, out) == (2, "")
+    assert "20" in err and err.count("\n") == 1
+
+
+def test_r8_odds_grid_too_big_to_work_out_is_refused_naming_the_cap():
+    code, out, err = run("odds", "grid", "shot", "--attack", "0-20", "--defence", "0-20")
+    assert (code, out) == (1, "")
+    assert "1764 cells" in err and "400" in err and err.count("\n") == 1
+    code, out, err = run("odds", "grid", "shot", "--attack", "1-10", "--defence", "1-10",
+                         "--clothing", "0", "--json")  # fmt: skip
+    assert code == 0 and len(json.loads(out)["cells"]) == 100
+
+
+def test_r21_odds_volley_attack_pool_beyond_the_cap_is_refused():
+    code, out, err = run("odds", "volley", "--attack", "10", "--bases", "300", "--save", "4",
+                         "--courage", "3", "--wounds", "2")  # fmt: skip
+    assert (code, out) == (1, "")
+    assert "3000 dice" in err and "300" in err and err.count("\n") == 1
+    code, _, _ = run("odds", "volley", "--attack", "10", "--bases", "30", "--save", "4",
+                     "--courage", "3", "--wounds", "2")  # fmt: skip
+    assert code == 0
+
+
 @pytest.fixture
 def played(cli: Cli):
     return build_campaign(cli, games=4, seed=7)

@@ -18,7 +18,7 @@ def test_game_record_and_import_make_checked_backups(
 ) -> None:
     cli.new_posse(dalton)
     cli.new_posse(lawmen)
-    report = {"date": "2026-12-01", "scenario": "other", "posses": [D, "Last Hope Lawmen"]}
+    report = {"date": "2026-01-15", "scenario": "other", "posses": [D, "Last Hope Lawmen"]}
     cli.ok("game", "record", cli.file(report))
     exported = tmp_path / "x.json"
     cli.ok("posse", "export", D, "-o", str(exported))
@@ -91,7 +91,7 @@ def test_check_is_silent_on_a_clean_file_and_names_broken_invariants(
     assert result.code == 1
     assert "Ike Dalton of The Dalton Boys is dead but still carries items" in result.out
     assert "Slim of The Dalton Boys has 7 injury strikes" in result.out
-    assert "below $0" in result.out
+    assert "has a purse of -$493, below $0 (R16)." in result.out
     assert "Doc of The Dalton Boys has -1 flips" in result.out
 
 
