@@ -124,6 +124,8 @@ def build_campaign(
             when = (START + timedelta(days=g)).isoformat()
             report = game_report(dalton, lawmen, when)
             report["out_of_action"] = []  # nobody dies, however many games they play
+            for bounty in report["bounties"]:
+                bounty["claimed"] = False  # so no bounty can be claimed (R12)
             report["items_used"] = []
             record_game(parse_report(report, rules), rules)
         games = real_games + _bulk_games(m, posses, history, random.Random(seed))

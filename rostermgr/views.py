@@ -39,6 +39,8 @@ def posse_view(posse: Posse, rules: Ruleset) -> dict[str, Any]:
 def display_width(text: str) -> int:
     """Terminal columns: wide and full-width characters (CJK, most emoji) take two, combining
     marks and invisible format characters none."""
+    if text.isascii():  # the common case, one column a character, without a lookup each
+        return len(text)
     width = 0
     for ch in text:
         if unicodedata.category(ch) in ("Mn", "Me", "Cf"):
