@@ -104,17 +104,21 @@ def write_export(doc: dict[str, Any], path: str | os.PathLike[str]) -> None:
         raise
 
 
+def refuse_if_taken(name: str) -> None:
+    """An imported posse needs a name no posse of the campaign has."""
+    from rostermgr.errors import Refused
+
+    if m.Posse.get_or_none(m.Posse.name == name) is not None:
+        raise Refused(
+            f"This campaign already has a posse named '{name}'; import it with --as NEW_NAME."
+        )
+
+
 def import_posse(doc: Any, rules: Ruleset, as_name: str | None = None) -> str:
     """Validate a stranger's posse file completely, then write it in one transaction."""
     posse: PosseFile = validate_posse_file(doc, rules, as_name)
-    from rostermgr.errors import Refused
-
     with m.database.atomic():
-        if m.Posse.get_or_none(m.Posse.name == posse.name) is not None:
-            raise Refused(
-                f"This campaign already has a posse named '{posse.name}'; "
-                "import it with --as NEW_NAME."
-            )
+        refuse_if_taken(posse.name)
         row = m.Posse.create(
             name=posse.name,
             faction=posse.faction,

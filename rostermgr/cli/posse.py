@@ -200,8 +200,9 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
     rules = ruleset(args)
     doc = read_json(args.file, f"The posse file {args.file}")
-    validate_posse_file(doc, rules, args.as_name)  # refuse before making a backup
+    checked = validate_posse_file(doc, rules, args.as_name)  # refuse before making a backup
     with campaign(args, editing=True):
+        exchange.refuse_if_taken(checked.name)
         backup.make_backup(campaign_path(args), "before-import")
         name = exchange.import_posse(doc, rules, args.as_name)
     out.write(f"Imported {name}.\n")

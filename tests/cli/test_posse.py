@@ -208,8 +208,10 @@ def test_import_under_a_taken_name_is_refused(cli: Cli, dalton: dict, tmp_path: 
     path = tmp_path / "p.json"
     cli.ok("posse", "export", D, "-o", str(path))
     before = cli.db.read_bytes()
+    backups = sorted(cli.tmp.rglob("*before-import*"))
     result = cli("posse", "import", str(path))
     assert result.code == 1 and "--as" in result.err and cli.db.read_bytes() == before
+    assert sorted(cli.tmp.rglob("*before-import*")) == backups  # no backup for a refusal
 
 
 def test_db_option_and_environment(
