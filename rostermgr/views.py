@@ -111,15 +111,15 @@ def posse_text(posse: Posse, rules: Ruleset) -> str:
 # The ruleset in words, for `rostermgr rules` (the same words as the app's rules reference).
 
 
-def item_range(item: Item) -> str:
+def item_range(item: Item, none: str = "-") -> str:
     """In card lengths (R4). A weapon without a range in the ruleset is a melee weapon."""
     if item.range is None:
-        return "base to base" if item.is_weapon else "-"
+        return "base to base" if item.is_weapon else none
     low, high = item.range
     return f"{low}-{high}" if high != low else str(low)
 
 
-def item_effect(item: Item, rules: Ruleset) -> str:
+def item_effect(item: Item, rules: Ruleset, none: str = "-") -> str:
     """What the item does, as the ruleset gives it: damage, defence, heals, reload and more."""
     names = rules.stat_names
     parts = []
@@ -137,7 +137,7 @@ def item_effect(item: Item, rules: Ruleset) -> str:
         parts.append(f"{names.get('shot', 'Shot')} {item.shot:+d}")
     if item.initiative:
         parts.append(f"+{item.initiative} initiative")
-    return "; ".join(parts) or "-"
+    return "; ".join(parts) or none
 
 
 def carried_by(item: Item, rules: Ruleset) -> str:

@@ -9,7 +9,8 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QDialog, QTextBrowser, QVBoxLayout, QWidget
 
 from rostermgr.cards import SUIT_SYMBOLS
-from rostermgr.rules import Item, Ruleset
+from rostermgr.rules import Ruleset
+from rostermgr.views import carried_by, item_effect, item_range
 from ui.screen import fitted_size
 
 NOT_WRITTEN = "(text not written yet)"
@@ -26,41 +27,6 @@ def rule_text(text: str, muted: str) -> str:
 
 def named_rule(name: str, text: str, muted: str) -> str:
     return f"<b>{escape(name)}</b> {rule_text(text, muted)}"
-
-
-def item_range(item: Item) -> str:
-    """In card lengths (R4). A weapon without a range in the ruleset is a melee weapon."""
-    if item.range is None:
-        return "base to base" if item.is_weapon else NONE
-    low, high = item.range
-    return f"{low}-{high}" if high != low else str(low)
-
-
-def item_effect(item: Item, rules: Ruleset) -> str:
-    """What the item does, as the ruleset gives it (the cards print the same numbers)."""
-    names = rules.stat_names
-    parts = []
-    if item.is_weapon:  # a weapon's +0 damage is worth saying
-        parts.append(f"+{item.damage} damage")
-    if item.defence:
-        parts.append(f"+{item.defence} defence")
-    if item.heals:
-        parts.append(f"heals {item.heals} wound{'s' if item.heals != 1 else ''}")
-    if item.reload:
-        parts.append(f"reload after {item.reload} shot{'s' if item.reload != 1 else ''}")
-    if item.move:  # a mount sets Move (rostermgr.roster.Member.move)
-        parts.append(f"{names.get('move', 'Move')} {item.move}")
-    if item.shot:
-        parts.append(f"{names.get('shot', 'Shot')} {item.shot:+d}")
-    if item.initiative:
-        parts.append(f"+{item.initiative} initiative")
-    return "; ".join(parts) or NONE
-
-
-def carried_by(item: Item, rules: Ruleset) -> str:
-    """Who may carry it (R5): the ruleset's role names, or anyone."""
-    roles = [rules.roles[r].name if r in rules.roles else r for r in item.roles]
-    return " or ".join(roles).capitalize() if roles else "Anyone"
 
 
 def _factions(rules: Ruleset, muted: str) -> list[str]:
@@ -108,8 +74,9 @@ def _equipment(rules: Ruleset) -> list[str]:
         out.append(f"<tr><td colspan={len(heads)}><b>{escape(kind.name)}</b></td></tr>")
         for i in items:
             out.append(
-                f"<tr><td>{escape(i.name)}</td><td align=center>{escape(item_range(i))}</td>"
-                f"<td>{escape(item_effect(i, rules))}</td><td>{escape(carried_by(i, rules))}</td>"
+                f"<tr><td>{escape(i.name)}</td><td align=center>{escape(item_range(i, NONE))}</td>"
+                f"<td>{escape(item_effect(i, rules, NONE))}</td>"
+                f"<td>{escape(carried_by(i, rules))}</td>"
                 f"<td align=right>${i.price}</td><td>{escape(i.notes)}</td></tr>"
             )
     out.append("</table>")
