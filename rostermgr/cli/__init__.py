@@ -10,9 +10,12 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rostermgr.errors import Refused
+
+if TYPE_CHECKING:
+    from rostermgr.rules import Ruleset
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 
@@ -131,6 +134,18 @@ def join_signed_values(argv: Sequence[str]) -> list[str]:
         out.append(word)
         i += 1
     return out
+
+
+def ruleset(args: argparse.Namespace) -> Ruleset:
+    """The ruleset given with --ruleset, else the shipped one."""
+    from rostermgr.rules_load import default_ruleset, load_ruleset
+
+    path = getattr(args, "ruleset", None)
+    return load_ruleset(path) if path else default_ruleset()
+
+
+def write_lines(lines: Sequence[str], out: TextIO) -> None:
+    out.write("".join(f"{line}\n" for line in lines))
 
 
 def print_json(doc: Any, out: TextIO) -> None:

@@ -7,7 +7,15 @@ import random
 from typing import Any, TextIO
 
 from rostermgr.cards import Card, parse_card
-from rostermgr.cli import cover_help, cover_usage, lazy_help, print_json, usage_check
+from rostermgr.cli import (
+    cover_help,
+    cover_usage,
+    lazy_help,
+    print_json,
+    ruleset,
+    usage_check,
+    write_lines,
+)
 from rostermgr.game_length import GameLength, drawn_game_length, game_length
 from rostermgr.poker import (
     FIRST,
@@ -21,7 +29,6 @@ from rostermgr.poker import (
 )
 from rostermgr.resolver import KINDS, Test, resolve
 from rostermgr.rules import Ruleset
-from rostermgr.rules_load import default_ruleset, load_ruleset
 
 RESOLVE_HELP = """\
 Resolve one opposed test and its damage step (R8, R9), step by step like the notes' examples.
@@ -60,15 +67,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     _add_resolve(sub)
     _add_initiative(sub)
     _add_game_length(sub)
-
-
-def _rules(args: argparse.Namespace) -> Ruleset:
-    path = getattr(args, "ruleset", None)
-    return load_ruleset(path) if path else default_ruleset()
-
-
-def _lines(lines: list[str], out: TextIO) -> None:
-    out.write("".join(f"{line}\n" for line in lines))
 
 
 # resolve
@@ -130,11 +128,11 @@ def _resolve(args: argparse.Namespace, out: TextIO) -> int:
         defender_pair=args.defender_pair,
         into_combat=args.into_combat,
     )
-    result = resolve(test, _rules(args))
+    result = resolve(test, ruleset(args))
     if args.json:
         print_json(result.as_json(), out)
     else:
-        _lines(result.explain(), out)
+        write_lines(result.explain(), out)
     return 0
 
 
@@ -193,7 +191,7 @@ def _add_initiative(sub: argparse._SubParsersAction) -> None:
 
 
 def _hands(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules(args)
+    rules = ruleset(args)
     played = {FIRST: parse_cards(args.first_cards), SECOND: parse_cards(args.second_cards)}
     result = priority(
         (args.first, played[FIRST]), (args.second, played[SECOND]), rules, holder=args.holder
@@ -211,7 +209,7 @@ def _hands(args: argparse.Namespace, out: TextIO) -> int:
         f"{hands[p].describe()}."
         for p in PLAYERS
     ]
-    _lines([*lines, result.reason], out)
+    write_lines([*lines, result.reason], out)
     return 0
 
 
@@ -229,7 +227,7 @@ def _hand_json(hand: Hand, played: list[Card]) -> dict[str, Any]:
 
 
 def _draw(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules(args)
+    rules = ruleset(args)
     result = first_turn(
         (args.first, parse_card(args.first_card), args.first_feet),
         (args.second, parse_card(args.second_card), args.second_feet),
@@ -243,7 +241,7 @@ def _draw(args: argparse.Namespace, out: TextIO) -> int:
         print_json(doc, out)
         return 0
     lines = [_side_text(p, sides[p], rules) for p in PLAYERS]
-    _lines([*lines, result.reason], out)
+    write_lines([*lines, result.reason], out)
     return 0
 
 
@@ -298,7 +296,7 @@ def _length_usage(args: argparse.Namespace) -> str | None:
 
 
 def _game_length(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules(args)
+    rules = ruleset(args)
     result: GameLength
     if args.draw:
         rng = random.Random(args.seed) if args.seed is not None else None
@@ -308,5 +306,5 @@ def _game_length(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         print_json(result.as_json(), out)
     else:
-        _lines(result.explain(), out)
+        write_lines(result.explain(), out)
     return 0

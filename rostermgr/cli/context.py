@@ -9,13 +9,8 @@ from contextlib import contextmanager
 from db.backup import backup_if_due
 from db.connection import open_campaign
 from db.lock import refuse_if_held
-from rostermgr.cli import campaign_path, refuse_missing_folder
+from rostermgr.cli import campaign_path, refuse_missing_folder, ruleset
 from rostermgr.rules import Ruleset
-from rostermgr.rules_load import default_ruleset, load_ruleset
-
-
-def ruleset(args: argparse.Namespace) -> Ruleset:
-    return load_ruleset(args.ruleset) if getattr(args, "ruleset", None) else default_ruleset()
 
 
 @contextmanager

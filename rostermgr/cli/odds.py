@@ -7,7 +7,15 @@ import dataclasses
 from typing import Any, TextIO
 
 from rostermgr.cards import parse_card
-from rostermgr.cli import cover_help, cover_usage, lazy_help, print_json, usage_check
+from rostermgr.cli import (
+    cover_help,
+    cover_usage,
+    lazy_help,
+    print_json,
+    ruleset,
+    usage_check,
+    write_lines,
+)
 from rostermgr.errors import Refused
 from rostermgr.odds import (
     ATTACKER,
@@ -25,7 +33,6 @@ from rostermgr.odds import (
 from rostermgr.odds.text import SHOW_BOTH, SHOWS, grid_lines, length_lines, odds_lines, worth_lines
 from rostermgr.resolver import KINDS
 from rostermgr.rules import Ruleset
-from rostermgr.rules_load import default_ruleset, load_ruleset
 from rostermgr.volley import Volley, default_volley_rules, volley_lines, volley_odds
 
 ODDS_HELP = """\
@@ -85,15 +92,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--json", action="store_true", help="print one JSON document")
     g.set_defaults(handler=_game_length)
     _add_volley(aids)
-
-
-def _rules(args: argparse.Namespace) -> Ruleset:
-    path = getattr(args, "ruleset", None)
-    return load_ruleset(path) if path else default_ruleset()
-
-
-def _write(lines: list[str], out: TextIO) -> None:
-    out.write("".join(f"{line}\n" for line in lines))
 
 
 def _numbers(text: str) -> tuple[int, ...]:
@@ -196,7 +194,7 @@ def _add_test(aids: argparse._SubParsersAction) -> None:
 
 
 def _test(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules(args)
+    rules = ruleset(args)
     matchup = _matchup(args, rules)
     a_card = parse_card(args.attack_card) if args.attack_card else None
     d_card = parse_card(args.defence_card) if args.defence_card else None
@@ -207,7 +205,7 @@ def _test(args: argparse.Namespace, out: TextIO) -> int:
         doc |= {"defence_card": args.defence_card and str(d_card)}
         print_json(doc | odds.as_json(), out)
     else:
-        _write(odds_lines(matchup, odds, rules, a_card, d_card), out)
+        write_lines(odds_lines(matchup, odds, rules, a_card, d_card), out)
     return 0
 
 
@@ -247,7 +245,7 @@ def _add_grid(aids: argparse._SubParsersAction) -> None:
 
 
 def _grid(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules(args)
+    rules = ruleset(args)
     levels = clothing_levels(rules) if args.clothing is None else args.clothing
     cells = len(args.attack) * len(args.defence) * len(levels)
     if cells > MAX_GRID_CELLS:
@@ -259,7 +257,7 @@ def _grid(args: argparse.Namespace, out: TextIO) -> int:
     base = _matchup(args, rules, attack=args.attack[0], defence=args.defence[0], clothing=0)
     grid = odds_grid(base, rules, args.attack, args.defence, args.clothing, card)
     if not args.json:
-        _write(grid_lines(grid, rules, args.show), out)
+        write_lines(grid_lines(grid, rules, args.show), out)
         return 0
     matchup = dataclasses.asdict(base)
     for key in ("attack", "defence", "clothing"):
@@ -291,7 +289,7 @@ def _add_favoured(aids: argparse._SubParsersAction) -> None:
 
 
 def _favoured(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules(args)
+    rules = ruleset(args)
     matchup = _matchup(args, rules)
     sides = (ATTACKER, DEFENDER) if args.side == "both" else (args.side,)
     worths = [w for side in sides for w in favoured_worth(matchup, rules, side)]
@@ -299,17 +297,17 @@ def _favoured(args: argparse.Namespace, out: TextIO) -> int:
         doc = {"matchup": dataclasses.asdict(matchup), "worth": [w.as_json() for w in worths]}
         print_json(doc, out)
     else:
-        _write(worth_lines(matchup, worths, rules), out)
+        write_lines(worth_lines(matchup, worths, rules), out)
     return 0
 
 
 def _game_length(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules(args)
+    rules = ruleset(args)
     length = game_length_odds(rules)
     if args.json:
         print_json(length.as_json(), out)
     else:
-        _write(length_lines(length, rules), out)
+        write_lines(length_lines(length, rules), out)
     return 0
 
 
@@ -370,5 +368,5 @@ def _volley(args: argparse.Namespace, out: TextIO) -> int:
         doc["volley"]["modifiers"] = list(volley.modifiers)
         print_json(doc | odds.as_json(), out)
     else:
-        _write(volley_lines(odds, rules), out)
+        write_lines(volley_lines(odds, rules), out)
     return 0
