@@ -25,11 +25,11 @@ run: $(STAMP)
 test: $(STAMP_TEST)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 	$(BIN)/lint-imports
-	$(BIN)/ruff check rostermgr db printables ui tests bench
+	$(BIN)/ruff check rostermgr db printables services cli ui tests bench
 
 lint: $(STAMP_TEST)
-	$(BIN)/ruff check rostermgr db printables ui tests bench
-	$(BIN)/ruff format --check rostermgr db printables ui tests bench
+	$(BIN)/ruff check rostermgr db printables services cli ui tests bench
+	$(BIN)/ruff format --check rostermgr db printables services cli ui tests bench
 
 bench: $(STAMP_TEST)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/run.py

@@ -3,7 +3,7 @@
 Every figure is also taken on a small campaign (10 posses, 500 history rows: the same history
 per posse) in the same run; that is its baseline, so the ratio shows what scale costs. Times are
 taken in this process after a warm-up call (imports and the ruleset are loaded once, as in the
-app); the command-line figures call `rostermgr.cli.main` in-process, and the `cold` ones run the
+app); the command-line figures call `cli.main` in-process, and the `cold` ones run the
 command as a fresh process, as a user at a shell does.
 """
 
@@ -21,7 +21,7 @@ from common import PYTHON, Figure, bench_env, median, spawn, timed
 
 BIG = (1000, 50_000)
 SMALL = (10, 500)
-CLI = "from rostermgr.cli import run; run()"  # what the `rostermgr` script runs
+CLI = "from cli import run; run()"  # what the `rostermgr` script runs
 
 
 def build(tmp: Path) -> tuple[Campaign, Campaign]:
@@ -42,7 +42,7 @@ def opened(path: Path) -> Iterator[None]:
 
 
 def cli(path: Path, *args: str) -> None:
-    from rostermgr.cli import main
+    from cli import main
 
     out, err = io.StringIO(), io.StringIO()
     code = main(["--db", str(path), *args], out=out, err=err)
@@ -54,15 +54,15 @@ def cli(path: Path, *args: str) -> None:
 def no_backups() -> Iterator[None]:
     """`game record` without its before-game and hourly backups (and nothing else changed)."""
     import db.backup
-    import rostermgr.cli.context
+    import cli.context
 
-    saved = db.backup.make_backup, rostermgr.cli.context.backup_if_due
+    saved = db.backup.make_backup, cli.context.backup_if_due
     db.backup.make_backup = lambda *a, **k: None  # type: ignore[assignment]
-    rostermgr.cli.context.backup_if_due = lambda *a, **k: None  # type: ignore[assignment]
+    cli.context.backup_if_due = lambda *a, **k: None  # type: ignore[assignment]
     try:
         yield
     finally:
-        db.backup.make_backup, rostermgr.cli.context.backup_if_due = saved
+        db.backup.make_backup, cli.context.backup_if_due = saved
 
 
 def _runs(fn: Callable[[], Any], runs: int, after: Callable[[], Any] | None = None) -> list[float]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from common import BENCH, PYTHON, Figure, bench_env, median, spawn
 
-CLI = "from rostermgr.cli import run; run()"  # what the `rostermgr` script runs
+CLI = "from cli import run; run()"  # what the `rostermgr` script runs
 STRINGS = ("drawString", "drawRightString", "drawCentredString")
 SHAPES = {"rect": "rects", "roundRect": "rects", "line": "lines"}
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rostermgr.cli import main
+from cli import main
 
 DALTON = {
     "name": "The Dalton Boys",

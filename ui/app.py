@@ -19,7 +19,7 @@ EXIT_REFUSED = 1
 def run_app(path: Path, ruleset_path: str | None = None) -> int:
     """Take the campaign's lock, show the main window, open the campaign in it; refusals exit 1."""
     from db.lock import CampaignLock
-    from rostermgr.cli import refuse_missing_folder
+    from cli import refuse_missing_folder
     from rostermgr.errors import Refused
 
     from PySide6.QtWidgets import QApplication  # isort: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from types import TracebackType
 
-from rostermgr.crashlog import log_exception
+from services.crashlog import log_exception
 
 _shown = False
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from rostermgr.cli import main
+from cli import main
 from rostermgr.rules_load import DEFAULT_RULESET
 
 JSON_KEYS = {

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import rostermgr.cli as cli_module
+import cli as cli_module
 from rostermgr.cards import parse_card
 from rostermgr.odds import Matchup, exact_odds
 from rostermgr.rules_load import default_ruleset

@@ -219,7 +219,7 @@ def test_db_option_and_environment(
 ) -> None:
     import io
 
-    from rostermgr.cli import main
+    from cli import main
 
     request = tmp_path / "d.json"
     request.write_text(json.dumps(dalton))
@@ -238,7 +238,7 @@ def test_default_campaign_file_is_in_the_user_data_folder(monkeypatch: pytest.Mo
 
     from platformdirs import user_data_dir
 
-    from rostermgr.cli import campaign_path
+    from cli import campaign_path
 
     monkeypatch.delenv("ROSTERMGR_DB", raising=False)
     path = campaign_path(argparse.Namespace(db=None))
@@ -262,7 +262,7 @@ def test_rename_a_member(cli: Cli, dalton: dict) -> None:
 def test_a_db_in_a_missing_folder_is_refused_not_created(tmp_path: Path) -> None:
     import io
 
-    from rostermgr.cli import main
+    from cli import main
 
     missing = tmp_path / "no" / "such" / "campaign.sqlite3"
     err = io.StringIO()

@@ -1,4 +1,4 @@
-"""The `rostermgr` script (rostermgr.cli.run) as a user runs it: a fresh process.
+"""The `rostermgr` script (cli.run) as a user runs it: a fresh process.
 
 run() leaves without the interpreter's clean-up after a command, so these check that nothing
 is lost by that: the whole output arrives, exit codes are kept, the campaign is committed.
@@ -15,7 +15,7 @@ from pathlib import Path
 from tests.conftest import DALTON, LAWMEN
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = "from rostermgr.cli import run; run()"
+SCRIPT = "from cli import run; run()"
 
 
 def rostermgr(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -34,7 +34,7 @@ def rostermgr(*args: str, stdin: str | None = None) -> subprocess.CompletedProce
 def test_the_script_is_run(tmp_path: Path) -> None:
     """pyproject's [project.scripts] names run(), not main()."""
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'rostermgr = "rostermgr.cli:run"' in text
+    assert 'rostermgr = "cli:run"' in text
 
 
 def test_writes_are_committed_and_output_is_whole(tmp_path: Path) -> None:

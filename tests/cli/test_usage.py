@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rostermgr.cli import main
+from cli import main
 from rostermgr.rulesets import __file__ as rulesets_init
 from tests.conftest import Cli
 

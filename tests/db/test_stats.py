@@ -1,6 +1,6 @@
 """Playtest statistics (R12-R16) of a generated 20-game campaign, against the test's own counts.
 
-The campaign is built through the command line (`rostermgr.cli.main --db FILE`), like a group
+The campaign is built through the command line (`cli.main --db FILE`), like a group
 of players would: four posses, twenty reports, purchases, hires, flips spent, a rename.
 """
 

@@ -91,7 +91,7 @@ def attach_then_quit(self, session):
     self.close()
 main_window.MainWindow.paintEvent = paint_noted
 main_window.MainWindow.attach = attach_then_quit
-from rostermgr.cli import main
+from cli import main
 code = main(["--db", {str(path)!r}])
 print(json.dumps({{"code": code, **seen}}))
 """

@@ -11,8 +11,8 @@ from db.check import check_campaign
 from db.connection import check_campaign_file
 from db.lock import refuse_if_held
 from db.models import database
-from rostermgr.cli import EXIT_OK, EXIT_REFUSED, campaign_path
-from rostermgr.cli.context import campaign
+from cli import EXIT_OK, EXIT_REFUSED, campaign_path
+from cli.context import campaign
 from rostermgr.errors import Refused
 
 

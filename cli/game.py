@@ -6,8 +6,8 @@ import argparse
 from typing import TextIO
 
 from db import backup, flips, games
-from rostermgr.cli import EXIT_OK, campaign_path, print_json, usage_check
-from rostermgr.cli.context import campaign, ruleset
+from cli import EXIT_OK, campaign_path, print_json, usage_check
+from cli.context import campaign, ruleset
 from rostermgr.jsonfile import read_json
 from rostermgr.report import parse_report
 

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from db.backup import backup_if_due
 from db.connection import open_campaign
 from db.lock import refuse_if_held
-from rostermgr.cli import campaign_path, refuse_missing_folder, ruleset
+from cli import campaign_path, refuse_missing_folder, ruleset
 from rostermgr.rules import Ruleset
 
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import TextIO
 
 from db import backup, exchange, posses
-from rostermgr.cli import EXIT_OK, campaign_path, lazy_help, print_json, refuse_unwritable
-from rostermgr.cli.context import campaign, ruleset
+from cli import EXIT_OK, campaign_path, lazy_help, print_json, refuse_unwritable
+from cli.context import campaign, ruleset
 from rostermgr.errors import Refused
 from rostermgr.exchange import validate_posse_file
 from rostermgr.jsonfile import read_json

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from typing import TextIO
 
-from rostermgr.cli import EXIT_OK, print_json
-from rostermgr.cli.context import ruleset
+from cli import EXIT_OK, print_json
+from cli.context import ruleset
 from rostermgr.rules import Ruleset
 from rostermgr.views import carried_by, item_effect, item_range, kind_limit, text_table
 

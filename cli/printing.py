@@ -9,8 +9,8 @@ from typing import TextIO
 from db import posses
 from db.lock import holder
 from db.printed import printed_fingerprints, remember_printed
-from rostermgr.cli import EXIT_OK, campaign_path, refuse_unwritable
-from rostermgr.cli.context import campaign
+from cli import EXIT_OK, campaign_path, refuse_unwritable
+from cli.context import campaign
 from rostermgr.errors import Refused
 from rostermgr.journal import build_journal
 

@@ -7,7 +7,7 @@ import random
 from typing import Any, TextIO
 
 from rostermgr.cards import Card, parse_card
-from rostermgr.cli import (
+from cli import (
     cover_help,
     cover_usage,
     lazy_help,

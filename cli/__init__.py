@@ -186,11 +186,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     chosen = [name for name, commands in COMMAND_MODULES.items() if command in commands]
     for name in chosen:
-        importlib.import_module(f"rostermgr.cli.{name}").add_parsers(sub)
+        importlib.import_module(f"cli.{name}").add_parsers(sub)
     if command not in sub.choices:  # no command, an unknown one, or the table above is stale
         for name in COMMAND_MODULES:
             if name not in chosen:
-                importlib.import_module(f"rostermgr.cli.{name}").add_parsers(sub)
+                importlib.import_module(f"cli.{name}").add_parsers(sub)
     return parser
 
 
@@ -275,7 +275,7 @@ def main(
         err.write("Interrupted; nothing was written.\n")
         return EXIT_REFUSED
     except Exception as exc:  # every action is one transaction: a crash has written nothing
-        from rostermgr.crashlog import sentence
+        from services.crashlog import sentence
 
         err.write(sentence(exc) + "\n")
         return EXIT_REFUSED

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from rostermgr.cli import print_json
+from cli import print_json
 from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
 from rostermgr.stats import Table, campaign_stats
@@ -85,7 +85,7 @@ def table_lines(table: Table, rules: Ruleset) -> list[str]:
 
 def _stats(args: argparse.Namespace, out: TextIO) -> int:
     from db.stats import read_campaign
-    from rostermgr.cli.context import campaign
+    from cli.context import campaign
 
     with campaign(args) as rules:
         tables = campaign_stats(read_campaign(), rules)
