@@ -98,16 +98,6 @@ def cover_help() -> str:
     return f"the target's cover, for shots only (the shipped ruleset's: {covers})"
 
 
-def refuse_unwritable(path: str | Path) -> None:
-    """Refuse an output path whose folder is missing, or that is a folder itself."""
-    target = Path(path)
-    if target.is_dir():
-        raise Refused(f"Cannot write {path}: it is a folder; give a file name in it.")
-    folder = target.resolve().parent
-    if not folder.is_dir():
-        raise Refused(f"Cannot write {path}: the folder {folder} does not exist.")
-
-
 # Options whose value may start with a minus sign that argparse would take for an option:
 # --back-offset -1,-1 (argparse only knows plain negative numbers like -1 or -0.5).
 SIGNED_VALUES = ("--back-offset",)
@@ -138,10 +128,9 @@ def join_signed_values(argv: Sequence[str]) -> list[str]:
 
 def ruleset(args: argparse.Namespace) -> Ruleset:
     """The ruleset given with --ruleset, else the shipped one."""
-    from rostermgr.rules_load import default_ruleset, load_ruleset
+    from services.campaign import load_rules
 
-    path = getattr(args, "ruleset", None)
-    return load_ruleset(path) if path else default_ruleset()
+    return load_rules(getattr(args, "ruleset", None))
 
 
 def write_lines(lines: Sequence[str], out: TextIO) -> None:
@@ -220,24 +209,9 @@ def split_global(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[s
 
 def campaign_path(args: argparse.Namespace) -> Path:
     """--db, then ROSTERMGR_DB, then the user data folder (DESIGN 4)."""
-    if args.db:
-        return Path(args.db)
-    if os.environ.get("ROSTERMGR_DB"):
-        return Path(os.environ["ROSTERMGR_DB"])
-    return default_campaign_path()
+    from services.paths import campaign_path as choose
 
-
-def refuse_missing_folder(path: Path) -> None:
-    """A typo in --db must not quietly make folders and an empty campaign somewhere."""
-    if not path.parent.is_dir() and path != default_campaign_path():
-        raise Refused(f"The folder {path.parent} does not exist, so there is no campaign {path}.")
-
-
-def default_campaign_path() -> Path:
-    """The campaign file in the user data folder (created with its folder on first use)."""
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("rostermgr")) / "campaign.sqlite3"
+    return choose(getattr(args, "db", None))
 
 
 def main(

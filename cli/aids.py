@@ -6,7 +6,6 @@ import argparse
 import random
 from typing import Any, TextIO
 
-from rostermgr.cards import Card, parse_card
 from cli import (
     cover_help,
     cover_usage,
@@ -16,6 +15,7 @@ from cli import (
     usage_check,
     write_lines,
 )
+from rostermgr.cards import Card, parse_card
 from rostermgr.game_length import GameLength, drawn_game_length, game_length
 from rostermgr.poker import (
     FIRST,

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from db import backup, flips, games
-from cli import EXIT_OK, campaign_path, print_json, usage_check
-from cli.context import campaign, ruleset
+from cli import EXIT_OK, print_json, usage_check, write_lines
+from cli.context import campaign
 from rostermgr.jsonfile import read_json
-from rostermgr.report import parse_report
+from rostermgr.rules import Ruleset
+from services import flips, games
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -62,14 +62,15 @@ def _flip_usage(args: argparse.Namespace) -> str | None:
 
 
 def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
-    rules = ruleset(args)
-    report = parse_report(read_json(args.file, f"The report {args.file}"), rules)
-    with campaign(args, editing=not args.dry_run):
-        plan = games.preview_game(report, rules)  # refuse before making a backup
-        game_id = None
-        if not args.dry_run:
-            backup.make_backup(campaign_path(args), "before-game")
-            game_id, plan = games.record_game(report, rules)
+    doc = read_json(args.file, f"The report {args.file}")
+    with campaign(args, editing=not args.dry_run) as c:
+        report = games.parse(c, doc)
+        if args.dry_run:
+            game_id, plan = None, games.preview(c, report)
+        else:
+            recorded = games.record(c, report)
+            game_id, plan = recorded.id, recorded.plan
+        rules = c.rules
     if args.json:
         print_json({"id": game_id, "changes": plan.lines()}, out)
         return EXIT_OK
@@ -78,50 +79,54 @@ def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
         f"{title}: {report.date}, {rules.scenarios[report.scenario].name}, "
         f"{' vs '.join(report.posses)}.\n"
     )
-    for line in plan.lines():
-        out.write(f"  {line}\n")
+    write_lines([f"  {line}" for line in plan.lines()], out)
     return EXIT_OK
 
 
+def _scenario(rules: Ruleset, scenario: str) -> str:
+    return rules.scenarios[scenario].name if scenario in rules.scenarios else scenario
+
+
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args) as rules:
-        rows = games.list_games()
+    with campaign(args) as c:
+        rows = games.listing(c)
     if args.json:
         print_json([g.as_json() for g in rows], out)
-    elif not rows:
+        return EXIT_OK
+    if not rows:
         out.write("No games recorded yet.\n")
-    for g in [] if args.json else rows:
-        scenario = rules.scenarios[g.scenario].name if g.scenario in rules.scenarios else g.scenario
+    for g in rows:
         winner = f"won by {g.winner}" if g.winner else "no winner"
+        scenario = _scenario(c.rules, g.scenario)
         out.write(f"{g.id:>3}  {g.date}  {scenario:<20} {' vs '.join(g.posses)}; {winner}\n")
     return EXIT_OK
 
 
 def cmd_undo(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args, editing=True) as rules:
-        game, later = games.undo_last_game()
-    scenario = (
-        rules.scenarios[game.scenario].name if game.scenario in rules.scenarios else game.scenario
-    )
+    with campaign(args, editing=True) as c:
+        undone = games.undo_last(c)
+    game, later = undone.game, undone.later
     since = f", and {later} change{'s' if later != 1 else ''} made since" if later else ""
+    kept = f" They were backed up first to {undone.backup}." if undone.backup else ""
     out.write(
-        f"Undid game {game.id} ({game.date}, {scenario}: {' vs '.join(game.posses)}){since}.\n"
+        f"Undid game {game.id} ({game.date}, {_scenario(c.rules, game.scenario)}: "
+        f"{' vs '.join(game.posses)}){since}.{kept}\n"
     )
     return EXIT_OK
 
 
 def cmd_flip(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args, editing=True) as rules:
-        step = flips.spend_flip(
+    with campaign(args, editing=True) as c:
+        done = flips.spend(
+            c,
             args.name,
             args.member,
-            rules,
             card=args.card,
             draw=args.draw,
             choose=args.choose,
             reflip=args.reflip,
         )
-        member = next(m for m in flips.load_posse(args.name).members if m.name == args.member)
+    step, member = done.step, done.member
     if args.json:
         print_json(
             {
@@ -129,7 +134,7 @@ def cmd_flip(args: argparse.Namespace, out: TextIO) -> int:
                 "pending": str(step.pending) if step.pending else None,
                 "upgrade": step.upgrade,
                 "flips": member.flips,
-                "stats": member.stats(rules),
+                "stats": member.stats(c.rules),
             },
             out,
         )

@@ -6,7 +6,6 @@ import argparse
 import dataclasses
 from typing import Any, TextIO
 
-from rostermgr.cards import parse_card
 from cli import (
     cover_help,
     cover_usage,
@@ -16,6 +15,7 @@ from cli import (
     usage_check,
     write_lines,
 )
+from rostermgr.cards import parse_card
 from rostermgr.errors import Refused
 from rostermgr.odds import (
     ATTACKER,

@@ -6,14 +6,14 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from db import backup, exchange, posses
-from cli import EXIT_OK, campaign_path, lazy_help, print_json, refuse_unwritable
+from cli import EXIT_OK, lazy_help, print_json, write_lines
 from cli.context import campaign, ruleset
 from rostermgr.errors import Refused
-from rostermgr.exchange import validate_posse_file
 from rostermgr.jsonfile import read_json
-from rostermgr.shop import Entry, money, plan_creation
+from rostermgr.shop import money, plan_creation
 from rostermgr.views import posse_text, posse_view, text_table
+from services import posses
+from services.posses import PurseChange
 
 POSSE = "the posse's name (quote it if it has spaces)"
 MEMBER = "the member's name"
@@ -100,9 +100,8 @@ def _roles_help() -> str:
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     rules = ruleset(args)
     plan = plan_creation(read_json(args.file, f"The creation request {args.file}"), rules)
-    with campaign(args, editing=True):
-        posses.create_posse(plan, rules)
-        posse = posses.load_posse(plan.name)
+    with campaign(args, editing=True) as c:
+        posse = posses.create(c, plan)
     if args.json:
         print_json(posse_view(posse, rules), out)
     else:
@@ -111,114 +110,100 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args) as rules:
-        rows = posses.summaries()
+    with campaign(args) as c:
+        rows = posses.summaries(c)
+        rules = c.rules
     if args.json:
-        print_json(rows, out)
+        print_json([r.as_json() for r in rows], out)
     elif not rows:
         out.write("No posses yet. Create one with: rostermgr posse new FILE\n")
     else:
         table = [
             [
-                r["name"],
-                rules.factions[r["faction"]].name
-                if r["faction"] in rules.factions
-                else r["faction"],
-                money(r["purse"]),
-                f"{r['active']} active",
+                r.name,
+                rules.factions[r.faction].name if r.faction in rules.factions else r.faction,
+                money(r.purse),
+                f"{r.active} active",
             ]
             for r in rows
         ]
-        out.write("".join(f"{line}\n" for line in text_table(table, [False, False, True, False])))
+        write_lines(text_table(table, [False, False, True, False]), out)
     return EXIT_OK
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args) as rules:
-        posse = posses.load_posse(args.name)
+    with campaign(args) as c:
+        posse = posses.load(c, args.name)
         if args.json:
-            doc = posse_view(posse, rules)
-            doc["ledger"] = posses.ledger(args.name)
-            doc["history"] = posses.history(args.name)
+            doc = posse_view(posse, c.rules)
+            doc["ledger"] = [e.as_json() for e in posses.ledger(c, args.name)]
+            doc["history"] = [h.as_json() for h in posses.history(c, args.name)]
             print_json(doc, out)
         else:
-            out.write(posse_text(posse, rules) + "\n")
+            out.write(posse_text(posse, c.rules) + "\n")
     return EXIT_OK
 
 
-def _purse_change(args: argparse.Namespace, out: TextIO, action: Callable[..., Entry]) -> int:
+def _purse_change(args: argparse.Namespace, out: TextIO, action: Callable[..., PurseChange]) -> int:
     """Buy, sell or hire: one transaction, then the entry and the purse it leaves."""
-    with campaign(args, editing=True) as rules:
-        entry = action(rules)
-        purse = posses.load_posse(args.name).purse
-    out.write(f"{entry.reason}: {money(entry.amount)}. Purse: ${purse}.\n")
+    with campaign(args, editing=True) as c:
+        change = action(c)
+    out.write(f"{change.entry.reason}: {money(change.entry.amount)}. Purse: ${change.purse}.\n")
     return EXIT_OK
 
 
 def cmd_buy(args: argparse.Namespace, out: TextIO) -> int:
-    return _purse_change(args, out, lambda r: posses.buy(args.name, args.member, args.item, r))
+    return _purse_change(args, out, lambda c: posses.buy(c, args.name, args.member, args.item))
 
 
 def cmd_sell(args: argparse.Namespace, out: TextIO) -> int:
-    return _purse_change(args, out, lambda r: posses.sell(args.name, args.member, args.item, r))
+    return _purse_change(args, out, lambda c: posses.sell(c, args.name, args.member, args.item))
 
 
 def cmd_hire(args: argparse.Namespace, out: TextIO) -> int:
-    return _purse_change(args, out, lambda r: posses.hire(args.name, args.role, args.member, r))
+    return _purse_change(args, out, lambda c: posses.hire(c, args.name, args.role, args.member))
 
 
 def cmd_rename(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args, editing=True):
-        posses.rename_posse(args.name, args.new_name)
-    out.write(f"Renamed {args.name} to {args.new_name}.\n")
+    with campaign(args, editing=True) as c:
+        new = posses.rename(c, args.name, args.new_name)
+    out.write(f"Renamed {args.name} to {new}.\n")
     return EXIT_OK
 
 
 def cmd_rename_member(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args, editing=True):
-        posses.rename_member(args.name, args.member, args.new_name)
-    out.write(f"{args.member} of {args.name} is now called {args.new_name}.\n")
+    with campaign(args, editing=True) as c:
+        new = posses.rename_member(c, args.name, args.member, args.new_name)
+    out.write(f"{args.member} of {args.name} is now called {new}.\n")
     return EXIT_OK
 
 
 def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
-    to_file = args.output not in (None, "-")
-    if to_file:
-        refuse_unwritable(args.output)
-    with campaign(args):
-        doc = exchange.export_posse(args.name)
-    if not to_file:
-        print_json(doc, out)
-        return EXIT_OK
-    try:
-        exchange.write_export(doc, args.output)
-    except OSError as exc:
-        raise Refused(f"Cannot write {args.output}: {exc.strerror or exc}.") from exc
+    with campaign(args) as c:
+        if args.output in (None, "-"):
+            out.write(posses.export_text(c, args.name))
+        else:
+            posses.export_to(c, args.name, args.output)
     return EXIT_OK
 
 
 def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
-    rules = ruleset(args)
     doc = read_json(args.file, f"The posse file {args.file}")
-    checked = validate_posse_file(doc, rules, args.as_name)  # refuse before making a backup
-    with campaign(args, editing=True):
-        exchange.refuse_if_taken(checked.name)
-        backup.make_backup(campaign_path(args), "before-import")
-        name = exchange.import_posse(doc, rules, args.as_name)
+    with campaign(args, editing=True) as c:
+        name = posses.import_posse(c, doc, args.as_name)
     out.write(f"Imported {name}.\n")
     return EXIT_OK
 
 
 def cmd_ledger(args: argparse.Namespace, out: TextIO) -> int:
-    with campaign(args):
-        rows = posses.ledger(args.name)
+    with campaign(args) as c:
+        rows = posses.ledger(c, args.name)
     if args.json:
-        print_json(rows, out)
+        print_json([r.as_json() for r in rows], out)
         return EXIT_OK
     table = [["Date", "Game", "Reason", "Amount", "Balance"]]
     for r in rows:
-        game = str(r["game"]) if r["game"] is not None else "-"
-        table.append([r["date"], game, r["reason"], money(r["amount"]), money(r["balance"])])
-    lines = text_table(table, [False, True, False, True, True])
-    out.write("".join(f"{line}\n" for line in lines))
+        game = str(r.game) if r.game is not None else "-"
+        table.append([r.date, game, r.reason, money(r.amount), money(r.balance)])
+    write_lines(text_table(table, [False, True, False, True, True]), out)
     return EXIT_OK

@@ -6,17 +6,11 @@ import argparse
 import math
 from typing import TextIO
 
-from db import posses
-from db.lock import holder
-from db.printed import printed_fingerprints, remember_printed
-from cli import EXIT_OK, campaign_path, refuse_unwritable
+from cli import EXIT_OK, campaign_path
 from cli.context import campaign
-from rostermgr.errors import Refused
-from rostermgr.journal import build_journal
+from services import printing
+from services.printing import INKS, LAYOUTS, PAPERS, CardOptions
 
-PAPERS = ("a4", "letter")
-INKS = ("colour", "ink-saver", "line-art")
-LAYOUTS = ("duplex-long", "duplex-short", "gutter-fold", "fronts-backs")
 PDF = "the PDF file to write"
 
 
@@ -80,53 +74,34 @@ def _offset(text: str) -> tuple[float, float]:
 
 
 def cmd_cards(args: argparse.Namespace, out: TextIO) -> int:
-    from printables.cards import card_faces, changed_faces, write_cards
-    from printables.cards.impose import check_back_offset
-
-    refuse_unwritable(args.output)
-    try:
-        offset = check_back_offset(args.back_offset)
-    except ValueError as exc:
-        raise Refused(str(exc)) from exc
-    with campaign(args) as rules:
-        chosen = posses.load_posses(list(dict.fromkeys(args.names)))
-        faces = card_faces(chosen, rules, args.gangers)
-        if args.changed:
-            faces = changed_faces(faces, printed_fingerprints())
-            if not faces:
-                out.write("No card has changed since it was last printed; nothing was written.\n")
-                return EXIT_OK
-        try:
-            write_cards(
-                faces,
-                rules,
-                args.output,
-                paper=args.paper,
-                layout=args.layout,
-                ink=args.ink,
-                back_offset=offset,
-            )
-        except ValueError as exc:
-            raise Refused(str(exc)) from exc
-        except OSError as exc:
-            raise Refused(f"Cannot write {args.output}: {exc.strerror}.") from exc
-        note = ""
-        if holder(campaign_path(args)) is None:
-            remember_printed((f.key, f.fingerprint) for f in faces)
-        else:
-            note = " The app holds the campaign, so --changed will not know about these cards."
-    out.write(f"Wrote {len(faces)} card{'s' if len(faces) != 1 else ''} to {args.output}.{note}\n")
+    options = CardOptions(
+        paper=args.paper,
+        layout=args.layout,
+        ink=args.ink,
+        back_offset=args.back_offset,
+        gangers=args.gangers,
+        changed=args.changed,
+    )
+    with campaign(args) as c:
+        printing.check_target(c.path, args.output)
+        job = printing.cards_job(c, args.names, options)
+        if job.count == 0:
+            out.write("No card has changed since it was last printed; nothing was written.\n")
+            return EXIT_OK
+        printing.write(c.path, job, args.output)
+        note = (
+            ""
+            if printing.remember_printed(c, job)
+            else " The app holds the campaign, so --changed will not know about these cards."
+        )
+    plural = "s" if job.count != 1 else ""
+    out.write(f"Wrote {job.count} card{plural} to {args.output}.{note}\n")
     return EXIT_OK
 
 
 def cmd_calibration(args: argparse.Namespace, out: TextIO) -> int:
-    from printables.cards import write_calibration
-
-    refuse_unwritable(args.output)
-    try:
-        write_calibration(args.output, paper=args.paper, layout=args.layout)
-    except OSError as exc:
-        raise Refused(f"Cannot write {args.output}: {exc.strerror}.") from exc
+    job = printing.calibration_job(args.paper, args.layout)
+    printing.write(campaign_path(args), job, args.output)
     out.write(
         f"Wrote the calibration sheet to {args.output}: print it double-sided at actual size.\n"
     )
@@ -134,36 +109,18 @@ def cmd_calibration(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_journal(args: argparse.Namespace, out: TextIO) -> int:
-    from printables.journal import write_journal
-
-    refuse_unwritable(args.output)
-    with campaign(args) as rules:
-        data = build_journal(posses.load_posse(args.name), posses.history(args.name), rules)
-    try:
-        pages = write_journal(data, rules, args.output, booklet=args.booklet)
-    except OSError as exc:
-        raise Refused(f"Cannot write {args.output}: {exc.strerror}.") from exc
+    with campaign(args) as c:
+        printing.check_target(c.path, args.output)
+        pages = printing.write(
+            c.path, printing.journal_job(c, args.name, args.booklet), args.output
+        )
     out.write(f"Wrote the journal of {args.name} ({pages} pages) to {args.output}.\n")
     return EXIT_OK
 
 
 def cmd_casualties(args: argparse.Namespace, out: TextIO) -> int:
-    from printables.casualties import write_casualty_sheets
-
-    refuse_unwritable(args.output)
-    try:
-        pages = write_casualty_sheets(
-            args.output,
-            british=args.british,
-            french=args.french,
-            paper=args.paper,
-            ink=args.ink,
-            marker_mm=args.size,
-        )
-    except ValueError as exc:
-        raise Refused(str(exc)) from exc
-    except OSError as exc:
-        raise Refused(f"Cannot write {args.output}: {exc.strerror}.") from exc
+    job = printing.casualties_job(args.british, args.french, args.paper, args.ink, args.size)
+    pages = printing.write(campaign_path(args), job, args.output)
     total, plural = args.british + args.french, "s" if pages != 1 else ""
     out.write(f"Wrote {total} casualty markers on {pages} page{plural} to {args.output}.\n")
     return EXIT_OK

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 from cli import print_json
 from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
-from rostermgr.stats import Table, campaign_stats
+from rostermgr.stats import Table
 from rostermgr.views import text_table
 
 STATS_HELP = """\
@@ -84,11 +84,11 @@ def table_lines(table: Table, rules: Ruleset) -> list[str]:
 
 
 def _stats(args: argparse.Namespace, out: TextIO) -> int:
-    from db.stats import read_campaign
     from cli.context import campaign
+    from services.stats import tables as campaign_tables
 
-    with campaign(args) as rules:
-        tables = campaign_stats(read_campaign(), rules)
+    with campaign(args) as c:
+        tables, rules = campaign_tables(c), c.rules
     written = _write_csv(tables, Path(args.csv)) if args.csv else []
     if args.json:
         print_json({t.name: t.records() for t in tables}, out)

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from typing import assert_never
 
 from peewee import fn
 
@@ -20,6 +19,7 @@ from db.posses import (
 from db.undo import prune_before, undo_mark, undo_to
 from rostermgr.errors import Refused
 from rostermgr.postgame import (
+    Change,
     FlipsEarned,
     GamePlan,
     Injury,
@@ -28,6 +28,7 @@ from rostermgr.postgame import (
     Payment,
     plan_game,
 )
+from rostermgr.records import GameSummary
 from rostermgr.report import Report, report_to_json
 from rostermgr.roster import DEAD
 from rostermgr.rules import Ruleset
@@ -86,98 +87,88 @@ def record_game(report: Report, rules: Ruleset, prune: bool = True) -> tuple[int
     return game.id, plan
 
 
-def _apply(change: Any, rows: dict[str, m.Posse], game: m.Game, when: str) -> None:
-    if isinstance(change, ItemGone):
-        posse = rows[change.who.posse]
-        mem = member_row(posse, change.who.member)
-        remove_item(mem, change.item)
-        add_history(posse, "used", change.text, mem, game, when, item=change.item)
-    elif isinstance(change, ItemMoved):
-        source, thief = rows[change.source.posse], rows[change.thief.posse]
-        from_row = member_row(source, change.source.member)
-        to_row = member_row(thief, change.thief.member)
-        remove_item(from_row, change.item)
-        m.MemberItem.create(member=to_row, item=change.item)
-        add_history(
-            source,
-            "stolen",
-            change.text,
-            from_row,
-            game,
-            when,
-            item=change.item,
-            to={"posse": thief.name, "member": to_row.name},
-        )
-        add_history(
-            thief,
-            "stole",
-            change.text,
-            to_row,
-            game,
-            when,
-            item=change.item,
-            source={"posse": source.name, "member": from_row.name},
-        )
-    elif isinstance(change, Injury):
-        posse = rows[change.who.posse]
-        mem = member_row(posse, change.who.member)
-        mem.injuries = change.injuries
-        if change.dead:
-            mem.status = DEAD
-            mem.pending_card = None
-            m.MemberItem.delete().where(m.MemberItem.member == mem.id).execute()
-        mem.save()
-        add_history(
-            posse,
-            "death" if change.dead else "injury",
-            change.text,
-            mem,
-            game,
-            when,
-            strikes=change.injuries,
-            buried=list(change.buried),
-            by={"posse": change.by.posse, "member": change.by.member} if change.by else None,
-        )
-    elif isinstance(change, FlipsEarned):
-        posse = rows[change.who.posse]
-        mem = member_row(posse, change.who.member)
-        mem.flips += change.count
-        mem.save()
-        add_history(
-            posse,
-            "flips",
-            change.text,
-            mem,
-            game,
-            when,
-            count=change.count,
-            victim={"posse": change.victim.posse, "member": change.victim.member},
-            killing=change.killing,
-        )
-    elif isinstance(change, Payment):
-        posse = rows[change.posse]
-        add_entry(posse, change.entry, game, when)
-        add_history(
-            posse, change.entry.kind, change.text, None, game, when, amount=change.entry.amount
-        )
+def _apply(change: Change, rows: dict[str, m.Posse], game: m.Game, when: str) -> None:
+    """Write one planned change; every kind of change is handled, or the checker says so."""
+    match change:
+        case ItemGone():
+            posse = rows[change.who.posse]
+            mem = member_row(posse, change.who.member)
+            remove_item(mem, change.item)
+            add_history(posse, "used", change.text, mem, game, when, item=change.item)
+        case ItemMoved():
+            _apply_theft(change, rows, game, when)
+        case Injury():
+            posse = rows[change.who.posse]
+            mem = member_row(posse, change.who.member)
+            mem.injuries = change.injuries
+            if change.dead:
+                mem.status = DEAD
+                mem.pending_card = None
+                m.MemberItem.delete().where(m.MemberItem.member == mem.id).execute()
+            mem.save()
+            add_history(
+                posse,
+                "death" if change.dead else "injury",
+                change.text,
+                mem,
+                game,
+                when,
+                strikes=change.injuries,
+                buried=list(change.buried),
+                by={"posse": change.by.posse, "member": change.by.member} if change.by else None,
+            )
+        case FlipsEarned():
+            posse = rows[change.who.posse]
+            mem = member_row(posse, change.who.member)
+            mem.flips += change.count
+            mem.save()
+            add_history(
+                posse,
+                "flips",
+                change.text,
+                mem,
+                game,
+                when,
+                count=change.count,
+                victim={"posse": change.victim.posse, "member": change.victim.member},
+                killing=change.killing,
+            )
+        case Payment():
+            posse = rows[change.posse]
+            add_entry(posse, change.entry, game, when)
+            add_history(
+                posse, change.entry.kind, change.text, None, game, when, amount=change.entry.amount
+            )
+        case _:
+            assert_never(change)
 
 
-@dataclass(frozen=True)
-class GameSummary:
-    id: int
-    date: str
-    scenario: str
-    posses: tuple[str, ...]
-    winner: str | None
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "date": self.date,
-            "scenario": self.scenario,
-            "posses": list(self.posses),
-            "winner": self.winner,
-        }
+def _apply_theft(change: ItemMoved, rows: dict[str, m.Posse], game: m.Game, when: str) -> None:
+    source, thief = rows[change.source.posse], rows[change.thief.posse]
+    from_row = member_row(source, change.source.member)
+    to_row = member_row(thief, change.thief.member)
+    remove_item(from_row, change.item)
+    m.MemberItem.create(member=to_row, item=change.item)
+    add_history(
+        source,
+        "stolen",
+        change.text,
+        from_row,
+        game,
+        when,
+        item=change.item,
+        to={"posse": thief.name, "member": to_row.name},
+    )
+    add_history(
+        thief,
+        "stole",
+        change.text,
+        to_row,
+        game,
+        when,
+        item=change.item,
+        source={"posse": source.name, "member": from_row.name},
+    )
 
 
 def list_games() -> list[GameSummary]:

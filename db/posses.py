@@ -14,6 +14,7 @@ from peewee import fn
 from db import models as m
 from rostermgr import roster
 from rostermgr.errors import Refused
+from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
 from rostermgr.rules import Ruleset
 from rostermgr.shop import CreationPlan, Entry, plan_buy, plan_hire, plan_sell
 
@@ -116,7 +117,7 @@ def all_posses() -> list[roster.Posse]:
     return posses_from_rows(list(m.Posse.select().order_by(m.Posse.name)))
 
 
-def summaries() -> list[dict[str, Any]]:
+def summaries() -> list[PosseSummary]:
     """`posse list --json`: name, faction, purse and living members of every posse."""
     purses = dict(
         m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount)).group_by(m.Ledger.posse).tuples()
@@ -129,12 +130,7 @@ def summaries() -> list[dict[str, Any]]:
     )
     rows = m.Posse.select(m.Posse.id, m.Posse.name, m.Posse.faction).order_by(m.Posse.name)
     return [
-        {
-            "name": name,
-            "faction": faction,
-            "purse": int(purses.get(posse_id, 0)),
-            "active": active.get(posse_id, 0),
-        }
+        PosseSummary(name, faction, int(purses.get(posse_id, 0)), int(active.get(posse_id, 0)))
         for posse_id, name, faction in rows.tuples()  # plain rows: no model objects to build
     ]
 
@@ -280,7 +276,7 @@ def hire(posse_name: str, role_id: str, name: str, rules: Ruleset) -> Entry:
         return entry
 
 
-def rename_posse(old: str, new: str) -> None:
+def rename_posse(old: str, new: str) -> str:
     with m.database.atomic():
         row = posse_row(old)
         new = roster.check_name(new, "posse name")
@@ -289,9 +285,10 @@ def rename_posse(old: str, new: str) -> None:
         row.name = new
         row.save()
         add_history(row, "rename", f"Posse renamed from {old} to {new}.", old=old, new=new)
+        return new
 
 
-def rename_member(posse_name: str, old: str, new: str) -> None:
+def rename_member(posse_name: str, old: str, new: str) -> str:
     with m.database.atomic():
         row = posse_row(posse_name)
         mem = member_row(row, old)
@@ -301,41 +298,34 @@ def rename_member(posse_name: str, old: str, new: str) -> None:
         mem.name = new
         mem.save()
         add_history(row, "rename", f"{old} is now called {new}.", mem, old=old, new=new)
+        return new
 
 
-def ledger(posse_name: str) -> list[dict[str, Any]]:
+def ledger(posse_name: str) -> list[LedgerLine]:
     """Every money entry, oldest first, with its running balance (R16)."""
     row = posse_row(posse_name)
     balance = 0
     out = []
     for e in m.Ledger.select().where(m.Ledger.posse == row.id).order_by(m.Ledger.id):
         balance += e.amount
-        out.append(
-            {
-                "date": e.date,
-                "game": e.game_id,
-                "reason": e.reason,
-                "amount": e.amount,
-                "balance": balance,
-            }
-        )
+        out.append(LedgerLine(e.date, e.game_id, e.reason, e.amount, balance))
     return out
 
 
-def history(posse_name: str) -> list[dict[str, Any]]:
+def history(posse_name: str) -> list[HistoryLine]:
     row = posse_row(posse_name)
     names = dict(
         m.Member.select(m.Member.id, m.Member.name).where(m.Member.posse == row.id).tuples()
     )
     return [
-        {
-            "date": h.date,
-            "game": h.game_id,
-            "kind": h.kind,
-            "member": names.get(h.member_id),
-            "text": h.text,
-            "data": json.loads(h.data),
-        }
+        HistoryLine(
+            h.date,
+            h.game_id,
+            h.kind,
+            names.get(h.member_id),
+            h.text,
+            MappingProxyType(json.loads(h.data)),
+        )
         for h in m.History.select().where(m.History.posse == row.id).order_by(m.History.id)
     ]
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rostermgr.records import HistoryLine
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 
@@ -44,43 +45,39 @@ class JournalData:
     games: tuple[Chapter, ...]
 
 
-def build_journal(
-    posse: Posse, history: Sequence[Mapping[str, Any]], rules: Ruleset
-) -> JournalData:
+def build_journal(posse: Posse, history: Sequence[HistoryLine], rules: Ruleset) -> JournalData:
     """Split the posse's history at each game; money lines carry the running purse."""
     chapters: list[dict[str, Any]] = [_chapter("Founding", "", "", (), "")]
     balance = 0
     for row in history:
-        data = row.get("data") or {}
-        if row["kind"] == "game":
+        data = row.data
+        if row.kind == "game":
             scenario = data.get("scenario", "")
             name = rules.scenarios[scenario].name if scenario in rules.scenarios else scenario
             winner = data.get("winner")
             result = "won" if winner == posse.name else ("lost" if winner else "drew")
             chapter = _chapter(
                 f"Game {len(chapters)}",
-                row["date"],
+                row.date,
                 name,
                 tuple(data.get("opponents", ())),
                 result,
             )
-            chapter["campaign_game"] = row.get("game")
+            chapter["campaign_game"] = row.game
             chapters.append(chapter)
             if not chapters[0]["date"]:
-                chapters[0]["date"] = row["date"]
+                chapters[0]["date"] = row.date
             continue
         current = chapters[-1]
         if len(chapters) == 1 and not current["date"]:
-            current["date"] = row["date"]
+            current["date"] = row.date
         if "amount" in data and isinstance(data["amount"], int):
             balance += data["amount"]
-            current["money"].append(
-                MoneyLine(row["date"], _plain(row["text"]), data["amount"], balance)
-            )
-        elif row["kind"] == "flip":
-            current["flips"].append(row["text"])
-        elif row["kind"] != "created":
-            current["events"].append(row["text"])
+            current["money"].append(MoneyLine(row.date, _plain(row.text), data["amount"], balance))
+        elif row.kind == "flip":
+            current["flips"].append(row.text)
+        elif row.kind != "created":
+            current["events"].append(row.text)
         current["purse_after"] = balance
     for i in range(1, len(chapters)):
         if chapters[i]["purse_after"] is None:

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import sqlite3
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from db import backup, exchange, games, posses
-from db.check import check_campaign
 from rostermgr.errors import Refused
 from rostermgr.jsonfile import read_json
-from ui.session import Session
+from services import games, posses, safety
+from services.campaign import for_app
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -25,10 +23,10 @@ POSSE_FILES = "Posse files (*.json);;All files (*)"
 def new_posse(w: MainWindow) -> None:
     from ui.wizards.creation import CreationWizard
 
-    wizard = CreationWizard(w.rules, taken=[r["name"] for r in posses.summaries()], parent=w)
+    wizard = CreationWizard(w.rules, taken=posses.names(w.campaign), parent=w)
     if wizard.exec():
         plan = wizard.plan()
-        w.act(f"Create {plan.name}", partial(posses.create_posse, plan, w.rules), select=plan.name)
+        w.act(f"Create {plan.name}", partial(posses.create, w.campaign, plan), select=plan.name)
 
 
 def buy_item(w: MainWindow, member: str) -> None:
@@ -42,7 +40,7 @@ def buy_item(w: MainWindow, member: str) -> None:
         name = w.rules.items[dialog.item_id].name.lower()
         w.act(
             f"Buy {name} for {member}",
-            partial(posses.buy, posse.name, member, dialog.item_id, w.rules),
+            partial(posses.buy, w.campaign, posse.name, member, dialog.item_id),
         )
 
 
@@ -51,7 +49,7 @@ def sell_item(w: MainWindow, member: str, item: str) -> None:
     if posse is None:
         return
     name = w.rules.items[item].name.lower() if item in w.rules.items else item
-    w.act(f"Sell {name} of {member}", partial(posses.sell, posse.name, member, item, w.rules))
+    w.act(f"Sell {name} of {member}", partial(posses.sell, w.campaign, posse.name, member, item))
 
 
 def spend_flip(w: MainWindow, member: str | None) -> None:
@@ -76,7 +74,7 @@ def hire(w: MainWindow) -> None:
     dialog = HireDialog(w.rules, posse, parent=w)
     if dialog.exec():
         role, name = dialog.choice()
-        w.act(f"Hire {name}", partial(posses.hire, posse.name, role, name, w.rules))
+        w.act(f"Hire {name}", partial(posses.hire, w.campaign, posse.name, role, name))
 
 
 def rename(w: MainWindow) -> None:
@@ -85,7 +83,11 @@ def rename(w: MainWindow) -> None:
         return
     new, ok = QInputDialog.getText(w, "Rename posse", f"New name for {old}:", text=old)
     if ok and new.strip() and new.strip() != old:
-        w.act(f"Rename {old}", partial(posses.rename_posse, old, new.strip()), select=new.strip())
+        w.act(
+            f"Rename {old}",
+            partial(posses.rename, w.campaign, old, new.strip()),
+            select=new.strip(),
+        )
 
 
 def rename_member(w: MainWindow, member: str) -> None:
@@ -94,13 +96,16 @@ def rename_member(w: MainWindow, member: str) -> None:
         return
     new, ok = QInputDialog.getText(w, "Rename member", f"New name for {member}:", text=member)
     if ok and new.strip() and new.strip() != member:
-        w.act(f"Rename {member}", partial(posses.rename_member, posse, member, new.strip()))
+        w.act(
+            f"Rename {member}",
+            partial(posses.rename_member, w.campaign, posse, member, new.strip()),
+        )
 
 
 def record_game(w: MainWindow) -> None:
     from ui.wizards.postgame import PostGameWizard
 
-    if len(posses.summaries()) < 1:
+    if not posses.names(w.campaign):
         w.refuse("Create a posse before recording a game.")
         return
     wizard = PostGameWizard(w, parent=w)
@@ -115,18 +120,33 @@ def show_games(w: MainWindow) -> None:
 
 def import_posse(w: MainWindow) -> None:
     path, _ = QFileDialog.getOpenFileName(w, "Import a posse", "", POSSE_FILES)
-    if not path:
-        return
+    if path:
+        import_file(w, Path(path))
+
+
+def import_file(w: MainWindow, path: Path) -> None:
+    """Import a posse file; a name the campaign has already is asked for again, not refused."""
     try:
-        doc = read_json(path, f"The posse file {Path(path).name}")
-        backup.make_backup(w.session.path, "before-import")
+        doc = read_json(str(path), f"The posse file {path.name}")
+        as_name = None
+        taken = posses.taken_name(w.campaign, doc)
+        while taken is not None:
+            new, ok = QInputDialog.getText(
+                w,
+                "Import posse",
+                f"This campaign already has a posse named {taken}. Import it as:",
+                text=f"{taken} (imported)",
+            )
+            if not ok or not new.strip():
+                return
+            as_name = new.strip()
+            taken = posses.taken_name(w.campaign, doc, as_name)
     except Refused as exc:
         w.refuse(str(exc))
         return
-    name = w.act("Import posse", partial(exchange.import_posse, doc, w.rules, None))
-    if name is None:
-        return
-    w.refresh(select=name)
+    name = w.act("Import posse", partial(posses.import_posse, w.campaign, doc, as_name))
+    if name is not None:
+        w.refresh(select=name)
 
 
 def export_posse(w: MainWindow) -> None:
@@ -137,18 +157,28 @@ def export_posse(w: MainWindow) -> None:
     path, _ = QFileDialog.getSaveFileName(w, "Export posse", f"{name}.json", POSSE_FILES)
     if path:
         try:
-            exchange.write_export(exchange.export_posse(name), path)
-        except OSError as exc:
-            w.refuse(f"Cannot write {path}: {exc.strerror}.")
+            posses.export_to(w.campaign, name, path)
+        except Refused as exc:
+            w.refuse(str(exc))
             return
         w.statusBar().showMessage(f"Exported {name} to {path}", 5000)
 
 
 def new_campaign(w: MainWindow) -> None:
-    path, _ = QFileDialog.getSaveFileName(w, "New campaign", "campaign.sqlite3", FILES)
+    # The dialog must not offer to replace a file: a new campaign never overwrites one.
+    path, _ = QFileDialog.getSaveFileName(
+        w,
+        "New campaign",
+        "campaign.sqlite3",
+        FILES,
+        options=QFileDialog.Option.DontConfirmOverwrite,
+    )
     if path:
         if Path(path).exists():
-            w.refuse(f"{path} already exists; choose a new file name for a new campaign.")
+            w.refuse(
+                f"{path} already exists; choose a new file name for a new campaign, "
+                "or open it with File > Open."
+            )
             return
         open_path(w, Path(path))
 
@@ -160,14 +190,14 @@ def open_campaign_file(w: MainWindow) -> None:
 
 
 def open_path(w: MainWindow, path: Path) -> None:
-    if path.resolve() == w.session.path.resolve():
+    if path.resolve() == w.campaign.path.resolve():
         return
     try:
-        session = Session(path, w.rules)
+        campaign = for_app(path, w.rules)
     except Refused as exc:
         w.refuse(str(exc))
         return
-    w.switch_to(session)
+    w.switch_to(campaign)
 
 
 def fill_recent(w: MainWindow) -> None:
@@ -181,20 +211,14 @@ def fill_recent(w: MainWindow) -> None:
 
 def save_copy(w: MainWindow) -> None:
     path, _ = QFileDialog.getSaveFileName(
-        w, "Save a copy", f"{w.session.path.stem}-copy.sqlite3", FILES
+        w, "Save a copy", f"{w.campaign.path.stem}-copy.sqlite3", FILES
     )
     if not path:
         return
     try:
-        target = sqlite3.connect(path)
-        source = sqlite3.connect(f"file:{w.session.path}?mode=ro", uri=True)
-        try:
-            source.backup(target)
-        finally:
-            source.close()
-            target.close()
-    except sqlite3.Error as exc:
-        w.refuse(f"Cannot save a copy to {path}: {exc}.")
+        safety.save_copy(w.campaign, path)
+    except Refused as exc:
+        w.refuse(str(exc))
         return
     w.statusBar().showMessage(f"Saved a copy to {path}", 5000)
 
@@ -224,11 +248,11 @@ def open_stats(w: MainWindow) -> None:
 
 
 def check(w: MainWindow) -> None:
-    problems = check_campaign(w.session.db, w.rules)
+    problems = safety.check(w.campaign)
     if problems:
         QMessageBox.warning(w, "Campaign check", "\n".join(problems))
     else:
-        QMessageBox.information(w, "Campaign check", f"No problems found in {w.session.path}.")
+        QMessageBox.information(w, "Campaign check", f"No problems found in {w.campaign.path}.")
 
 
 def rules_reference(w: MainWindow) -> None:
@@ -238,11 +262,11 @@ def rules_reference(w: MainWindow) -> None:
 
 
 def about(w: MainWindow) -> None:
-    games_count = len(games.list_games())
+    games_count = len(games.listing(w.campaign))
     QMessageBox.about(
         w,
         "About rostermgr",
         f"<b>rostermgr</b> 0.1: the campaign and roster manager for Last Hope Frontier.<br>"
-        f"Ruleset: {w.rules.name} {w.rules.version}.<br>Campaign: {w.session.path} "
+        f"Ruleset: {w.rules.name} {w.rules.version}.<br>Campaign: {w.campaign.path} "
         f"({games_count} games).",
     )

@@ -18,8 +18,6 @@ EXIT_REFUSED = 1
 
 def run_app(path: Path, ruleset_path: str | None = None) -> int:
     """Take the campaign's lock, show the main window, open the campaign in it; refusals exit 1."""
-    from db.lock import CampaignLock
-    from cli import refuse_missing_folder
     from rostermgr.errors import Refused
 
     from PySide6.QtWidgets import QApplication  # isort: skip
@@ -31,10 +29,10 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
     app.setApplicationName("rostermgr")
     app.setOrganizationName("rostermgr")
     install_exception_hook()
-    lock = CampaignLock(path)
+    from services.paths import take_lock
+
     try:
-        refuse_missing_folder(path)
-        lock.acquire()
+        lock = take_lock(path)
     except Refused as exc:
         _refuse(None, exc)
         return EXIT_REFUSED
@@ -42,15 +40,13 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
     refused: list[int] = []
 
     def open_campaign() -> None:
-        from rostermgr.rules_load import default_ruleset, load_ruleset
-        from ui.session import Session
+        from services.campaign import for_app, load_rules
 
         # Drawing the icon needs QPen, whose overloads create every Qt enum (13 ms): after
         # the first paint, like the campaign.
         app.setWindowIcon(app_icon())
         try:
-            rules = load_ruleset(ruleset_path) if ruleset_path else default_ruleset()
-            session = Session(path, rules, lock)
+            campaign = for_app(path, load_rules(ruleset_path), lock)
         except Refused as exc:
             lock.release()
             refused.append(EXIT_REFUSED)
@@ -58,8 +54,8 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
             window.hide()
             QApplication.exit(EXIT_REFUSED)
             return
-        window.attach(session)
-        window.remember(session.path)
+        window.attach(campaign)
+        window.remember(campaign.path)
 
     window.after_first_paint(open_campaign)
     window.show()
@@ -67,7 +63,7 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
         code = app.exec()
     finally:
         if window.is_open:
-            window.session.close()
+            window.campaign.close()
         lock.release()  # if it is still ours: a refusal or a switch has released it already
     return refused[0] if refused else code
 

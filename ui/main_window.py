@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
 
 if TYPE_CHECKING:
     from rostermgr.rules import Ruleset
+    from services.campaign import Campaign
     from ui.models import PosseListModel
     from ui.posse_view import PosseView
-    from ui.session import Session
 
 MAX_RECENT = 8
 # Opening waits for the first paint; a window that is never painted (started minimised)
@@ -43,11 +43,11 @@ OPEN_UNPAINTED_MS = 300
 class MainWindow(QMainWindow):
     opened = Signal()  # a campaign is open and shown (after attach, and after each switch)
     # Set by attach; until then is_open is False and the menus do nothing but quit.
-    session: Session
+    campaign: Campaign
     rules: Ruleset
 
-    def __init__(self, session: Session | None = None, path: Path | None = None) -> None:
-        """The window over `session`; or, with `path` alone, its frame until `attach`."""
+    def __init__(self, campaign: Campaign | None = None, path: Path | None = None) -> None:
+        """The window over `campaign`; or, with `path` alone, its frame until `attach`."""
         super().__init__()
         self.is_open = False
         self._after_paint: Callable[[], None] | None = None
@@ -63,7 +63,7 @@ class MainWindow(QMainWindow):
         left_layout.addWidget(self.posse_list)
         left_layout.addWidget(self.new_posse_button)
         self.stack = QStackedWidget()
-        where = Path(session.path if session is not None else path or "")
+        where = Path(campaign.path if campaign is not None else path or "")
         self.opening = self._opening_page(where)
         self.stack.addWidget(self.opening)
         splitter = QSplitter()  # horizontal by default
@@ -82,8 +82,8 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)  # type: ignore[arg-type]
         else:
             self.resize(1280, 760)
-        if session is not None:
-            self.attach(session)
+        if campaign is not None:
+            self.attach(campaign)
 
     @staticmethod
     def _opening_page(path: Path) -> QWidget:
@@ -98,17 +98,17 @@ class MainWindow(QMainWindow):
         layout.addStretch()
         return page
 
-    def attach(self, session: Session) -> None:
-        """Show the open campaign `session`: the roster widgets are built here, once."""
+    def attach(self, campaign: Campaign) -> None:
+        """Show the open `campaign`: the roster widgets are built here, once."""
         from ui.models import PosseListModel
         from ui.posse_view import PosseView
 
-        self.session, self.rules = session, session.rules
+        self.campaign, self.rules = campaign, campaign.rules
         self.is_open = True
         self.posse_model: PosseListModel = PosseListModel(self.rules)
         self.posse_list.setModel(self.posse_model)
         self.posse_list.selectionModel().currentChanged.connect(lambda *_: self.show_selected())
-        self.view: PosseView = PosseView(self.rules)
+        self.view: PosseView = PosseView(campaign)
         pane = self.view.member_pane
         pane.buy_requested.connect(self.buy_item)
         pane.sell_requested.connect(self.sell_item)
@@ -156,17 +156,17 @@ class MainWindow(QMainWindow):
 
     # -- state --------------------------------------------------------------------------
     def _title(self) -> None:
-        self.setWindowTitle(f"{self.session.path.name} - rostermgr")
+        self.setWindowTitle(f"{self.campaign.path.name} - rostermgr")
 
     def current_posse(self) -> str | None:
         return self.posse_model.name_at(self.posse_list.currentIndex().row())
 
     def refresh(self, select: str | None = None) -> None:
         """Reload everything from the campaign file; keep or change the selected posse."""
-        from db import posses
+        from services import posses
 
         keep = select or self.current_posse()
-        rows = posses.summaries()
+        rows = posses.summaries(self.campaign)
         self.posse_model.set_rows(rows)
         if not rows:
             self.stack.setCurrentWidget(self.empty)
@@ -179,21 +179,19 @@ class MainWindow(QMainWindow):
             self.posse_list.setCurrentIndex(index)
             if not moved:  # else currentChanged has just shown it: load the posse once, not twice
                 self.show_selected()
-        self.statusBar().showMessage(f"{len(rows)} posses in {self.session.path}")
+        self.statusBar().showMessage(f"{len(rows)} posses in {self.campaign.path}")
 
     def show_selected(self) -> None:
         self.view.show_posse(self.current_posse())
 
-    def act(self, text: str, action: Callable[[], Any], select: str | None = None) -> Any:
-        """Run one undoable edit; a refusal becomes a sentence in the window."""
-        from db.backup import backup_if_due
+    def act(self, text: str, edit: Callable[[], Any], select: str | None = None) -> Any:
+        """Run one undoable use case; a refusal becomes a sentence in the window."""
         from rostermgr.errors import Refused
-        from ui.commands import do_action
+        from ui.commands import do_edit
 
-        backup_if_due(self.session.path)
         try:
-            result = do_action(
-                self.undo_stack, self.session, text, action, lambda: self.refresh(select)
+            result = do_edit(
+                self.undo_stack, self.campaign, text, edit, lambda: self.refresh(select)
             )
         except Refused as exc:
             self.refuse(str(exc))
@@ -242,13 +240,14 @@ class MainWindow(QMainWindow):
         recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]
         self.settings.setValue("recent", recent[:MAX_RECENT])
 
-    def switch_to(self, session: Session) -> None:
+    def switch_to(self, campaign: Campaign) -> None:
         """Replace the open campaign (the old one's lock is released)."""
-        old = self.session
-        self.session, self.rules = session, session.rules
+        old = self.campaign
+        self.campaign, self.rules = campaign, campaign.rules
+        self.view.use(campaign)
         self.undo_stack.clear()
         old.close()
-        self.remember(session.path)
+        self.remember(campaign.path)
         self._title()
         self.refresh()
         self.opened.emit()
@@ -256,5 +255,5 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.setValue("geometry", self.saveGeometry())
         if self.is_open:
-            self.session.close()
+            self.campaign.close()
         super().closeEvent(event)

@@ -13,6 +13,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from rostermgr.records import PosseSummary
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 
@@ -25,18 +26,18 @@ class PosseListModel(QAbstractListModel):
     def __init__(self, rules: Ruleset) -> None:
         super().__init__()
         self._rules = rules
-        self._rows: list[dict[str, Any]] = []
+        self._rows: list[PosseSummary] = []
 
-    def set_rows(self, rows: list[dict[str, Any]]) -> None:
+    def set_rows(self, rows: list[PosseSummary]) -> None:
         self.beginResetModel()
         self._rows = list(rows)
         self.endResetModel()
 
     def name_at(self, row: int) -> str | None:
-        return self._rows[row]["name"] if 0 <= row < len(self._rows) else None
+        return self._rows[row].name if 0 <= row < len(self._rows) else None
 
     def row_of(self, name: str) -> int:
-        return next((i for i, r in enumerate(self._rows) if r["name"] == name), -1)
+        return next((i for i, r in enumerate(self._rows) if r.name == name), -1)
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -45,12 +46,12 @@ class PosseListModel(QAbstractListModel):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         row = self._rows[index.row()]
-        faction = self._rules.factions.get(row["faction"])
+        faction = self._rules.factions.get(row.faction)
         if role == Qt.ItemDataRole.DisplayRole:
-            return row["name"]
+            return row.name
         if role == Qt.ItemDataRole.ToolTipRole:
-            label = faction.name if faction else row["faction"]
-            return f"{label}: ${row['purse']}, {row['active']} active"
+            label = faction.name if faction else row.faction
+            return f"{row.name}\n{label}: ${row.purse}, {row.active} active"
         return None
 
 

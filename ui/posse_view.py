@@ -15,10 +15,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db import posses
 from rostermgr.cards import SUIT_SYMBOLS
 from rostermgr.roster import Posse
-from rostermgr.rules import Ruleset
+from services import posses
+from services.campaign import Campaign
 from ui.member_pane import MemberPane
 from ui.models import RosterModel
 from ui.table_models import history_model, ledger_model
@@ -41,9 +41,10 @@ def _table(model: object) -> QTableView:
 
 
 class PosseView(QWidget):
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, campaign: Campaign) -> None:
         super().__init__()
-        self.rules = rules
+        self.campaign, self.rules = campaign, campaign.rules
+        rules = self.rules
         self.posse: Posse | None = None
         self.name = QLabel()
         self.name.setObjectName("posseName")
@@ -87,10 +88,14 @@ class PosseView(QWidget):
         layout.addWidget(self.tabs)
         self.roster.selectionModel().currentRowChanged.connect(lambda *_: self._show_member())
 
+    def use(self, campaign: Campaign) -> None:
+        """Show posses of another open campaign from now on."""
+        self.campaign = campaign
+
     def show_posse(self, name: str | None) -> None:
         """Reload the posse from the campaign file, keeping the selected member."""
         keep = self.selected_member()
-        self.posse = posses.load_posse(name) if name else None
+        self.posse = posses.load(self.campaign, name) if name else None
         posse = self.posse
         self.roster_model.set_posse(posse)
         if posse is None:
@@ -109,8 +114,8 @@ class PosseView(QWidget):
             f"{alive} of {len(posse.members)} alive"
         )
         self.purse.setText(f"Purse: ${posse.purse}")
-        self.ledger_model.set_rows(posses.ledger(posse.name))
-        self.history_model.set_rows(posses.history(posse.name))
+        self.ledger_model.set_rows(posses.ledger(self.campaign, posse.name))
+        self.history_model.set_rows(posses.history(self.campaign, posse.name))
         self.roster.resizeColumnsToContents()
         self._fit_roster_height(len(posse.members))
         names = [m.name for m in posse.members]
@@ -145,7 +150,5 @@ class PosseView(QWidget):
             self.member_pane.show_member(None, [])
             return
         member = self.posse.member(name)
-        lines = [
-            f"{h['date']}  {h['text']}" for h in self.history_model.rows if h["member"] == name
-        ]
+        lines = [f"{h.date}  {h.text}" for h in self.history_model.rows if h.member == name]
         self.member_pane.show_member(member, lines)

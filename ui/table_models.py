@@ -1,4 +1,4 @@
-"""Read-only table models over plain rows: ledger, history, games."""
+"""Read-only table models over frozen rows: ledger lines, history lines, games."""
 
 from __future__ import annotations
 
@@ -7,12 +7,15 @@ from typing import Any, NamedTuple
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
+from rostermgr.records import GameSummary
+from rostermgr.rules import Ruleset
+
 Index = QModelIndex | QPersistentModelIndex
 
 
 class Column(NamedTuple):
     header: str
-    value: Callable[[dict[str, Any]], Any]
+    value: Callable[[Any], Any]
     numeric: bool = False  # right-aligned, so amounts line up
 
 
@@ -21,24 +24,24 @@ def _money(amount: int) -> str:
 
 
 class RowsModel(QAbstractTableModel):
-    """A table of dict rows with fixed columns; numeric columns right-aligned."""
+    """A table of frozen rows (dataclasses) with fixed columns; numeric columns right-aligned."""
 
     def __init__(self, columns: Sequence[Column], stretch: int) -> None:
         super().__init__()
         self._columns = list(columns)
-        self._rows: list[dict[str, Any]] = []
+        self._rows: list[Any] = []
         self.stretch = stretch  # the text column that takes a view's spare width
 
-    def set_rows(self, rows: Sequence[dict[str, Any]]) -> None:
+    def set_rows(self, rows: Sequence[Any]) -> None:
         self.beginResetModel()
         self._rows = list(rows)
         self.endResetModel()
 
     @property
-    def rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[Any]:
         return list(self._rows)
 
-    def row(self, index: int) -> dict[str, Any] | None:
+    def row(self, index: int) -> Any:
         return self._rows[index] if 0 <= index < len(self._rows) else None
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
@@ -67,18 +70,18 @@ class RowsModel(QAbstractTableModel):
         return None
 
 
-def _game(row: dict[str, Any]) -> str:
-    return "" if row["game"] is None else str(row["game"])
+def _game(row: Any) -> str:
+    return "" if row.game is None else str(row.game)
 
 
 def ledger_model() -> RowsModel:
     return RowsModel(
         [
-            Column("Date", lambda r: r["date"]),
+            Column("Date", lambda r: r.date),
             Column("Game", _game, numeric=True),
-            Column("Reason", lambda r: r["reason"]),
-            Column("Amount", lambda r: _money(r["amount"]), numeric=True),
-            Column("Purse", lambda r: _money(r["balance"]), numeric=True),
+            Column("Reason", lambda r: r.reason),
+            Column("Amount", lambda r: _money(r.amount), numeric=True),
+            Column("Purse", lambda r: _money(r.balance), numeric=True),
         ],
         stretch=2,
     )
@@ -87,23 +90,28 @@ def ledger_model() -> RowsModel:
 def history_model() -> RowsModel:
     return RowsModel(
         [
-            Column("Date", lambda r: r["date"]),
+            Column("Date", lambda r: r.date),
             Column("Game", _game, numeric=True),
-            Column("Member", lambda r: r["member"] or ""),
-            Column("What happened", lambda r: r["text"]),
+            Column("Member", lambda r: r.member or ""),
+            Column("What happened", lambda r: r.text),
         ],
         stretch=3,
     )
 
 
-def games_model() -> RowsModel:
+def games_model(rules: Ruleset) -> RowsModel:
+    """Rows of GameSummary; scenarios by the ruleset's names."""
+
+    def scenario(r: GameSummary) -> str:
+        return rules.scenarios[r.scenario].name if r.scenario in rules.scenarios else r.scenario
+
     return RowsModel(
         [
-            Column("#", lambda r: str(r["id"]), numeric=True),
-            Column("Date", lambda r: r["date"]),
-            Column("Scenario", lambda r: r["scenario_name"]),
-            Column("Posses", lambda r: " vs ".join(r["posses"])),
-            Column("Winner", lambda r: r["winner"] or "no winner"),
+            Column("#", lambda r: str(r.id), numeric=True),
+            Column("Date", lambda r: r.date),
+            Column("Scenario", scenario),
+            Column("Posses", lambda r: " vs ".join(r.posses)),
+            Column("Winner", lambda r: r.winner or "no winner"),
         ],
         stretch=3,
     )

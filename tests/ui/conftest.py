@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QMessageBox
 from db.posses import create_posse
 from rostermgr.rules_load import default_ruleset
 from rostermgr.shop import plan_creation
+from services.campaign import for_app
 from tests.conftest import DALTON, LAWMEN
 from ui.main_window import MainWindow
-from ui.session import Session
 
 
 @pytest.fixture(autouse=True)
@@ -42,7 +42,7 @@ def _settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def empty_window(qtbot, tmp_path: Path):
-    session = Session(tmp_path / "c.sqlite3", default_ruleset())
+    session = for_app(tmp_path / "c.sqlite3", default_ruleset())
     window = MainWindow(session)
     qtbot.addWidget(window)
     yield window
@@ -52,7 +52,7 @@ def empty_window(qtbot, tmp_path: Path):
 @pytest.fixture
 def window(qtbot, tmp_path: Path):
     rules = default_ruleset()
-    session = Session(tmp_path / "c.sqlite3", rules)
+    session = for_app(tmp_path / "c.sqlite3", rules)
     for doc in (DALTON, LAWMEN):
         create_posse(plan_creation(doc, rules), rules)
     w = MainWindow(session)

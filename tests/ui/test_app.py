@@ -16,18 +16,18 @@ from db.lock import lock_path
 from db.posses import create_posse
 from rostermgr.rules_load import default_ruleset
 from rostermgr.shop import plan_creation
+from services.campaign import Campaign, for_app
 from tests.conftest import DALTON, LAWMEN
 from ui import main_window
 from ui.app import run_app
 from ui.main_window import MainWindow
-from ui.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _campaign(path: Path) -> Path:
     rules = default_ruleset()
-    session = Session(path, rules)
+    session = for_app(path, rules)
     for doc in (DALTON, LAWMEN):
         create_posse(plan_creation(doc, rules), rules)
     session.close()
@@ -54,7 +54,7 @@ def test_the_window_is_painted_before_the_campaign_is_opened_in_it(
             }
         paint(self, event)  # type: ignore[arg-type]
 
-    def attach_then_close(self: MainWindow, session: Session) -> None:
+    def attach_then_close(self: MainWindow, session: Campaign) -> None:
         attach(self, session)
         seen["posses"] = [self.posse_model.name_at(r) for r in range(self.posse_model.rowCount())]
         seen["name"] = self.view.name.text()
@@ -136,7 +136,7 @@ def test_a_bad_ruleset_is_refused_with_its_file_and_key(
 def test_second_app_start_says_who_holds_the_file_and_exits_1(
     window: MainWindow, capsys: pytest.CaptureFixture[str], _no_modal_boxes: list[str]
 ) -> None:
-    path = window.session.path
+    path = window.campaign.path
     data = json.loads(lock_path(path).read_text())
     data["pid"] = os.getppid()  # as if another process held it
     lock_path(path).write_text(json.dumps(data))

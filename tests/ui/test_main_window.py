@@ -10,8 +10,8 @@ from PySide6.QtTest import QAbstractItemModelTester
 
 from rostermgr.errors import Refused
 from rostermgr.rules_load import default_ruleset
+from services.campaign import for_app
 from ui.main_window import MainWindow
-from ui.session import Session
 
 
 def select(window: MainWindow, posse: str) -> None:
@@ -80,9 +80,9 @@ def test_a_second_app_on_the_same_file_is_refused(window: MainWindow) -> None:
     import os
 
     from db.lock import lock_path
-    from ui.session import Session as S
+    from services.campaign import for_app as S
 
-    path = window.session.path
+    path = window.campaign.path
     data = json.loads(lock_path(path).read_text())
     data["pid"] = os.getppid()
     lock_path(path).write_text(json.dumps(data))
@@ -94,7 +94,7 @@ def test_session_refuses_a_damaged_file_untouched(tmp_path: Path) -> None:
     path = tmp_path / "bad.sqlite3"
     path.write_bytes(b"not a campaign")
     with pytest.raises(Refused):
-        Session(path, default_ruleset())
+        for_app(path, default_ruleset())
     assert path.read_bytes() == b"not a campaign"
     assert not (tmp_path / "bad.sqlite3.lock").exists()
 
@@ -155,12 +155,12 @@ def test_recent_files_and_geometry_stay_in_the_test_folder(
     window: MainWindow, tmp_path: Path
 ) -> None:
     """The window's settings file is the test's own: a test run never edits the user's."""
-    window.remember(window.session.path)
+    window.remember(window.campaign.path)
     window.close()
     window.settings.sync()
     settings = Path(window.settings.fileName())
     assert settings.is_relative_to(tmp_path)
-    assert str(window.session.path) in settings.read_text(encoding="utf-8")
+    assert str(window.campaign.path) in settings.read_text(encoding="utf-8")
 
 
 def test_every_roster_column_shows_in_the_default_window(window: MainWindow, qtbot) -> None:

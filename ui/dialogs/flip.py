@@ -18,9 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db import flips, posses
-from rostermgr.advancement import allowed_stats
-from rostermgr.cards import parse_card
+from services import flips, posses
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -72,7 +70,7 @@ class FlipPanel(QWidget):
         self.turn.clicked.connect(self.use_typed_card)
         self.card.returnPressed.connect(lambda: self.turn.isEnabled() and self.use_typed_card())
         self.card.textChanged.connect(lambda _t: self.refresh())
-        self.draw.clicked.connect(lambda: self._flip(partial(self._spend, draw=True)))
+        self.draw.clicked.connect(lambda: self._flip(draw=True))
         self.reflip.clicked.connect(self.reflip_now)
         self.member.currentIndexChanged.connect(lambda _i: self.refresh())
         self._load(member)
@@ -82,7 +80,7 @@ class FlipPanel(QWidget):
         self._load(None)
 
     def _load(self, select: str | None) -> None:
-        posse = posses.load_posse(self.posse_name)
+        posse = posses.load(self.w.campaign, self.posse_name)
         keep = select or self.member.currentData()
         self.member.blockSignals(True)
         self.member.clear()
@@ -97,13 +95,13 @@ class FlipPanel(QWidget):
 
     def current(self) -> object:
         name = self.member.currentData()
-        return posses.load_posse(self.posse_name).member(name) if name else None
+        return posses.load(self.w.campaign, self.posse_name).member(name) if name else None
 
     def refresh(self) -> None:
         m = self.current()
         pending = getattr(m, "pending_card", None)
         flips_left = getattr(m, "flips", 0)
-        allowed = allowed_stats(parse_card(pending), self.rules) if pending else ()
+        allowed = flips.stats_for_card(self.w.campaign, pending) if pending else ()
         for stat, button in self.choice_buttons.items():
             button.setVisible(stat in allowed)
         can_turn = bool(m) and not pending and flips_left > 0
@@ -123,26 +121,42 @@ class FlipPanel(QWidget):
                 f"{_flips(flips_left)} to spend." if flips_left else "No flips to spend."
             )
 
-    def _spend(self, **kwargs: object) -> object:
-        return flips.spend_flip(self.posse_name, self.member.currentData(), self.rules, **kwargs)  # type: ignore[arg-type]
-
-    def _flip(self, action: object) -> None:
+    def _flip(
+        self,
+        card: str | None = None,
+        draw: bool = False,
+        choose: str | None = None,
+        reflip: bool = False,
+    ) -> None:
+        """Spend or settle a flip of the chosen member through the use case, one undo step."""
         name = self.member.currentData()
-        step = self.w.act(f"Flip for {name}", action)  # type: ignore[arg-type]
-        if step is not None:
-            self.result.setText(step.text)  # type: ignore[attr-defined]
+        done = self.w.act(
+            f"Flip for {name}",
+            partial(
+                flips.spend,
+                self.w.campaign,
+                self.posse_name,
+                name,
+                card=card,
+                draw=draw,
+                choose=choose,
+                reflip=reflip,
+            ),
+        )
+        if done is not None:
+            self.result.setText(done.step.text)
         self._load(name)
 
     def use_typed_card(self) -> None:
-        self._flip(partial(self._spend, card=self.card.text().strip()))
+        self._flip(card=self.card.text().strip())
         self.card.clear()
 
     def choose(self, stat: str) -> None:
-        self._flip(partial(self._spend, choose=stat))
+        self._flip(choose=stat)
 
     def reflip_now(self) -> None:
         text = self.card.text().strip()
-        self._flip(partial(self._spend, reflip=True, card=text or None))
+        self._flip(reflip=True, card=text or None)
 
 
 class FlipDialog(QDialog):

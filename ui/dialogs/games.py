@@ -13,13 +13,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db import games
 from rostermgr.errors import Refused
+from services import games
 from ui.table_models import games_model
 from ui.table_view import fit_columns
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
+
+LISTED = 12  # later changes named in the confirmation; the rest are counted
 
 
 class GamesDialog(QDialog):
@@ -27,7 +29,7 @@ class GamesDialog(QDialog):
         super().__init__(parent)
         self.w = window
         self.setWindowTitle("Games")
-        self.model = games_model()
+        self.model = games_model(window.rules)
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.verticalHeader().hide()
@@ -43,32 +45,38 @@ class GamesDialog(QDialog):
         self.resize(760, 360)
 
     def load(self) -> None:
-        rules = self.w.rules
-        rows = []
-        for g in games.list_games():
-            row = g.as_json()
-            row["scenario_name"] = (
-                rules.scenarios[g.scenario].name if g.scenario in rules.scenarios else g.scenario
-            )
-            rows.append(row)
+        rows = games.listing(self.w.campaign)
         self.model.set_rows(rows)
         self.undo.setEnabled(bool(rows))
 
     def undo_last(self) -> None:
         """Undo the newest game and everything since; the edit history before it is cleared."""
+        later = games.changes_since_last(self.w.campaign)
+        shown = later[:LISTED]
+        more = f"\n...and {len(later) - LISTED} more." if len(later) > LISTED else ""
+        since = (
+            "It also undoes everything done since:\n" + "\n".join(shown) + more
+            if later
+            else "Nothing was done since it."
+        )
         sure = QMessageBox.question(
             self,
             "Undo the last game",
-            "Undo the most recent game and everything done since it? This cannot be redone.",
+            f"Undo the most recent game? {since}\n\nThis cannot be redone.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
         )
         if sure != QMessageBox.StandardButton.Yes:
             return
         try:
-            game, later = games.undo_last_game()
+            undone = games.undo_last(self.w.campaign)
         except Refused as exc:
             self.w.refuse(str(exc))
             return
         self.w.undo_stack.clear()  # its entries after the game's mark are gone
         self.w.refresh()
-        self.w.statusBar().showMessage(f"Undid game {game.id} and {later} later changes.", 8000)
+        kept = f" Backed up first to {undone.backup}." if undone.backup else ""
+        self.w.statusBar().showMessage(
+            f"Undid game {undone.game.id} and {undone.later} later changes.{kept}", 8000
+        )
         self.load()

@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db import posses
 from rostermgr.errors import Refused
 from rostermgr.odds import Grid, Matchup, Odds, exact_odds
 from rostermgr.odds.text import dec, describe, pct
 from rostermgr.resolver import COMBAT, SHOT
+from services import posses
 from ui.charts import ChartPanel, ask_png_path, save_widget_png
 from ui.dialogs.odds_sides import AttackerForm, TargetForm
 from ui.grid_worker import GridRunner
@@ -117,7 +117,7 @@ class OddsWindow(QDialog):
         self.rules = window.rules
         self.odds: Odds | None = None
         self.matchup: Matchup | None = None
-        loaded = [posses.load_posse(r["name"]) for r in posses.summaries()]
+        loaded = posses.load_many(window.campaign, posses.names(window.campaign))
         self.attacker = AttackerForm(self.rules, loaded)
         self.target = TargetForm(self.rules, loaded)
         self.shot = QRadioButton("&Shot (Shot vs Defence)")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import tempfile
 from functools import partial
 from pathlib import Path
@@ -31,9 +30,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db import posses
-from db.printed import printed_fingerprints, remember_printed
-from rostermgr.journal import build_journal
+from rostermgr.errors import Refused
+from services import posses, printing
+from services.printing import CardOptions as CardOptionValues
+from services.printing import PrintJob
 from ui.dialogs.print_options import (
     CalibrationOptions,
     CardOptions,
@@ -53,7 +53,7 @@ class PrintDialog(QDialog):
         super().__init__(parent)
         self.w, self.rules = window, window.rules
         self.setWindowTitle("Print")
-        names = [r["name"] for r in posses.summaries()]
+        names = posses.names(window.campaign)
         current = window.current_posse()
         self.tabs = QTabBar()
         for kind in KINDS:
@@ -102,7 +102,7 @@ class PrintDialog(QDialog):
         self.thread: Any = None
         self.worker: Any = None
         self.progress_reports = 0
-        self._printed: list[tuple[str, str]] = []
+        self._job: PrintJob | None = None  # the job rendered last, until its cards count printed
         self._generation = 0  # bumped by every change of options: older renders are stale
         for pane in (self.cards, self.calibration, self.journal, self.casualties):
             _on_any_change(pane, self._options_changed)
@@ -128,78 +128,51 @@ class PrintDialog(QDialog):
         self.message.setText(message)
         self.progress.setValue(0)
 
-    def job(self) -> tuple[str, Any] | None:
-        """The file name and render(out, progress) for the chosen printable; None if refused."""
+    def job(self) -> PrintJob | None:
+        """The chosen printable as the use case makes it; None (with the sentence) if refused."""
+        c = self.w.campaign
         kind = self.tabs.currentIndex()
-        self._printed = []
-        if kind == 0:
-            return self._cards_job()
-        if kind == 1:
-            from printables.cards import write_calibration
-
-            o = self.calibration
-            return "calibration.pdf", lambda out, _p: write_calibration(
-                out, paper=o.paper.currentData(), layout=o.layout_.currentData()
-            )
-        if kind == 2:
-            from printables.journal import write_journal
-
-            name = self.journal.posse.currentText()
-            if not name:
-                self.message.setText("There is no posse to print a journal for.")
-                return None
-            data = build_journal(posses.load_posse(name), posses.history(name), self.rules)
-            booklet = self.journal.booklet.isChecked()
-            return f"{name} journal.pdf", lambda out, p: write_journal(
-                data, self.rules, out, booklet=booklet, progress=p
-            )
-        from printables.casualties import write_casualty_sheets
-
-        c = self.casualties
-        return "casualties.pdf", lambda out, p: write_casualty_sheets(
-            out,
-            british=c.british.value(),
-            french=c.french.value(),
-            paper=c.paper.currentData(),
-            ink=c.ink.currentData(),
-            progress=p,
-        )
-
-    def _cards_job(self) -> tuple[str, Any] | None:
-        from printables.cards import card_faces, changed_faces, write_cards
-
-        o = self.cards
-        chosen = o.chosen()
-        if not chosen:
-            self.message.setText("Tick at least one posse to print its cards.")
+        self._job = None
+        try:
+            if kind == 0:
+                job = self._cards_job()
+            elif kind == 1:
+                o = self.calibration
+                job = printing.calibration_job(o.paper.currentData(), o.layout_.currentData())
+            elif kind == 2:
+                o = self.journal
+                job = printing.journal_job(c, o.posse.currentText(), o.booklet.isChecked())
+            else:
+                o = self.casualties
+                job = printing.casualties_job(
+                    o.british.value(), o.french.value(), o.paper.currentData(), o.ink.currentData()
+                )
+        except Refused as exc:
+            self.message.setText(str(exc))
             return None
-        faces = card_faces(
-            [posses.load_posse(n) for n in chosen], self.rules, o.gangers.currentData()
-        )
-        if o.changed.isChecked():
-            faces = changed_faces(faces, printed_fingerprints())
-            if not faces:
-                self.message.setText("No card has changed since it was last printed.")
-                return None
-        self._printed = [(f.key, f.fingerprint) for f in faces]
-        offset = (o.dx.value(), o.dy.value())
-        return "roster cards.pdf", lambda out, p: write_cards(
-            faces,
-            self.rules,
-            out,
+        if job.count == 0:
+            self.message.setText("No card has changed since it was last printed.")
+            return None
+        self._job = job
+        return job
+
+    def _cards_job(self) -> PrintJob:
+        o = self.cards
+        options = CardOptionValues(
             paper=o.paper.currentData(),
             layout=o.layout_.currentData(),
             ink=o.ink.currentData(),
-            back_offset=offset,
-            progress=p,
+            back_offset=(o.dx.value(), o.dy.value()),
+            gangers=o.gangers.currentData(),
+            changed=o.changed.isChecked(),
         )
+        return printing.cards_job(self.w.campaign, o.chosen(), options)
 
     def render(self) -> None:
         job = self.job()
         if job is None:
             return
-        name, render = job
-        target = Path(self._folder.name) / name
+        target = Path(self._folder.name) / job.filename
         self.document.close()
         self.preview_button.setEnabled(False)
         self.progress.setValue(0)
@@ -207,7 +180,7 @@ class PrintDialog(QDialog):
         self.message.setText("Rendering...")
         generation = self._generation
         # Keep the worker referenced: a collected worker never runs and its thread never ends.
-        self.thread, self.worker = start(partial(render, str(target)), self)
+        self.thread, self.worker = start(partial(job.draw, target), self)
         self.worker.progress.connect(self._progress)
         self.worker.done.connect(lambda: self._rendered(target, generation))
         self.worker.failed.connect(self._failed)
@@ -248,9 +221,9 @@ class PrintDialog(QDialog):
         if self.pdf is None:
             return
         try:
-            shutil.copyfile(self.pdf, path)
-        except OSError as exc:
-            self.message.setText(f"Cannot save to {path}: {exc.strerror}.")
+            printing.save_rendered(self.w.campaign.path, self.pdf, path)
+        except Refused as exc:
+            self.message.setText(str(exc))
             return
         self._remember()
         self.message.setText(f"Saved to {path}.")
@@ -262,9 +235,9 @@ class PrintDialog(QDialog):
 
     def _remember(self) -> None:
         """Cards that leave the app count as printed, for 'only changed cards' next time."""
-        if self._printed:
-            remember_printed(self._printed)
-            self._printed = []
+        if self._job is not None and self._job.printed:
+            printing.remember_printed(self.w.campaign, self._job)
+            self._job = None
 
     def wait(self) -> None:
         """Block until a running render finishes (tests and closing)."""

@@ -15,7 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from printables.cards.impose import DUPLEX, back_offset_limits
+from services.printing import DUPLEX_LAYOUTS as DUPLEX
+from services.printing import back_offset_limits
 
 PAPERS = (("A4", "a4"), ("Letter", "letter"))
 INKS = (("Colour", "colour"), ("Ink saver", "ink-saver"), ("Line art", "line-art"))

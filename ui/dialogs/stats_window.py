@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db.stats import read_campaign
 from rostermgr.rules import Ruleset
-from rostermgr.stats import Table, campaign_stats
+from rostermgr.stats import Table
+from services import stats
 from ui.charts import ChartPanel
 from ui.stat_table_model import SORT_ROLE, StatTableModel, heading, rules_labels
 
@@ -69,7 +69,7 @@ class StatsWindow(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Statistics - rostermgr")
         self.setObjectName("statsWindow")
-        self.rules = window.rules
+        self.campaign, self.rules = window.campaign, window.rules
         self.tables: dict[str, Table] = {}
         self.purses = ChartPanel("Purse after each game", "purses")
         self.wins = ChartPanel("Win rate by faction", "win rates")
@@ -94,7 +94,7 @@ class StatsWindow(QDialog):
 
     def reload(self) -> None:
         """Read the campaign again and redraw every chart and table."""
-        tables = campaign_stats(read_campaign(), self.rules)
+        tables = stats.tables(self.campaign)
         self.tables = {t.name: t for t in tables}
         for table in tables:
             page = self.pages.get(table.name)

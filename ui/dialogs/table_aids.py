@@ -22,13 +22,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db import posses
 from rostermgr.cards import Card, parse_card
 from rostermgr.errors import Refused
 from rostermgr.game_length import drawn_game_length, game_length
 from rostermgr.poker import first_turn, parse_cards, priority
 from rostermgr.resolver import COMBAT, SHOT, Test, resolve
 from rostermgr.rules import Ruleset
+from services import posses
+from services.campaign import Campaign
 from ui.weapons import best_weapon, fill_weapons
 
 if TYPE_CHECKING:
@@ -63,13 +64,14 @@ def _card(which: str, text: str) -> Card:
 class Side(QGroupBox):
     """One model in a test: picked from the campaign (its numbers fill in) or typed."""
 
-    def __init__(self, title: str, rules: Ruleset, attacker: bool) -> None:
+    def __init__(self, title: str, campaign: Campaign, attacker: bool) -> None:
         super().__init__(title)
-        self.rules, self.attacker = rules, attacker
+        self.campaign, self.rules, self.attacker = campaign, campaign.rules, attacker
+        rules = self.rules
         self.posse, self.member = QComboBox(), QComboBox()
         self.posse.addItem("(type the numbers)", None)
-        for row in posses.summaries():
-            self.posse.addItem(row["name"], row["name"])
+        for name in posses.names(campaign):
+            self.posse.addItem(name, name)
         self.faction = _factions(rules)
         self.stat = _spin()
         self.card = QLineEdit()
@@ -100,7 +102,7 @@ class Side(QGroupBox):
         self.member.clear()
         name = self.posse.currentData()
         if name:
-            for m in posses.load_posse(name).active:
+            for m in posses.load(self.campaign, name).active:
                 self.member.addItem(m.name, m.name)
         self.fill()
 
@@ -109,7 +111,7 @@ class Side(QGroupBox):
         name, member_name = self.posse.currentData(), self.member.currentData()
         if not name or not member_name:
             return
-        posse = posses.load_posse(name)
+        posse = posses.load(self.campaign, name)
         member = posse.member(member_name)
         stats = member.stats(self.rules)
         self.faction.setCurrentIndex(self.faction.findData(posse.faction))
@@ -125,13 +127,14 @@ class Side(QGroupBox):
 
 
 class ResolverTab(QWidget):
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, campaign: Campaign) -> None:
         super().__init__()
-        self.rules = rules
+        self.rules = rules = campaign.rules
         self.kind = QComboBox()
         self.kind.addItem("Shot (Shot vs Defence)", SHOT)
         self.kind.addItem("Combat (Strength vs Defence)", COMBAT)
-        self.attacker, self.target = Side("Attacker", rules, True), Side("Target", rules, False)
+        self.attacker = Side("Attacker", campaign, True)
+        self.target = Side("Target", campaign, False)
         self.cover = QComboBox()
         for cover in rules.cover:
             self.cover.addItem(cover, cover)
@@ -327,7 +330,7 @@ class TableAids(QDialog):
     def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("At the table")
-        self.resolver = ResolverTab(window.rules)
+        self.resolver = ResolverTab(window.campaign)
         self.initiative = InitiativeTab(window.rules)
         self.length = GameLengthTab(window.rules)
         tabs = QTabWidget()

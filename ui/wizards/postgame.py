@@ -20,9 +20,8 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from db import games, posses
 from rostermgr.errors import Refused
-from rostermgr.report import parse_report
+from services import games, posses
 from ui.dialogs.flip import FlipPanel
 from ui.wizards.postgame_money import MoneyPage
 from ui.wizards.postgame_pages import CasualtiesPage, fill_posses
@@ -35,7 +34,7 @@ LISTS = ("out_of_action", "bounties", "income", "goods_sold", "items_used", "ite
 
 
 class GamePage(QWizardPage):
-    def __init__(self, rules: Any) -> None:
+    def __init__(self, rules: Any, names: list[str]) -> None:
         super().__init__()
         self.setTitle("The game")
         self.setSubTitle("When, which scenario, who played and who won.")
@@ -46,8 +45,8 @@ class GamePage(QWizardPage):
         for s in rules.scenarios.values():
             self.scenario.addItem(s.name, s.id)
         self.played = QListWidget()
-        for row in posses.summaries():
-            item = QListWidgetItem(row["name"])
+        for name in names:
+            item = QListWidgetItem(name)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             self.played.addItem(item)
@@ -130,7 +129,8 @@ class PreviewPage(QWizardPage):
         wizard: Any = self.wizard()
         self.show_game(wizard.report())
         try:
-            plan = games.preview_game(parse_report(wizard.report(), self.w.rules), self.w.rules)
+            c = self.w.campaign
+            plan = games.preview(c, games.parse(c, wizard.report()))
         except Refused as exc:
             self.error.setText(str(exc))
         else:
@@ -203,7 +203,7 @@ class PostGameWizard(QWizard):
         super().__init__(parent)
         self.w = window
         self.setWindowTitle("Record a game")
-        self.game_page = GamePage(window.rules)
+        self.game_page = GamePage(window.rules, posses.names(window.campaign))
         self.casualties_page = CasualtiesPage(window.rules)
         self.money_page = MoneyPage()
         self.preview_page = PreviewPage(window)
@@ -243,25 +243,22 @@ class PostGameWizard(QWizard):
         """The domain's sentence if the report with only these of its lists is refused."""
         doc = {k: v for k, v in self.report().items() if k not in LISTS or k in lists}
         try:
-            games.preview_game(parse_report(doc, self.w.rules), self.w.rules)
+            games.preview(self.w.campaign, games.parse(self.w.campaign, doc))
         except Refused as exc:
             return str(exc)
         return None
 
     def commit(self) -> bool:
         """Record the game as one undo step; a refusal keeps the wizard open with the sentence."""
-        rules = self.w.rules
+        c = self.w.campaign
         try:
-            report = parse_report(self.report(), rules)
+            report = games.parse(c, self.report())
         except Refused as exc:
             self.preview_page.error.setText(str(exc))
             return False
-        from db import backup
-
-        backup.make_backup(self.w.session.path, "before-game")
         text = f"Record game of {report.date}"
-        result = self.w.act(text, partial(games.record_game, report, rules, False))
+        result = self.w.act(text, partial(games.record, c, report))
         if result is None:
             return False
-        self.game_id, self.commit_text = result[0], text
+        self.game_id, self.commit_text = result.id, text
         return True

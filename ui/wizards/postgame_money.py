@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QLabel
 
-from db import posses
 from ui.wizards.postgame_pages import (
     CasualtiesPage,
     EntryList,
@@ -72,7 +71,7 @@ class MoneyPage(ReportPage):
         played = self.played()
         for combo in (self.claimer, self.earner, self.seller):
             fill_posses(combo, played)
-        self.members = [(p.name, m.name) for p in posses.load_posses(played) for m in p.active]
+        self.members = [(p.name, m.name) for p in self.played_posses() for m in p.active]
         self.refresh()
 
     def _scenario_has_bounties(self) -> bool:

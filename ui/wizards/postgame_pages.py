@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from db import posses
 from rostermgr.errors import Refused
 from rostermgr.shop import check_carry
+from services import posses
 
 if TYPE_CHECKING:
-    from rostermgr.roster import Member
+    from rostermgr.roster import Member, Posse
     from rostermgr.rules import Ruleset
 
 FALL = "no one (a fall, friendly fire)"
@@ -206,6 +206,11 @@ class ReportPage(QWizardPage):
     def played(self) -> list[str]:
         return self.wizard().game_page.posses()  # type: ignore[attr-defined]
 
+    def played_posses(self) -> list[Posse]:
+        """The posses that played, read from the campaign now."""
+        campaign = self.wizard().w.campaign  # type: ignore[attr-defined]
+        return posses.load_many(campaign, self.played())
+
     def refresh(self) -> None:
         """Offer only what the rules allow given the entries so far; forget an old refusal."""
         self.fill()
@@ -266,9 +271,7 @@ class CasualtiesPage(ReportPage):
             combo.currentIndexChanged.connect(lambda _i: self.refresh())
 
     def initializePage(self) -> None:
-        self.members = {
-            (p.name, m.name): m for p in posses.load_posses(self.played()) for m in p.active
-        }
+        self.members = {(p.name, m.name): m for p in self.played_posses() for m in p.active}
         self.refresh()
 
     def _name(self, item_id: str) -> str:

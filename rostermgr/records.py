@@ -1,0 +1,92 @@
+"""What the storage layer hands out about a posse: frozen values, never rows or loose dicts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+
+@dataclass(frozen=True)
+class PosseSummary:
+    """A posse as `posse list` shows it; `active` counts its living members."""
+
+    name: str
+    faction: str
+    purse: int
+    active: int
+
+    def as_json(self) -> dict[str, Any]:
+        """DESIGN 5: `posse list --json` entries."""
+        return {
+            "name": self.name,
+            "faction": self.faction,
+            "purse": self.purse,
+            "active": self.active,
+        }
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """One money entry with the purse after it (R16)."""
+
+    date: str
+    game: int | None
+    reason: str
+    amount: int
+    balance: int
+
+    def as_json(self) -> dict[str, Any]:
+        """`posse ledger --json` and `posse show --json` entries."""
+        return {
+            "date": self.date,
+            "game": self.game,
+            "reason": self.reason,
+            "amount": self.amount,
+            "balance": self.balance,
+        }
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One campaign change of a posse (R17): the sentence a journal prints and its details."""
+
+    date: str
+    game: int | None
+    kind: str
+    member: str | None
+    text: str
+    data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def as_json(self) -> dict[str, Any]:
+        """`posse show --json` history entries."""
+        return {
+            "date": self.date,
+            "game": self.game,
+            "kind": self.kind,
+            "member": self.member,
+            "text": self.text,
+            "data": dict(self.data),
+        }
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A recorded game as `game list` shows it: its posses and winner by their names today."""
+
+    id: int
+    date: str
+    scenario: str
+    posses: tuple[str, ...]
+    winner: str | None
+
+    def as_json(self) -> dict[str, Any]:
+        """DESIGN 5: `game list --json` entries."""
+        return {
+            "id": self.id,
+            "date": self.date,
+            "scenario": self.scenario,
+            "posses": list(self.posses),
+            "winner": self.winner,
+        }

@@ -1,0 +1,152 @@
+"""An open campaign file, and the policy every write follows, for the app and the command line.
+
+The command line opens a campaign for one command; the app holds one open, with its lock, for
+as long as the window shows it. Either way every write goes through `Campaign.edit()`: the lock
+policy (a command line write is refused while the app holds the file), the hourly backup, and
+one transaction. The use cases in the other modules of this package take a `Campaign`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from peewee import SqliteDatabase, fn
+
+from db import models as m
+from db.backup import backup_if_due, make_backup
+from db.check import quick_check
+from db.connection import open_campaign as open_file
+from db.lock import CampaignLock, refuse_if_held
+from db.undo import prune_before, undo_mark
+from rostermgr.errors import InvalidFile
+from rostermgr.rules import Ruleset
+from services.paths import refuse_missing_folder
+
+
+def load_rules(ruleset_path: str | os.PathLike[str] | None = None) -> Ruleset:
+    """The ruleset file given (--ruleset), else the shipped one."""
+    from rostermgr.rules_load import default_ruleset, load_ruleset
+
+    return load_ruleset(ruleset_path) if ruleset_path else default_ruleset()
+
+
+@dataclass
+class Campaign:
+    """One open campaign file with the ruleset it is read with.
+
+    `lock` is set when this program holds the file for the app's lifetime; then the undo log
+    is kept for the app's own undo stack, and nothing else may write.
+    """
+
+    path: Path
+    rules: Ruleset
+    db: SqliteDatabase
+    lock: CampaignLock | None = None
+    created: bool = False  # this open made the file: a refused first command removes it again
+    wrote: bool = False  # an edit of this open has committed
+
+    @property
+    def keeps_undo(self) -> bool:
+        """The app undoes edits one by one, so it keeps the log older games would not need."""
+        return self.lock is not None
+
+    @contextmanager
+    def edit(self) -> Iterator[None]:
+        """One write: refused while another program holds the file, backed up hourly, atomic."""
+        if self.lock is None:
+            refuse_if_held(self.path)
+        if not self.created:
+            backup_if_due(self.path)
+        with m.database.atomic():
+            yield
+        self.wrote = True
+
+    def backup(self, reason: str) -> Path | None:
+        """A checked copy before a big step (a game, an import); none of a file made just now."""
+        if self.created and not self.wrote:
+            return None
+        return make_backup(self.path, reason)
+
+    def mark(self) -> int:
+        """The undo log's position now: `undo_to(mark)` returns the campaign to this moment."""
+        return undo_mark(self.db)
+
+    def undo_to(self, mark: int) -> tuple[str, ...]:
+        """Undo every change after `mark` in one transaction; returns the statements to redo."""
+        from db.redo import undo_capturing
+
+        with m.database.atomic():
+            return undo_capturing(self.db, mark)
+
+    def redo(self, statements: tuple[str, ...]) -> None:
+        """Replay what `undo_to` took back, in one transaction."""
+        from db.redo import redo
+
+        with m.database.atomic():
+            redo(self.db, statements)
+
+    def close(self) -> None:
+        """Close the file (and release the app's lock)."""
+        if not self.db.is_closed():
+            self.db.close()
+        if self.lock is not None:
+            self.lock.release()
+
+
+def _remove_new_file(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+@contextmanager
+def for_command(path: Path, rules: Ruleset, editing: bool = False) -> Iterator[Campaign]:
+    """Open the campaign for one command line command and close it afterwards.
+
+    An editing command is refused while the app holds the file. A file that this command
+    creates is removed again when the command is refused: only a write that succeeds leaves
+    a campaign behind.
+    """
+    refuse_missing_folder(path)
+    if editing:
+        refuse_if_held(path)
+    existed = path.exists()
+    db = open_file(path)
+    campaign = Campaign(path, rules, db, created=not existed)
+    try:
+        yield campaign
+    except BaseException:
+        campaign.close()
+        if campaign.created:
+            _remove_new_file(path)
+        raise
+    campaign.close()
+    if campaign.created and not campaign.wrote:
+        _remove_new_file(path)
+
+
+def for_app(path: Path, rules: Ruleset, lock: CampaignLock | None = None) -> Campaign:
+    """Open `path` for the app, with `lock` already held or taken now (released on refusal)."""
+    path = Path(path)
+    lock = lock or CampaignLock(path)
+    if not lock.held:
+        lock.acquire()  # before opening: opening may migrate, which writes
+    try:
+        db = open_file(path)
+        problems = quick_check(db)
+        if problems:
+            db.close()
+            raise InvalidFile(" ".join(problems))
+    except BaseException:
+        lock.release()
+        raise
+    # Entries older than the oldest game can never be undone again; this app's own undo
+    # stack starts empty, so now is the safe time to forget them.
+    with m.database.atomic():
+        oldest = m.Game.select(fn.MIN(m.Game.undo_mark)).scalar()
+        if oldest is not None:
+            prune_before(db, oldest)
+    return Campaign(path, rules, db, lock)

@@ -1,0 +1,47 @@
+"""Spending flips (R15): turn a card or draw one, choose the stat, or re-flip."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from db import flips as store
+from rostermgr.advancement import FlipStep, allowed_stats
+from rostermgr.cards import parse_card
+from rostermgr.roster import Member
+from services import posses
+from services.campaign import Campaign
+
+
+@dataclass(frozen=True)
+class Flipped:
+    """One flip spent or settled, and the member after it."""
+
+    step: FlipStep
+    member: Member
+
+
+def spend(
+    c: Campaign,
+    posse: str,
+    member: str,
+    card: str | None = None,
+    draw: bool = False,
+    choose: str | None = None,
+    reflip: bool = False,
+) -> Flipped:
+    """One flip in one transaction: with the card turned (or drawn), a choice, or a re-flip."""
+    with c.edit():
+        step = store.spend_flip(
+            posse, member, c.rules, card=card, draw=draw, choose=choose, reflip=reflip
+        )
+    return Flipped(step, posses.load(c, posse).member(member))
+
+
+def stats_for_card(c: Campaign, card: str) -> tuple[str, ...]:
+    """The stats a turned card lets the player choose from (R15)."""
+    return allowed_stats(parse_card(card), c.rules)
+
+
+def cards_left(c: Campaign) -> int:
+    """How many cards are left in the campaign's shuffled deck before it is shuffled anew."""
+    return store.deck_left()

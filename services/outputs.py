@@ -1,0 +1,110 @@
+"""Every file the program writes for the user: checked first, written beside, renamed into place.
+
+A printed PDF, an exported posse or a copy of the campaign must never overwrite the campaign
+file, its journal files, its lock, a backup, a folder or a device. Each is written to a
+temporary file in the target's folder and renamed over the target only once it is whole.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from db.backup import backup_dir
+from rostermgr.errors import Refused
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+# Files that belong to an open campaign, beside it: writing over any of them loses data.
+CAMPAIGN_COMPANIONS = ("", "-wal", "-shm", "-journal", ".lock")
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _is_campaign_file(path: Path) -> bool:
+    try:
+        with path.open("rb") as f:
+            return f.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:
+        return False
+
+
+def check_output(
+    target: str | os.PathLike[str], campaign: Path | None = None, database: bool = False
+) -> Path:
+    """The output path, or a refusal naming why it must not be written.
+
+    Refused: a folder, a missing folder, anything that is not a regular file (a device, a pipe),
+    the campaign file or its -wal, -shm, -journal or lock file, a file in the campaign's backups
+    folder, and any SQLite database (another campaign, or a backup copied elsewhere) unless
+    `database` says the output is one.
+    """
+    path = Path(target)
+    if path.is_dir():
+        raise Refused(f"Cannot write {path}: it is a folder; give a file name in it.")
+    folder = path.absolute().parent
+    if not folder.is_dir():
+        raise Refused(f"Cannot write {path}: the folder {folder} does not exist.")
+    if path.exists() and not path.is_file():
+        raise Refused(f"Cannot write {path}: it is not a regular file (a device or a pipe).")
+    if campaign is not None:
+        real = path.resolve()
+        for suffix in CAMPAIGN_COMPANIONS:
+            companion = Path(f"{campaign}{suffix}")
+            if real == companion.resolve() or _same(path, companion):
+                what = "the campaign file" if not suffix else f"the campaign's {suffix} file"
+                raise Refused(f"Cannot write {path}: it is {what}; choose another file name.")
+        backups = backup_dir(campaign).resolve()
+        if backups == real.parent or backups in real.parents:
+            raise Refused(f"Cannot write {path}: it is in the backups folder {backups}.")
+    if not database and path.exists() and _is_campaign_file(path):
+        raise Refused(
+            f"Cannot write {path}: it is a SQLite database, perhaps a campaign; "
+            "choose another file name."
+        )
+    return path
+
+
+def write_failed(path: Path, exc: OSError) -> Refused:
+    """The sentence for a write that failed: a full disk or a read-only folder is named."""
+    if exc.errno == errno.ENOSPC:
+        return Refused(f"Cannot write {path}: the disk is full; nothing was written.")
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return Refused(
+            f"Cannot write {path}: the folder or file is read-only; nothing was written."
+        )
+    return Refused(f"Cannot write {path}: {exc.strerror or exc}; nothing was written.")
+
+
+@contextmanager
+def atomic_output(target: Path) -> Iterator[Path]:
+    """A temporary path beside `target` to write; renamed over `target` when the block ends.
+
+    If the block raises, the temporary file is removed and `target` is left as it was.
+    """
+    temp = target.absolute().parent / f".{target.name}.{secrets.token_hex(4)}.tmp"
+    try:
+        yield temp
+        with temp.open("rb+") as f:
+            os.fsync(f.fileno())
+        os.replace(temp, target)
+    except OSError as exc:
+        temp.unlink(missing_ok=True)
+        raise write_failed(target, exc) from exc
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+
+
+def write_text(target: Path, text: str) -> None:
+    """Write a whole text file atomically (UTF-8)."""
+    with atomic_output(target) as temp:
+        temp.write_text(text, encoding="utf-8")

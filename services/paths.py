@@ -1,0 +1,43 @@
+"""Where the campaign file is, and the app's lock on it: light enough to use before the first paint.
+
+Nothing here imports peewee or the domain's rules, so the app can take its lock and check the
+folder before its window appears.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from db.lock import CampaignLock
+from rostermgr.errors import Refused
+
+
+def default_campaign_path() -> Path:
+    """The campaign file in the user data folder (created with its folder on first use)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("rostermgr")) / "campaign.sqlite3"
+
+
+def campaign_path(given: str | os.PathLike[str] | None) -> Path:
+    """--db, then ROSTERMGR_DB, then the user data folder (DESIGN 4)."""
+    if given:
+        return Path(given)
+    if os.environ.get("ROSTERMGR_DB"):
+        return Path(os.environ["ROSTERMGR_DB"])
+    return default_campaign_path()
+
+
+def refuse_missing_folder(path: Path) -> None:
+    """A typo in --db must not quietly make folders and an empty campaign somewhere."""
+    if not path.parent.is_dir() and path != default_campaign_path():
+        raise Refused(f"The folder {path.parent} does not exist, so there is no campaign {path}.")
+
+
+def take_lock(path: Path) -> CampaignLock:
+    """The app's lock on `path`, taken now; refused (with the holder named) if another has it."""
+    refuse_missing_folder(path)
+    lock = CampaignLock(path)
+    lock.acquire()
+    return lock

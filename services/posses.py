@@ -1,0 +1,144 @@
+"""Posse use cases: read, create, equip, hire, rename, export and import (DESIGN 5)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from db import exchange
+from db import posses as store
+from rostermgr.exchange import validate_posse_file
+from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
+from rostermgr.roster import Posse
+from rostermgr.shop import CreationPlan, Entry, plan_creation
+from services.campaign import Campaign
+from services.outputs import atomic_output, check_output
+
+
+@dataclass(frozen=True)
+class PurseChange:
+    """A purchase, a sale or a hire: its ledger entry and the purse it leaves (R16)."""
+
+    entry: Entry
+    purse: int
+
+
+def summaries(c: Campaign) -> list[PosseSummary]:
+    """Every posse with its faction, purse and living members, by name."""
+    return store.summaries()
+
+
+def names(c: Campaign) -> list[str]:
+    """The posses' names, in order."""
+    return [s.name for s in store.summaries()]
+
+
+def load(c: Campaign, name: str) -> Posse:
+    """One posse as a domain value; refused when there is none of that name."""
+    return store.load_posse(name)
+
+
+def load_many(c: Campaign, names: list[str]) -> list[Posse]:
+    """Several posses in the order named (each named once)."""
+    return store.load_posses(list(dict.fromkeys(names)))
+
+
+def ledger(c: Campaign, name: str) -> list[LedgerLine]:
+    """Every money entry of the posse, oldest first, with the running purse."""
+    return store.ledger(name)
+
+
+def history(c: Campaign, name: str) -> list[HistoryLine]:
+    """Every campaign change of the posse, oldest first (R17)."""
+    return store.history(name)
+
+
+def plan_request(c: Campaign, request: Any) -> CreationPlan:
+    """A creation request (DESIGN 5) checked against the rules (R3, R5, R6, R16)."""
+    return plan_creation(request, c.rules)
+
+
+def create(c: Campaign, plan: CreationPlan) -> Posse:
+    """Found the posse of a checked plan in one transaction."""
+    with c.edit():
+        store.create_posse(plan, c.rules)
+    return store.load_posse(plan.name)
+
+
+def _purse_change(c: Campaign, posse: str, entry: Entry) -> PurseChange:
+    return PurseChange(entry, store.load_posse(posse).purse)
+
+
+def buy(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
+    """Pay the ruleset price of `item` for `member` from the purse (R5, R6, R16)."""
+    with c.edit():
+        entry = store.buy(posse, member, item, c.rules)
+    return _purse_change(c, posse, entry)
+
+
+def sell(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
+    """Sell one of the member's items back for the resale share (R6, R16)."""
+    with c.edit():
+        entry = store.sell(posse, member, item, c.rules)
+    return _purse_change(c, posse, entry)
+
+
+def hire(c: Campaign, posse: str, role: str, member: str) -> PurseChange:
+    """Hire a replacement member, or a leader or deputy whose place is vacant (R3, R6)."""
+    with c.edit():
+        entry = store.hire(posse, role, member, c.rules)
+    return _purse_change(c, posse, entry)
+
+
+def rename(c: Campaign, old: str, new: str) -> str:
+    """Give a posse a new name; returns the name as stored."""
+    with c.edit():
+        return store.rename_posse(old, new)
+
+
+def rename_member(c: Campaign, posse: str, old: str, new: str) -> str:
+    """Give a member a new name; returns the name as stored."""
+    with c.edit():
+        return store.rename_member(posse, old, new)
+
+
+def export_document(c: Campaign, name: str) -> dict[str, Any]:
+    """The whole posse with its history, as the JSON document of `posse export`."""
+    return exchange.export_posse(name)
+
+
+def export_text(c: Campaign, name: str) -> str:
+    """The export document as the text written to a file or standard output."""
+    return json.dumps(export_document(c, name), ensure_ascii=False, indent=2) + "\n"
+
+
+def export_to(c: Campaign, name: str, target: str | Path) -> Path:
+    """Write the posse file to `target`, refusing paths that are not for outputs."""
+    path = check_output(target, c.path)
+    text = export_text(c, name)
+    with atomic_output(path) as temp:
+        temp.write_text(text, encoding="utf-8")
+    return path
+
+
+def taken_name(c: Campaign, doc: Any, as_name: str | None = None) -> str | None:
+    """The name a posse file would import under, when the campaign already has it; else None.
+
+    The app asks for another name before importing; the command line refuses.
+    """
+    checked = validate_posse_file(doc, c.rules, as_name)
+    return checked.name if checked.name in names(c) else None
+
+
+def import_posse(c: Campaign, doc: Any, as_name: str | None = None) -> str:
+    """Restore an exported posse: checked whole first, then a backup, then one transaction.
+
+    A file that would be refused (invalid, or a name the campaign has) makes no backup.
+    """
+    checked = validate_posse_file(doc, c.rules, as_name)
+    exchange.refuse_if_taken(checked.name)
+    c.backup("before-import")
+    with c.edit():
+        return exchange.import_posse(doc, c.rules, as_name)

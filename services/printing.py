@@ -1,0 +1,195 @@
+"""Printing use cases: roster cards, the calibration sheet, the journal, casualty sheets.
+
+Each printable is first made into a `PrintJob` (everything read from the campaign and every
+option checked), then drawn to a file. The command line draws a job straight to its `-o`
+path; the app draws it to a temporary file for the preview and copies it when saved. Either
+way the cards it holds count as printed (for "only changed cards") once the file leaves the
+program, through `remember_printed`.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from db.lock import holder
+from db.printed import printed_fingerprints
+from db.printed import remember_printed as store_printed
+from rostermgr.errors import Refused
+from rostermgr.journal import build_journal
+from services import posses
+from services.campaign import Campaign
+from services.outputs import atomic_output, check_output
+
+Progress = Callable[[int, int], None]
+PAPERS = ("a4", "letter")
+INKS = ("colour", "ink-saver", "line-art")
+LAYOUTS = ("duplex-long", "duplex-short", "gutter-fold", "fronts-backs")
+DUPLEX_LAYOUTS = ("duplex-long", "duplex-short")
+GANGERS = ("grouped", "separate")
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    """How roster cards are laid out and inked (DESIGN 6)."""
+
+    paper: str = "a4"
+    layout: str = "duplex-long"
+    ink: str = "colour"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    gangers: str = "grouped"
+    changed: bool = False
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """A printable ready to draw: a file name to suggest, how many things it holds, how to draw.
+
+    `draw(path, progress)` writes the PDF and returns its page count (0 for cards, which are
+    counted in cards). `printed` holds the
+    (key, fingerprint) of every card in it.
+    """
+
+    filename: str
+    count: int
+    draw: Callable[[Path, Progress | None], int]
+    printed: tuple[tuple[str, str], ...] = ()
+
+
+def back_offset_limits(paper: str) -> tuple[float, float]:
+    """How far (mm across, mm up/down) the backs may move on this paper."""
+    from printables.cards.impose import back_offset_limits as limits
+
+    return limits(paper)
+
+
+def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
+    """The roster cards of the named posses; with `changed`, only cards changed since printed.
+
+    A job with a count of 0 means nothing changed: there is nothing to print.
+    """
+    from printables.cards import card_faces, changed_faces, write_cards
+    from printables.cards.impose import check_back_offset
+
+    if not names:
+        raise Refused("Choose at least one posse to print its cards.")
+    try:
+        offset = check_back_offset(options.back_offset)
+    except ValueError as exc:
+        raise Refused(str(exc)) from exc
+    faces = card_faces(posses.load_many(c, names), c.rules, options.gangers)
+    if options.changed:
+        faces = changed_faces(faces, printed_fingerprints())
+
+    def draw(path: Path, progress: Progress | None) -> int:
+        write_cards(
+            faces,
+            c.rules,
+            path,
+            paper=options.paper,
+            layout=options.layout,
+            ink=options.ink,
+            back_offset=offset,
+            progress=progress,
+        )
+        return 0
+
+    return PrintJob(
+        "roster cards.pdf", len(faces), draw, tuple((f.key, f.fingerprint) for f in faces)
+    )
+
+
+def calibration_job(paper: str = "a4", layout: str = "duplex-long") -> PrintJob:
+    """The two-page sheet that finds a printer's back offset."""
+    from printables.cards import write_calibration
+
+    def draw(path: Path, _progress: Progress | None) -> int:
+        write_calibration(path, paper=paper, layout=layout)
+        return 2
+
+    return PrintJob("calibration.pdf", 1, draw)
+
+
+def journal_job(c: Campaign, name: str, booklet: bool = False) -> PrintJob:
+    """The posse journal (R19), A5 or as an A4 booklet."""
+    from printables.journal import write_journal
+
+    if not name:
+        raise Refused("There is no posse to print a journal for.")
+    data = build_journal(posses.load(c, name), posses.history(c, name), c.rules)
+
+    def draw(path: Path, progress: Progress | None) -> int:
+        return write_journal(data, c.rules, path, booklet=booklet, progress=progress)
+
+    return PrintJob(f"{name} journal.pdf", 1, draw)
+
+
+def casualties_job(
+    british: int = 100,
+    french: int = 10,
+    paper: str = "a4",
+    ink: str = "colour",
+    size_mm: float = 19.05,
+) -> PrintJob:
+    """Forlorn Hope casualty-marker sheets (R20)."""
+    from printables.casualties import write_casualty_sheets
+
+    def draw(path: Path, progress: Progress | None) -> int:
+        return write_casualty_sheets(
+            path,
+            british=british,
+            french=french,
+            paper=paper,
+            ink=ink,
+            marker_mm=size_mm,
+            progress=progress,
+        )
+
+    return PrintJob("casualties.pdf", british + french, draw)
+
+
+def check_target(campaign_file: Path | None, target: str | Path) -> Path:
+    """The output path, refused when it is a folder, a device or part of the campaign."""
+    return check_output(target, campaign_file)
+
+
+def write(
+    campaign_file: Path | None,
+    job: PrintJob,
+    target: str | Path,
+    progress: Progress | None = None,
+) -> int:
+    """Draw the job to `target` (written beside it, then renamed); returns the page count.
+
+    `campaign_file` is the campaign in use, which an output must never overwrite.
+    """
+    path = check_target(campaign_file, target)
+    with atomic_output(path) as temp:
+        try:
+            pages = job.draw(temp, progress)
+        except ValueError as exc:  # the exporters' one-sentence refusals
+            raise Refused(str(exc)) from exc
+    return pages
+
+
+def save_rendered(campaign_file: Path | None, rendered: Path, target: str | Path) -> Path:
+    """Copy a PDF drawn for the preview to where the user saves it."""
+    path = check_target(campaign_file, target)
+    with atomic_output(path) as temp:
+        shutil.copyfile(rendered, temp)
+    return path
+
+
+def remember_printed(c: Campaign, job: PrintJob) -> bool:
+    """Count the job's cards as printed; False when the app holds the campaign elsewhere.
+
+    The command line only reads while the app has the file, so it cannot record them then.
+    """
+    if not job.printed:
+        return True
+    if c.lock is None and holder(c.path) is not None:
+        return False
+    store_printed(job.printed)
+    return True

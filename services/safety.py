@@ -1,0 +1,64 @@
+"""Never lose a posse: check, back up, restore, save a copy (DESIGN 4)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from db import backup as store
+from db.backup import Backup
+from db.check import check_campaign
+from db.connection import check_campaign_file
+from db.lock import refuse_if_held
+from rostermgr.errors import Refused
+from services.campaign import Campaign
+from services.outputs import atomic_output, check_output
+
+
+def check(c: Campaign) -> list[str]:
+    """SQLite's own checks and the game's invariants, one sentence per problem found."""
+    return check_campaign(c.db, c.rules)
+
+
+def backups(path: Path) -> list[Backup]:
+    """The campaign's backups, newest first."""
+    return store.list_backups(path)
+
+
+def backup_now(path: Path) -> Path:
+    """A checked backup copy of the campaign file now."""
+    check_campaign_file(path)
+    if not path.exists():
+        raise Refused(f"There is no campaign file at {path} to back up.")
+    return store.make_backup(path, "manual")
+
+
+def restore(path: Path, source: Path) -> Path | None:
+    """Replace the campaign with a checked backup; returns the backup made of the file replaced.
+
+    Refused while the app holds the campaign.
+    """
+    if source.is_dir():
+        raise Refused(
+            f"{source} is a folder, not a backup file; `rostermgr backup --list` names them."
+        )
+    if not source.is_file():
+        raise Refused(f"There is no backup file {source}.")
+    check_campaign_file(source)
+    refuse_if_held(path)
+    return store.restore(path, source)
+
+
+def save_copy(c: Campaign, target: str | Path) -> Path:
+    """A consistent, checked copy of the open campaign at `target` (File > Save a copy)."""
+    path = check_output(target, c.path, database=True)
+    with atomic_output(path) as temp:
+        dest = sqlite3.connect(temp)
+        try:
+            c.db.connection().backup(dest)
+            verdict = dest.execute("PRAGMA integrity_check").fetchone()[0]
+        finally:
+            dest.close()
+        if verdict != "ok":
+            raise Refused(f"The copy of {c.path} failed its integrity check ({verdict}).")
+    return path
