@@ -53,8 +53,8 @@ def cli(path: Path, *args: str) -> None:
 @contextmanager
 def no_backups() -> Iterator[None]:
     """`game record` without its before-game and hourly backups (and nothing else changed)."""
-    import db.backup
     import cli.context
+    import db.backup
 
     saved = db.backup.make_backup, cli.context.backup_if_due
     db.backup.make_backup = lambda *a, **k: None  # type: ignore[assignment]
