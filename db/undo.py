@@ -13,20 +13,18 @@ from db.models import CAMPAIGN_TABLES
 _ON = "(SELECT active FROM undo_state) = 1"
 
 
-def create_undo_log(db: Database) -> None:
-    db.execute_sql("CREATE TABLE undo_log (seq INTEGER PRIMARY KEY, statement TEXT NOT NULL)")
-    db.execute_sql("CREATE TABLE undo_state (active INTEGER NOT NULL)")
-    db.execute_sql("INSERT INTO undo_state (active) VALUES (1)")
-    create_triggers(db)
-
-
 def create_triggers(db: Database) -> None:
-    """(Re)create the triggers for the current columns of every campaign table."""
+    """(Re)create the triggers for the current columns of every campaign table.
+
+    Run after every migration step; a table a later version adds is skipped until it exists.
+    """
     for model in CAMPAIGN_TABLES:
         table = model._meta.table_name
         columns = [row[1] for row in db.execute_sql(f'PRAGMA table_info("{table}")').fetchall()]
         for event in ("insert", "update", "delete"):
             db.execute_sql(f'DROP TRIGGER IF EXISTS "undo_{table}_{event}"')
+        if not columns:
+            continue
         sets = "||','||".join(f'\'"{c}"=\'||quote(old."{c}")' for c in columns)
         names = ",".join(f'"{c}"' for c in columns)
         values = "||','||".join(f'quote(old."{c}")' for c in columns)
