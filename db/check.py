@@ -45,7 +45,9 @@ def quick_check(db: Database) -> list[str]:
         return [_damage_finding(db, exc)]
     if rows == ["ok"]:
         return []
-    found = [f"SQLite reports damage: {r}." for r in rows]
+    # One row may hold several lines, the first naming the schema ("*** in database main ***").
+    lines = [line for r in rows for line in str(r).splitlines() if not line.startswith("***")]
+    found = [f"SQLite reports damage: {line.rstrip('.')}." for line in lines[:_SHOWN] or rows]
     found[-1] += _restore_hint(db)
     return found
 

@@ -26,7 +26,8 @@ PRAGMAS = {
 }
 # SQLITE_CORRUPT and SQLITE_NOTADB, the primary codes of a damaged file.
 _DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
-_DAMAGE_WORDS = ("malformed", "not a database", "file is encrypted", "corrupt")
+# Python's own words for a text column holding bytes that are not UTF-8 count as damage too.
+_DAMAGE_WORDS = ("malformed", "not a database", "file is encrypted", "corrupt", "decode")
 
 
 def check_campaign_file(path: Path) -> None:
@@ -79,9 +80,9 @@ def is_damage(exc: BaseException) -> bool:
             word in str(err).lower() for word in _DAMAGE_WORDS
         ):
             return True
-        # peewee wraps the sqlite3 error as its first argument and as its context.
-        todo += [a for a in err.args if isinstance(a, BaseException)]
-        todo += [e for e in (err.__cause__, err.__context__) if e is not None]
+        # peewee keeps the sqlite3 error it wraps as `orig` and as the context.
+        linked = (getattr(err, "orig", None), err.__cause__, err.__context__, *err.args)
+        todo += [e for e in linked if isinstance(e, BaseException)]
     return False
 
 
