@@ -1,12 +1,21 @@
-"""`rostermgr check`: SQLite's own checks and the game's invariants, reported in sentences."""
+"""`rostermgr check`: SQLite's own checks and the game's invariants, reported in sentences.
+
+The check never raises for what is in the file: damage, tampering and values of the wrong
+type are findings, one sentence each, so a damaged campaign can still be examined.
+"""
 
 from __future__ import annotations
 
+import sqlite3
 from collections import Counter
+from pathlib import Path
 
+import peewee
 from peewee import Database, fn
 
 from db import models as m
+from db.connection import is_damage, offer_backup
+from db.undo import log_problem, mark_problem, strange_entries
 from rostermgr.cards import parse_card
 from rostermgr.errors import Refused
 from rostermgr.invariants import roster_problems
@@ -14,19 +23,123 @@ from rostermgr.roster import ACTIVE, DEAD, Member
 from rostermgr.rules import Ruleset
 from rostermgr.shop import money
 
+_SHOWN = 10  # at most this many lines of one kind: a damaged file can have thousands
+
+
+def _restore_hint(db: Database) -> str:
+    name = getattr(db, "database", None)
+    return offer_backup(Path(name)) if isinstance(name, str) and name != ":memory:" else ""
+
+
+def _damage_finding(db: Database, exc: BaseException) -> str:
+    if is_damage(exc):
+        return f"SQLite reports damage: {exc}.{_restore_hint(db)}"
+    return f"The check could not read the campaign file ({exc})."
+
 
 def quick_check(db: Database) -> list[str]:
-    """The fast part, run whenever a file is opened."""
-    rows = [r[0] for r in db.execute_sql("PRAGMA quick_check").fetchall()]
-    return [] if rows == ["ok"] else [f"SQLite reports damage: {r}." for r in rows]
+    """The fast part, run whenever a file is opened; damage is reported, never raised."""
+    try:
+        rows = [r[0] for r in db.execute_sql(f"PRAGMA quick_check({_SHOWN})").fetchall()]
+    except (sqlite3.DatabaseError, peewee.DatabaseError) as exc:
+        return [_damage_finding(db, exc)]
+    if rows == ["ok"]:
+        return []
+    # One row may hold several lines, the first naming the schema ("*** in database main ***").
+    lines = [line for r in rows for line in str(r).splitlines() if not line.startswith("***")]
+    found = [f"SQLite reports damage: {line.rstrip('.')}." for line in lines[:_SHOWN] or rows]
+    found[-1] += _restore_hint(db)
+    return found
 
 
 def check_campaign(db: Database, rules: Ruleset) -> list[str]:
+    """Every problem found in the campaign file, one sentence each; [] when it is sound."""
     problems = quick_check(db)
-    for table, rowid, parent, _ in db.execute_sql("PRAGMA foreign_key_check").fetchall():
-        problems.append(f"Row {rowid} of {table} points to a missing row of {parent}.")
-    problems += _posses(rules) + _members(rules) + _rosters(rules)
+    if problems:
+        return problems  # reading on through damaged pages only repeats what SQLite said
+    try:
+        problems += _foreign_keys(db)
+        problems += _undo_log(db)
+        wrong_types = _types(db)
+        problems += wrong_types
+        if wrong_types:
+            # The models would round 5.5 or choke on 'five': the rules cannot be read through.
+            problems.append(_RULES_SKIPPED)
+        else:
+            problems += _posses(rules) + _members(rules) + _rosters(rules)
+    except (sqlite3.DatabaseError, peewee.DatabaseError) as exc:
+        problems.append(_damage_finding(db, exc))
     return problems
+
+
+def _foreign_keys(db: Database) -> list[str]:
+    rows = db.execute_sql("PRAGMA foreign_key_check").fetchall()
+    return [
+        f"Row {rowid} of {table} points to a missing row of {parent}."
+        for table, rowid, parent, _ in rows
+    ]
+
+
+def _undo_log(db: Database) -> list[str]:
+    """The undo log `game undo` relies on: switched on, contiguous, reaching every game."""
+    out = []
+    problem = log_problem(db)
+    if problem:
+        out.append(f"{problem[0].upper()}{problem[1:]}; `game undo` cannot work.")
+    else:
+        games = db.execute_sql("SELECT id, date, undo_mark FROM game ORDER BY id").fetchall()
+        for game_id, date, mark in games:
+            if not isinstance(mark, int):
+                continue  # reported by _types
+            reason = mark_problem(db, mark)
+            if reason:
+                out.append(f"Game {game_id} of {date} cannot be undone: {reason}.")
+    strange = strange_entries(db)
+    for seq, statement in strange[:_SHOWN]:
+        shown = str(statement)[:60]
+        out.append(
+            f"Undo log entry {seq} is not an undo of a campaign table ({shown!r}); "
+            "`game undo` would run it."
+        )
+    if len(strange) > _SHOWN:
+        out.append(f"{len(strange) - _SHOWN} more undo log entries are not undos.")
+    return out
+
+
+_RULES_SKIPPED = (
+    "The game's rules were not checked: correct the values above first, or restore a backup."
+)
+
+
+def _types(db: Database) -> list[str]:
+    """Every INTEGER column of the campaign holds whole numbers (money is integer dollars).
+
+    SQLite keeps 5.5 or 'five' in an INTEGER column, and the models would round or choke on it.
+    """
+    out = []
+    for model in m.CAMPAIGN_TABLES:
+        table = model._meta.table_name
+        info = db.execute_sql(f'PRAGMA table_info("{table}")').fetchall()
+        columns = [r[1] for r in info if str(r[2]).upper() == "INTEGER"]
+        if not columns:
+            continue
+        counts = ", ".join(f"SUM(typeof(\"{c}\") NOT IN ('integer', 'null'))" for c in columns)
+        row = db.execute_sql(f'SELECT {counts} FROM "{table}"').fetchone()
+        for column, bad in zip(columns, row, strict=True):
+            if not bad:
+                continue
+            rowid, value = db.execute_sql(
+                f'SELECT rowid, "{column}" FROM "{table}" '
+                f"WHERE typeof(\"{column}\") NOT IN ('integer', 'null') ORDER BY rowid LIMIT 1"
+            ).fetchone()
+            if bad == 1:
+                out.append(f"Row {rowid} of {table} has {column} {value!r}, not a whole number.")
+            else:
+                out.append(
+                    f"{bad} rows of {table} have {column} values that are not whole numbers "
+                    f"(the first is row {rowid}: {value!r})."
+                )
+    return out
 
 
 def _rosters(rules: Ruleset) -> list[str]:

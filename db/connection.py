@@ -1,4 +1,9 @@
-"""Opening a campaign file: checks, pragmas, migration (DESIGN 4)."""
+"""Opening a campaign file: checks, pragmas, migration (DESIGN 4).
+
+Nothing is written to a file before it is known to be ours: the checks read it on a read-only
+connection that creates no -wal or -shm file, and only then does the real connection switch
+it to WAL and migrate it.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ import peewee
 from peewee import SqliteDatabase
 
 from db.models import database
-from db.schema import migrate
+from db.schema import APPLICATION_ID, migrate, v1_layout
 from rostermgr.errors import InvalidFile
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -19,6 +24,10 @@ PRAGMAS = {
     "synchronous": 2,  # FULL: a committed game survives a power cut
     "busy_timeout": 5000,
 }
+# SQLITE_CORRUPT and SQLITE_NOTADB, the primary codes of a damaged file.
+_DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+# Python's own words for a text column holding bytes that are not UTF-8 count as damage too.
+_DAMAGE_WORDS = ("malformed", "not a database", "file is encrypted", "corrupt", "decode")
 
 
 def check_campaign_file(path: Path) -> None:
@@ -55,10 +64,105 @@ def offer_backup(path: Path) -> str:
     )
 
 
+def is_damage(exc: BaseException) -> bool:
+    """Whether a sqlite3 or peewee error means the file itself is damaged (not busy, not full)."""
+    seen: list[BaseException] = []
+    todo: list[BaseException] = [exc]
+    while todo:
+        err = todo.pop()
+        if err in seen:
+            continue
+        seen.append(err)
+        code = getattr(err, "sqlite_errorcode", None)
+        if isinstance(code, int) and code & 0xFF in _DAMAGE_CODES:
+            return True
+        if isinstance(err, sqlite3.DatabaseError | peewee.DatabaseError) and any(
+            word in str(err).lower() for word in _DAMAGE_WORDS
+        ):
+            return True
+        # peewee keeps the sqlite3 error it wraps as `orig` and as the context.
+        linked = (getattr(err, "orig", None), err.__cause__, err.__context__, *err.args)
+        todo += [e for e in linked if isinstance(e, BaseException)]
+    return False
+
+
+def damaged(path: Path, exc: BaseException) -> InvalidFile:
+    """The refusal for a damaged campaign file, naming the newest good backup to restore.
+
+    Callers catch `sqlite3.DatabaseError` and `peewee.DatabaseError` around any use of the
+    file, and raise this when `is_damage(exc)`; it is the same sentence a damaged header gets.
+    """
+    reason = str(exc).strip() or type(exc).__name__
+    return InvalidFile(
+        f"The campaign file {path} is damaged or not a campaign ({reason}); it was not changed."
+        + offer_backup(Path(path))
+    )
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot change the file nor create files beside it.
+
+    While a -wal or -shm file exists the file is in use in WAL mode: read it properly (the side
+    files are there already). Otherwise `immutable` reads the file alone and creates nothing,
+    where a read-only connection to a WAL-mode file would create both side files.
+    """
+    in_use = any(Path(f"{path}{s}").exists() for s in ("-wal", "-shm"))
+    mode = "mode=ro" if in_use else "immutable=1"
+    return sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True)
+
+
+def refuse_foreign(path: Path) -> None:
+    """Refuse, leaving it byte-for-byte as it is, an existing SQLite file that is not ours.
+
+    Adopted are: an SQLite file with nothing in it yet; a file with our application id and a
+    schema_version table; and a campaign made before the id existed, recognised by having
+    exactly the tables and columns of schema 1 (migration 2 then gives it the id).
+    """
+    if not path.exists():
+        return
+    try:
+        con = _read_only(path)
+        try:
+            app_id = con.execute("PRAGMA application_id").fetchone()[0]
+            tables = [
+                r[0]
+                for r in con.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' "
+                    "AND name NOT LIKE 'sqlite_%'"
+                )
+            ]
+            objects = con.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
+            layout = {
+                t: tuple(r[1] for r in con.execute(f'PRAGMA table_info("{t}")')) for t in tables
+            }
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        if is_damage(exc):
+            raise damaged(path, exc) from exc
+        raise InvalidFile(
+            f"Cannot read the campaign file {path} ({exc}); it was not changed."
+        ) from exc
+    if objects == 0:
+        return
+    if app_id == APPLICATION_ID and "schema_version" in layout:
+        return
+    if app_id == 0 and layout == v1_layout():
+        return
+    raise InvalidFile(
+        f"{path} is an SQLite database but not a rostermgr campaign; it was not changed."
+    )
+
+
 def open_campaign(path: Path) -> SqliteDatabase:
-    """Open (creating if missing) and migrate a campaign file; bind the models to it."""
+    """Open (creating if missing) and migrate a campaign file; bind the models to it.
+
+    Refuses with InvalidFile, leaving the file as it was, anything that is not a campaign of
+    ours, and a file whose header or schema is damaged.
+    """
     path = Path(path)
     check_campaign_file(path)
+    refuse_foreign(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     db = SqliteDatabase(str(path), pragmas=PRAGMAS)
     try:
@@ -68,10 +172,7 @@ def open_campaign(path: Path) -> SqliteDatabase:
         migrate(db, path)
     except (sqlite3.DatabaseError, peewee.DatabaseError) as exc:
         db.close()
-        raise InvalidFile(
-            f"The campaign file {path} is damaged or not a campaign ({exc}); it was not changed."
-            + offer_backup(path)
-        ) from exc
+        raise damaged(path, exc) from exc
     except Exception:
         db.close()
         raise

@@ -16,7 +16,7 @@ from db.posses import (
     posse_row,
     remove_item,
 )
-from db.undo import prune_before, undo_mark, undo_to
+from db.undo import prune_before, undo_mark, undo_problem, undo_to
 from rostermgr.errors import Refused
 from rostermgr.postgame import (
     Change,
@@ -197,12 +197,23 @@ def list_games() -> list[GameSummary]:
 
 
 def undo_last_game() -> tuple[GameSummary, int]:
-    """Return the campaign to its state before the newest game; also undoes all done since."""
+    """Return the campaign to its state before the newest game; also undoes all done since.
+
+    Refused, changing nothing, when the undo log cannot do it (switched off, tampered with,
+    or no longer reaching back to the game).
+    """
     with m.database.atomic():
         game = m.Game.select().order_by(m.Game.id.desc()).first()
         if game is None:
             raise Refused("There is no recorded game to undo.")
         summary = next(s for s in list_games() if s.id == game.id)
+        problem = undo_problem(m.database, game.undo_mark)
+        if problem:
+            # Replaying a broken log would "succeed" and leave the game in place.
+            raise Refused(
+                f"The game of {summary.date} cannot be undone: {problem}; nothing was changed "
+                "(`rostermgr check` describes the file, `rostermgr backup --list` its backups)."
+            )
         later = m.History.select().where(m.History.id > game.last_history).count()
         undo_to(m.database, game.undo_mark)
     return summary, later

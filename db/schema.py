@@ -1,29 +1,77 @@
-"""Schema versions and migrations: back up the file, then each version in one transaction."""
+"""Schema versions and migrations: back up the file, then each version in one transaction.
+
+Version 1 is the frozen SQL of db/schema_v1.sql, never "the current models": a later
+migration (ALTER TABLE ...) must find exactly the tables the files in the field have. Every
+later version is one function of SQL statements. After each step the undo triggers are made
+again from the columns the file then has, so a new column is undone like the others.
+"""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Mapping
+from functools import cache
+from importlib.resources import files
 from pathlib import Path
 
 from peewee import Database
 
-from db.models import CAMPAIGN_TABLES, SchemaVersion
-from db.undo import create_undo_log
+from db.undo import create_triggers
 from rostermgr.errors import InvalidFile
 
 Migration = Callable[[Database], None]
 
+# PRAGMA application_id of every campaign file: the bytes "RMGR" at offset 68 of the header,
+# so that this program (and `file`) can tell its own files from other SQLite databases.
+APPLICATION_ID = 0x524D4752
+
+
+@cache
+def v1_statements() -> tuple[str, ...]:
+    """The frozen statements of schema 1, one a line in db/schema_v1.sql."""
+    text = files("db").joinpath("schema_v1.sql").read_text(encoding="utf-8")
+    lines = (line.strip() for line in text.splitlines())
+    return tuple(line.removesuffix(";") for line in lines if line and not line.startswith("--"))
+
+
+@cache
+def v1_layout() -> dict[str, tuple[str, ...]]:
+    """Each table of schema 1 and its column names, as the frozen SQL makes them."""
+    con = sqlite3.connect(":memory:")
+    try:
+        for statement in v1_statements():
+            con.execute(statement)
+        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        return {
+            t: tuple(r[1] for r in con.execute(f'PRAGMA table_info("{t}")').fetchall())
+            for t in tables
+        }
+    finally:
+        con.close()
+
+
+def set_application_id(db: Database) -> None:
+    """Mark the file as a rostermgr campaign (transactional: it is part of page 1)."""
+    db.execute_sql(f"PRAGMA application_id = {APPLICATION_ID}")
+
 
 def _v1(db: Database) -> None:
-    """The first schema: campaign tables, the undo log and its triggers."""
-    db.create_tables([SchemaVersion, *CAMPAIGN_TABLES])
-    create_undo_log(db)
+    """The first schema: campaign tables and the undo log, as frozen; a new file's id."""
+    for statement in v1_statements():
+        db.execute_sql(statement)
+    set_application_id(db)
 
 
-MIGRATIONS: Mapping[int, Migration] = {1: _v1}
+def _v2(db: Database) -> None:
+    """Campaigns made before the application id existed get it (new files have it already)."""
+    set_application_id(db)
+
+
+MIGRATIONS: Mapping[int, Migration] = {1: _v1, 2: _v2}
 
 
 def current_version(db: Database) -> int:
+    """The newest schema version the file records; 0 for a file without our tables."""
     if not db.table_exists("schema_version"):
         return 0
     row = db.execute_sql("SELECT MAX(version) FROM schema_version").fetchone()
@@ -31,6 +79,7 @@ def current_version(db: Database) -> int:
 
 
 def latest(migrations: Mapping[int, Migration] = MIGRATIONS) -> int:
+    """The version a file has after every migration."""
     return max(migrations)
 
 
@@ -40,7 +89,8 @@ def migrate(
     """Bring the file to the latest version; returns the backup made, if any.
 
     A file from a newer version is refused untouched. An existing file with data is copied
-    to a backup before the first step; each version then applies in one transaction.
+    to a backup before the first step; each version then applies in one transaction, which
+    also re-creates the undo triggers and records the version.
     """
     version = current_version(db)
     newest = latest(migrations)
@@ -55,7 +105,8 @@ def migrate(
     for step in range(version + 1, newest + 1):
         with db.atomic():
             migrations[step](db)
-            SchemaVersion.insert(version=step).execute()
+            create_triggers(db)
+            db.execute_sql("INSERT INTO schema_version (version) VALUES (?)", (step,))
     return backup
 
 

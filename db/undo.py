@@ -6,6 +6,8 @@ exactly its state at the mark (the technique of sqlite.org's "Automatic Undo/Red
 
 from __future__ import annotations
 
+import re
+
 from peewee import Database
 
 from db.models import CAMPAIGN_TABLES
@@ -13,20 +15,18 @@ from db.models import CAMPAIGN_TABLES
 _ON = "(SELECT active FROM undo_state) = 1"
 
 
-def create_undo_log(db: Database) -> None:
-    db.execute_sql("CREATE TABLE undo_log (seq INTEGER PRIMARY KEY, statement TEXT NOT NULL)")
-    db.execute_sql("CREATE TABLE undo_state (active INTEGER NOT NULL)")
-    db.execute_sql("INSERT INTO undo_state (active) VALUES (1)")
-    create_triggers(db)
-
-
 def create_triggers(db: Database) -> None:
-    """(Re)create the triggers for the current columns of every campaign table."""
+    """(Re)create the triggers for the current columns of every campaign table.
+
+    Run after every migration step; a table a later version adds is skipped until it exists.
+    """
     for model in CAMPAIGN_TABLES:
         table = model._meta.table_name
         columns = [row[1] for row in db.execute_sql(f'PRAGMA table_info("{table}")').fetchall()]
         for event in ("insert", "update", "delete"):
             db.execute_sql(f'DROP TRIGGER IF EXISTS "undo_{table}_{event}"')
+        if not columns:
+            continue
         sets = "||','||".join(f'\'"{c}"=\'||quote(old."{c}")' for c in columns)
         names = ",".join(f'"{c}"' for c in columns)
         values = "||','||".join(f'quote(old."{c}")' for c in columns)
@@ -72,3 +72,78 @@ def undo_to(db: Database, mark: int) -> int:
 def prune_before(db: Database, mark: int) -> None:
     """Forget inverses no undo can reach (older than the oldest recorded game)."""
     db.execute_sql("DELETE FROM undo_log WHERE seq <= ?", (mark,))
+
+
+def log_problem(db: Database) -> str | None:
+    """Why the undo log as a whole cannot be trusted, as a clause; None when it can.
+
+    The log is switched on by exactly one undo_state row with active = 1, and its entries are
+    contiguous: new ones take the next seq, undo removes from the top, pruning from the bottom.
+    """
+    state = db.execute_sql("SELECT active FROM undo_state").fetchall()
+    if not state:
+        return "the undo log is switched off (its undo_state table has no row)"
+    if len(state) > 1:
+        return f"the undo log's undo_state table has {len(state)} rows instead of one"
+    if state[0][0] != 1:
+        return f"the undo log is switched off (undo_state.active is {state[0][0]!r}, not 1)"
+    low, high, count = db.execute_sql(
+        "SELECT MIN(seq), MAX(seq), COUNT(*) FROM undo_log"
+    ).fetchone()
+    if count and count != high - low + 1:
+        missing = high - low + 1 - count
+        return f"the undo log has gaps ({missing} of the entries {low} to {high} are missing)"
+    return None
+
+
+def mark_problem(db: Database, mark: int) -> str | None:
+    """Why the log cannot return the campaign to `mark` (a game's start), or None.
+
+    Recording a game logs at least its own row after the mark, so the log must reach from
+    just after the mark to beyond it.
+    """
+    low, high = db.execute_sql("SELECT MIN(seq), MAX(seq) FROM undo_log").fetchone()
+    if high is None or mark >= high:
+        return f"the undo log holds nothing after its start (entry {mark})"
+    if low > mark + 1:
+        return (
+            f"the undo log no longer reaches back to its start (it needs entry {mark + 1}, "
+            f"the oldest kept is {low})"
+        )
+    return None
+
+
+def undo_problem(db: Database, mark: int) -> str | None:
+    """Why `undo_to(db, mark)` would not return the campaign to the mark, or None."""
+    problem = log_problem(db) or mark_problem(db, mark)
+    if problem:
+        return problem
+    strange = strange_entries(db, after=mark)
+    if strange:
+        return f"undo log entry {strange[0][0]} is not an undo of a campaign table"
+    return None
+
+
+def _inverse_pattern() -> re.Pattern[str]:
+    """The shape of every statement the triggers write (see create_triggers)."""
+    t = "|".join(re.escape(model._meta.table_name) for model in CAMPAIGN_TABLES)
+    return re.compile(
+        rf'DELETE FROM "(?:{t})" WHERE rowid=-?\d+'
+        rf'|UPDATE "(?:{t})" SET .* WHERE rowid=-?\d+'
+        rf'|INSERT INTO "(?:{t})" \(rowid,.*\) VALUES \(.*\)',
+        re.DOTALL,
+    )
+
+
+def strange_entries(db: Database, after: int | None = None) -> list[tuple[int, str]]:
+    """Undo log entries (newer than `after`) that are not an inverse the triggers write."""
+    pattern = _inverse_pattern()
+    rows = db.execute_sql(
+        "SELECT seq, statement FROM undo_log WHERE ?1 IS NULL OR seq > ?1 ORDER BY seq",
+        (after,),
+    ).fetchall()
+    return [
+        (seq, statement)
+        for seq, statement in rows
+        if not isinstance(statement, str) or not pattern.fullmatch(statement)
+    ]

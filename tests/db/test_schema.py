@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from db.connection import open_campaign
-from db.schema import MIGRATIONS, current_version, migrate
+from db.schema import MIGRATIONS, current_version, latest, migrate
 from rostermgr.errors import InvalidFile
 
 
@@ -32,14 +32,14 @@ def test_fake_second_version_backs_up_then_migrates_atomically(tmp_path: Path) -
         "VALUES ('A','sheriffs','x','1','d')"
     )
 
-    def v2(database) -> None:
+    def v_next(database) -> None:
         database.execute_sql("ALTER TABLE posse ADD COLUMN motto TEXT")
 
-    backup = migrate(db, path, {**MIGRATIONS, 2: v2})
-    assert current_version(db) == 2
+    backup = migrate(db, path, {**MIGRATIONS, latest() + 1: v_next})
+    assert current_version(db) == latest() + 1
     assert backup is not None and backup.exists()
     old = sqlite3.connect(backup)
-    assert old.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] == 1
+    assert old.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] == latest()
     assert old.execute("SELECT name FROM posse").fetchall() == [("A",)]
     old.close()
     db.close()
@@ -49,13 +49,13 @@ def test_a_failing_migration_leaves_the_old_version(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite3"
     db = open_campaign(path)
 
-    def v2(database) -> None:
+    def v_next(database) -> None:
         database.execute_sql("ALTER TABLE posse ADD COLUMN motto TEXT")
         raise RuntimeError("boom")
 
     with pytest.raises(RuntimeError):
-        migrate(db, path, {**MIGRATIONS, 2: v2})
-    assert current_version(db) == 1
+        migrate(db, path, {**MIGRATIONS, latest() + 1: v_next})
+    assert current_version(db) == latest()
     columns = [r[1] for r in db.execute_sql("PRAGMA table_info(posse)").fetchall()]
     assert "motto" not in columns
     db.close()
