@@ -24,6 +24,7 @@ from db.lock import CampaignLock, refuse_if_held
 from db.undo import prune_before, undo_mark
 from rostermgr.errors import InvalidFile
 from rostermgr.rules import Ruleset
+from services.faults import DATABASE_ERRORS, named
 from services.paths import refuse_missing_folder
 
 
@@ -59,10 +60,16 @@ class Campaign:
         """One write: refused while another program holds the file, backed up hourly, atomic."""
         if self.lock is None:
             refuse_if_held(self.path)
-        if not self.created:
-            backup_if_due(self.path)
-        with m.database.atomic():
-            yield
+        try:
+            if not self.created:
+                backup_if_due(self.path)
+            with m.database.atomic():
+                yield
+        except (*DATABASE_ERRORS, OSError) as exc:
+            fault = named(self.path, exc)
+            if fault is None:
+                raise
+            raise fault from exc
         self.wrote = True
 
     def backup(self, reason: str) -> Path | None:
@@ -114,14 +121,23 @@ def for_command(path: Path, rules: Ruleset, editing: bool = False) -> Iterator[C
     if editing:
         refuse_if_held(path)
     existed = path.exists()
-    db = open_file(path)
+    try:
+        db = open_file(path)
+    except (*DATABASE_ERRORS, OSError) as exc:
+        fault = named(path, exc)
+        if fault is None:
+            raise
+        raise fault from exc
     campaign = Campaign(path, rules, db, created=not existed)
     try:
         yield campaign
-    except BaseException:
+    except BaseException as exc:
         campaign.close()
         if campaign.created:
             _remove_new_file(path)
+        fault = named(path, exc) if isinstance(exc, (*DATABASE_ERRORS, OSError)) else None
+        if fault is not None:
+            raise fault from exc
         raise
     campaign.close()
     if campaign.created and not campaign.wrote:

@@ -1,0 +1,299 @@
+"""Each use case exists once: the command line and the window reach the same services function.
+
+Every test spies on one function of `services` and drives the same use case through both front
+ends: `cli.main` with its arguments, and the window's own action (its dialogs answered). Both
+must call the spied function; neither may reach storage or printing another way.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+from rostermgr.shop import plan_creation
+from tests.conftest import DALTON, LAWMEN, Cli
+from ui import actions
+from ui.main_window import MainWindow
+
+D, L = "The Dalton Boys", "Last Hope Lawmen"
+REPORT = {
+    "date": "2026-11-28",
+    "scenario": "bloodbath",
+    "posses": [D, L],
+    "winner": L,
+    "out_of_action": [{"posse": D, "member": "Kid", "by": {"posse": L, "member": "Wyatt"}}],
+}
+
+
+class Spy:
+    """Wraps a module function: records each call, then calls through."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+        real = getattr(module, name)
+
+        def spy(*args: Any, **kwargs: Any) -> Any:
+            self.calls.append(args)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, spy)
+
+    def reached(self) -> bool:
+        found, self.calls = bool(self.calls), []
+        return found
+
+
+@pytest.fixture
+def cli_window(window: MainWindow, tmp_path: Path) -> tuple[Cli, MainWindow]:
+    """The window's campaign, also reachable from the command line (the app's lock is ours)."""
+    return Cli(window.campaign.path, tmp_path), window
+
+
+def answer_text(monkeypatch: pytest.MonkeyPatch, text: str | None) -> None:
+    monkeypatch.setattr(
+        QInputDialog, "getText", staticmethod(lambda *a, **k: (text or "", text is not None))
+    )
+
+
+def answer_file(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    for name in ("getSaveFileName", "getOpenFileName"):
+        monkeypatch.setattr(QFileDialog, name, staticmethod(lambda *a, **k: (str(path), "")))
+
+
+class FakeDialog:
+    """A dialog that was accepted with the given attributes."""
+
+    def __init__(self, **answers: Any) -> None:
+        self.answers = answers
+
+    def __call__(self, *args: Any, **kwargs: Any) -> FakeDialog:
+        return self
+
+    def exec(self) -> bool:
+        return True
+
+    def __getattr__(self, name: str) -> Any:
+        return self.answers[name]
+
+
+def both(
+    spy: Spy, command: Callable[[], Any], window_action: Callable[[], Any]
+) -> tuple[bool, bool]:
+    command()
+    from_cli = spy.reached()
+    window_action()
+    return from_cli, spy.reached()
+
+
+def test_create_a_posse(cli_window, monkeypatch, tmp_path: Path) -> None:
+    import services.posses
+    import ui.wizards.creation
+
+    cli, w = cli_window
+    spy = Spy(monkeypatch, services.posses, "create")
+    request = tmp_path / "request.json"
+    first = {**DALTON, "name": "The Younger Gang"}
+    request.write_text(json.dumps(first), encoding="utf-8")
+    plan = plan_creation({**LAWMEN, "name": "Second Posse"}, w.rules)
+    wizard = FakeDialog(plan=lambda: plan)
+    monkeypatch.setattr(ui.wizards.creation, "CreationWizard", wizard)
+    reached = both(spy, lambda: cli.ok("posse", "new", str(request)), lambda: actions.new_posse(w))
+    assert reached == (True, True)
+    assert {"The Younger Gang", "Second Posse"} <= set(w.posse_model.name_at(i) for i in range(4))
+
+
+@pytest.mark.parametrize(
+    ("use_case", "argv", "drive"),
+    [
+        (
+            "buy",
+            ["posse", "buy", L, "Morgan", "hatchet"],
+            "buy",
+        ),
+        ("sell", ["posse", "sell", L, "Wyatt", "pistol"], "sell"),
+        ("hire", ["posse", "hire", L, "ganger", "Billy"], "hire"),
+        ("rename", ["posse", "rename", L, "Lawmen of Last Hope"], "rename"),
+        ("rename_member", ["posse", "rename-member", D, "Kid", "The Kid"], "rename_member"),
+    ],
+)
+def test_the_shop_hiring_and_renaming(cli_window, monkeypatch, use_case, argv, drive) -> None:
+    import services.posses
+    import ui.dialogs.hire
+    import ui.dialogs.shop
+
+    cli, w = cli_window
+    spy = Spy(monkeypatch, services.posses, use_case)
+    cli(*argv)
+    assert spy.reached(), "the command line"
+    w.refresh()
+    posse = argv[2]
+    w.posse_list.setCurrentIndex(w.posse_model.index(max(w.posse_model.row_of(posse), 0)))
+    if drive == "buy":
+        monkeypatch.setattr(ui.dialogs.shop, "ShopDialog", FakeDialog(item_id="hatchet"))
+        actions.buy_item(w, "Morgan")
+    elif drive == "sell":
+        actions.sell_item(w, "Virgil", "pistol")
+    elif drive == "hire":
+        monkeypatch.setattr(
+            ui.dialogs.hire, "HireDialog", FakeDialog(choice=lambda: ("ganger", "Ned"))
+        )
+        actions.hire(w)
+    elif drive == "rename":
+        answer_text(monkeypatch, "Posse Renamed Again")
+        actions.rename(w)
+    else:
+        answer_text(monkeypatch, "Doc Dalton")
+        actions.rename_member(w, "Doc")
+    assert spy.reached(), "the window"
+
+
+def test_export_and_import(cli_window, monkeypatch, tmp_path: Path) -> None:
+    import services.posses
+
+    cli, w = cli_window
+    export, importer = (
+        Spy(monkeypatch, services.posses, "export_to"),
+        Spy(monkeypatch, services.posses, "import_posse"),
+    )
+    out = tmp_path / "dalton.json"
+    cli.ok("posse", "export", D, "-o", str(out))
+    assert export.reached()
+    w.posse_list.setCurrentIndex(w.posse_model.index(w.posse_model.row_of(D)))
+    answer_file(monkeypatch, tmp_path / "dalton-window.json")
+    actions.export_posse(w)
+    assert export.reached()
+    cli.ok("posse", "import", str(out), "--as", "Dalton Copy")
+    assert importer.reached()
+    answer_text(monkeypatch, "Dalton Copy Two")
+    actions.import_file(w, out)
+    assert importer.reached()
+    names = {w.posse_model.name_at(i) for i in range(w.posse_model.rowCount())}
+    assert {"Dalton Copy", "Dalton Copy Two"} <= names
+
+
+def test_an_import_under_a_taken_name_makes_no_backup_from_either_front_end(
+    cli_window, monkeypatch, tmp_path: Path
+) -> None:
+    import db.backup
+
+    cli, w = cli_window
+    made = Spy(monkeypatch, db.backup, "make_backup")
+    out = tmp_path / "dalton.json"
+    cli.ok("posse", "export", D, "-o", str(out))
+    refused = cli("posse", "import", str(out))
+    assert refused.code == 1 and "already has a posse" in refused.err
+    assert not made.reached(), "the command line made a backup for a refused import"
+    answer_text(monkeypatch, None)  # the window asks for another name; the user cancels
+    actions.import_file(w, out)
+    assert not made.reached(), "the window made a backup for an import it did not do"
+    assert w.undo_stack.count() == 0
+
+
+def test_record_preview_and_undo_a_game(cli_window, monkeypatch, qtbot, tmp_path: Path) -> None:
+    import services.games
+    from ui.dialogs.games import GamesDialog
+    from ui.wizards.postgame import PostGameWizard
+
+    cli, w = cli_window
+    record, preview, undo = (
+        Spy(monkeypatch, services.games, "record"),
+        Spy(monkeypatch, services.games, "preview"),
+        Spy(monkeypatch, services.games, "undo_last"),
+    )
+    report = tmp_path / "report.json"
+    report.write_text(json.dumps(REPORT), encoding="utf-8")
+    cli.ok("game", "record", str(report), "--dry-run")
+    assert preview.reached() and not record.reached()
+    cli.ok("game", "record", str(report))
+    assert record.reached()
+    cli.ok("game", "undo")
+    assert undo.reached()
+    wizard = PostGameWizard(w, parent=w)
+    qtbot.addWidget(wizard)
+    game = wizard.game_page
+    game.set_played([D, L])
+    game.scenario.setCurrentIndex(game.scenario.findData("bloodbath"))
+    game.winner.setCurrentIndex(game.winner.findData(L))
+    wizard.show()
+    wizard.next()
+    wizard.next()
+    wizard.next()  # the preview page plans the report
+    assert preview.reached()
+    assert wizard.commit()
+    assert record.reached()
+    dialog = GamesDialog(w, parent=w)
+    qtbot.addWidget(dialog)
+    dialog.undo_last()
+    assert undo.reached()
+
+
+def test_spend_a_flip(cli_window, monkeypatch, qtbot, tmp_path: Path) -> None:
+    import services.flips
+    from ui.dialogs.flip import FlipDialog
+
+    cli, w = cli_window
+    report = tmp_path / "report.json"
+    report.write_text(json.dumps(REPORT), encoding="utf-8")
+    cli.ok("game", "record", str(report))
+    spy = Spy(monkeypatch, services.flips, "spend")
+    cli.ok("flip", L, "Wyatt", "--card", "7H")
+    assert spy.reached()
+    w.refresh()
+    dialog = FlipDialog(w, L, "Wyatt")
+    qtbot.addWidget(dialog)
+    dialog.panel.choose("strength")
+    assert spy.reached()
+
+
+@pytest.mark.parametrize(
+    ("job", "argv", "tab"),
+    [
+        ("cards_job", ["print", "cards", D, "-o", "{out}"], 0),
+        ("calibration_job", ["print", "calibration", "-o", "{out}"], 1),
+        ("journal_job", ["print", "journal", D, "-o", "{out}"], 2),
+        ("casualties_job", ["print", "casualties", "-o", "{out}"], 3),
+    ],
+)
+def test_print(cli_window, monkeypatch, qtbot, tmp_path: Path, job, argv, tab) -> None:
+    import services.printing
+    from ui.dialogs.print_dialog import PrintDialog
+
+    cli, w = cli_window
+    made = Spy(monkeypatch, services.printing, job)
+    out = tmp_path / "cli.pdf"
+    cli.ok(*[a.format(out=out) for a in argv])
+    assert made.reached() and out.stat().st_size > 0
+    w.posse_list.setCurrentIndex(w.posse_model.index(w.posse_model.row_of(D)))
+    dialog = PrintDialog(w, parent=w)
+    qtbot.addWidget(dialog)
+    dialog.tabs.setCurrentIndex(tab)
+    dialog.render()
+    dialog.wait()
+    qtbot.waitUntil(lambda: dialog.pdf is not None)
+    assert made.reached()
+    saved = Spy(monkeypatch, services.printing, "save_rendered")
+    dialog.save_to(tmp_path / "window.pdf")
+    assert saved.reached() and (tmp_path / "window.pdf").stat().st_size > 0
+
+
+def test_check_and_statistics(cli_window, monkeypatch, qtbot) -> None:
+    import services.safety
+    import services.stats
+    from ui.dialogs.stats_window import StatsWindow
+
+    cli, w = cli_window
+    check, tables = (
+        Spy(monkeypatch, services.safety, "check"),
+        Spy(monkeypatch, services.stats, "tables"),
+    )
+    assert both(check, lambda: cli.ok("check"), lambda: actions.check(w)) == (True, True)
+    cli.ok("stats", "--json")
+    assert tables.reached()
+    stats = StatsWindow(w, parent=w)
+    qtbot.addWidget(stats)
+    assert tables.reached()
