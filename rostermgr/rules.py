@@ -48,7 +48,9 @@ class Kind:
     name: str
     limit: int  # 0 means no limit
     used_up: bool = False  # R4: items of this kind are used up in play (a report's items_used)
-    test: str = ""  # R4, R8: the opposed test (a key of Ruleset.test_kinds) weapons of it are used in
+    test: str = (
+        ""  # R4, R8: the opposed test (a key of Ruleset.test_kinds) weapons of it are used in
+    )
 
 
 @dataclass(frozen=True)
