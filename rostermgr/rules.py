@@ -37,6 +37,10 @@ class Faction:
     rule_text: str
     leader_actions: tuple[LeaderAction, ...]
 
+    def has_action(self, effect: str) -> bool:
+        """Whether the faction's leader has an eighth-card action with this effect ("steal")."""
+        return any(a.effect == effect for a in self.leader_actions)
+
     def pair_effect(self) -> str:
         """The effect of the leader's eighth-card pair on a test's numbers, if any."""
         return next((a.effect for a in self.leader_actions if a.effect), "")
@@ -170,6 +174,7 @@ class Ruleset:
     end_flips: tuple[EndFlip, ...]
     scenarios: Mapping[str, Scenario]
     test_kinds: Mapping[str, TestKind] = field(default_factory=lambda: MappingProxyType({}))
+    theft_limit: int = 0  # R1: an item stolen is priced below this (the loader requires it)
 
     def role(self, role_id: str) -> Role:
         """The role with this id, or a refusal naming the known roles."""

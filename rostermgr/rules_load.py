@@ -192,6 +192,7 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         end_flips=end_flips,
         scenarios=MappingProxyType(scenarios),
         test_kinds=MappingProxyType(test_kinds),
+        theft_limit=money.count("theft_limit"),
     )
 
 
