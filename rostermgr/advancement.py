@@ -23,8 +23,51 @@ class FlipStep:
     text: str
 
 
+@dataclass(frozen=True)
+class FlipChoices:
+    """What a member may do with a flip (R15): the stats a card allows, turning, re-flipping."""
+
+    member: str
+    card: Card | None  # the card asked about: the one given, else the pending one
+    stats: tuple[str, ...]  # the stats that card allows; () without a card
+    can_turn: bool  # a new card may be turned (a flip to spend, none waiting)
+    turn_reason: str  # why not, when it may not
+    can_reflip: bool  # the pending card may be re-flipped by burning a flip
+    reflip_reason: str
+
+
 def allowed_stats(card: Card, rules: Ruleset) -> tuple[str, ...]:
+    """R15: the two stats (by the ruleset's table) a card allows."""
     return rules.advancement_for(card.rank).stats
+
+
+def flip_choices(member: Member, rules: Ruleset, card: Card | None = None) -> FlipChoices:
+    """R15: for a member (and a card, or the one pending), what the flip allows.
+
+    The answers are plan_flip's and plan_reflip's own refusals, so the window offers what the
+    `flip` command accepts.
+    """
+    pending = parse_card(member.pending_card) if member.pending_card else None
+    shown = card or pending
+    probe = shown or Card("2", "spades")  # any card: turning is refused for who, not which card
+    turn = reflip = ""
+    try:
+        plan_flip(member, probe, None, rules)
+    except RuleBroken as exc:
+        turn = str(exc)
+    try:
+        plan_reflip(member, probe, None, rules)
+    except RuleBroken as exc:
+        reflip = str(exc)
+    return FlipChoices(
+        member.name,
+        shown,
+        allowed_stats(shown, rules) if shown else (),
+        not turn,
+        turn,
+        not reflip,
+        reflip,
+    )
 
 
 def stat_id(text: str, rules: Ruleset) -> str:

@@ -5,11 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rostermgr.choices import (
+    bounty_reason,
+    by_reason,
+    dead_reason,
+    out_of_action_reason,
+    theft_reason,
+    use_reason,
+)
 from rostermgr.errors import RuleBroken
 from rostermgr.report import Ref, Report
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
-from rostermgr.shop import Entry, check_carry
+from rostermgr.shop import Entry
 
 
 @dataclass(frozen=True)
@@ -100,18 +108,17 @@ class _Table:
         found = next((m for m in posse.members if m.name == ref.member), None)
         if found is None:
             raise RuleBroken(f"{where} names '{ref.member}', who is not a member of {ref.posse}.")
-        if not found.alive:
-            raise RuleBroken(f"{where} names {ref}, who is dead.")
+        _refuse(where, dead_reason(ref, found))
         return found
 
     def item_name(self, item_id: str) -> str:
         return self.rules.item(item_id).name.lower()
 
-    def take(self, ref: Ref, item_id: str, where: str) -> None:
-        self.rules.item(item_id)
-        if item_id not in self.items[ref]:
-            raise RuleBroken(f"{where}: {ref} has no {self.item_name(item_id)}.")
-        self.items[ref].remove(item_id)
+
+def _refuse(where: str, reason: str) -> None:
+    """The report is refused with the sentence the choices give (rostermgr.choices)."""
+    if reason:
+        raise RuleBroken(f"{where}: {reason}")
 
 
 def plan_game(report: Report, posses: Mapping[str, Posse], rules: Ruleset) -> GamePlan:
@@ -121,14 +128,8 @@ def plan_game(report: Report, posses: Mapping[str, Posse], rules: Ruleset) -> Ga
     for i, use in enumerate(report.items_used, 1):
         where = f"Item used {i}"
         t.member(use.holder, where)
-        item = rules.item(use.item)
-        if not rules.kinds[item.kind].used_up:
-            kinds = [k.name.lower() for k in rules.kinds.values() if k.used_up]
-            raise RuleBroken(
-                f"{where}: a {item.name.lower()} is not used up in play; only "
-                f"{' and '.join(kinds) or 'no'} items are (R4)."
-            )
-        t.take(use.holder, use.item, where)
+        _refuse(where, use_reason(use.holder, use.item, t.items[use.holder], rules))
+        t.items[use.holder].remove(use.item)
         changes.append(
             ItemGone(use.holder, use.item, f"{use.holder} used up a {t.item_name(use.item)}.")
         )
@@ -136,15 +137,10 @@ def plan_game(report: Report, posses: Mapping[str, Posse], rules: Ruleset) -> Ga
         where = f"Item stolen {i}"
         t.member(theft.source, where)
         thief = t.member(theft.thief, where)
-        if theft.source == theft.thief:
-            raise RuleBroken(f"{where}: a member cannot steal from itself.")
-        if theft.source.posse == theft.thief.posse:
-            raise RuleBroken(
-                f"{where}: {theft.thief} and {theft.source} are in the same posse; an item is "
-                "stolen from an opposing model (R1)."
-            )
-        t.take(theft.source, theft.item, where)
-        check_carry(Member(thief.name, thief.role, tuple(t.items[theft.thief])), theft.item, rules)
+        source_held, thief_held = t.items[theft.source], t.items[theft.thief]
+        thief_posse = posses[theft.thief.posse]
+        _refuse(where, theft_reason(theft, thief, thief_posse, source_held, thief_held, rules))
+        t.items[theft.source].remove(theft.item)
         t.items[theft.thief].append(theft.item)
         changes.append(
             ItemMoved(
@@ -167,8 +163,7 @@ def _take_outs(report: Report, t: _Table, rules: Ruleset) -> list[Change]:
     for i, ooa in enumerate(report.out_of_action, 1):
         where = f"Out of action {i}"
         victim = t.member(ooa.victim, where)
-        if ooa.victim in seen:
-            raise RuleBroken(f"{where}: {ooa.victim} is out of action twice in one game.")
+        _refuse(where, out_of_action_reason(ooa.victim, seen))
         seen.add(ooa.victim)
         strikes = victim.injuries + 1
         dead = strikes >= rules.strikes_to_die
@@ -185,10 +180,7 @@ def _take_outs(report: Report, t: _Table, rules: Ruleset) -> list[Change]:
         if ooa.by is None:
             continue
         t.member(ooa.by, where)
-        if ooa.by.posse == ooa.victim.posse:
-            raise RuleBroken(
-                f"{where}: {ooa.by} is in the victim's own posse; leave 'by' out for friendly fire."
-            )
+        _refuse(where, by_reason(ooa.victim, ooa.by))
         count = rules.flips_per_killing_blow if dead else rules.flips_per_take_out
         blow = "a killing blow on" if dead else "taking out"
         flips.append(
@@ -209,31 +201,13 @@ def _money(report: Report, t: _Table, rules: Ruleset) -> list[Change]:
     hunters: set[str] = set()
     hunted: set[Ref] = set()
     taken_out = {o.victim for o in report.out_of_action}
-    scenario = rules.scenarios[report.scenario]
     for i, bounty in enumerate(report.bounties, 1):
         where = f"Bounty {i}"
-        if not scenario.bounties:
-            with_bounties = " or ".join(s.name for s in rules.scenarios.values() if s.bounties)
-            raise RuleBroken(
-                f"{where}: the {scenario.name} scenario has no bounties; a bounty is named only "
-                f"in the {with_bounties or 'no'} scenario (R12)."
-            )
+        if not rules.scenarios[report.scenario].bounties:  # before the names, as it always was
+            _refuse(where, bounty_reason(bounty, report.scenario, taken_out, (), (), rules))
         t.posse(bounty.posse, where)
         target = t.member(bounty.target, where)
-        if bounty.target.posse == bounty.posse:
-            raise RuleBroken(f"{where}: a posse cannot claim a bounty on its own member.")
-        # R12 Bounty: the reward is for taking the named model out of action in this game.
-        if bounty.claimed and bounty.target not in taken_out:
-            raise RuleBroken(
-                f"{where}: the bounty on {bounty.target} is claimed, but {bounty.target.member} "
-                "is not out of action in this report; the reward is for taking that model out "
-                "of action (R12)."
-            )
-        # R12 Bounty: each player names one opposing model, and a model's reward is paid once.
-        if bounty.posse in hunters:
-            raise RuleBroken(f"{where}: {bounty.posse} has a bounty already; each names one (R12).")
-        if bounty.claimed and bounty.target in hunted:
-            raise RuleBroken(f"{where}: the bounty on {bounty.target} is claimed twice (R12).")
+        _refuse(where, bounty_reason(bounty, report.scenario, taken_out, hunters, hunted, rules))
         hunters.add(bounty.posse)
         if bounty.claimed:
             hunted.add(bounty.target)

@@ -11,8 +11,13 @@ from typing import ClassVar
 
 from rostermgr.cards import RANKS, Card
 from rostermgr.errors import Refused
-from rostermgr.rules import Faction, Item, Ruleset
+from rostermgr.rules import Faction, Item, Ruleset, TestKind
+from rostermgr.weapons import test_ids
+from rostermgr.weapons import usable_in as _usable_in
 
+# The shipped ruleset's test ids, kept for callers that name them; every rule about a test (its
+# stat, its weapons, whether cover counts) is read from Ruleset.test_kinds, and the tests a
+# ruleset offers are weapons.test_kinds(rules).
 SHOT, COMBAT = "shot", "combat"
 KINDS = (SHOT, COMBAT)
 SUCCESS, FAILURE, SCORE_DRAW = "success", "failure", "score-draw"
@@ -31,9 +36,9 @@ class Test:
 
     __test__: ClassVar[bool] = False  # not a pytest class
 
-    kind: str  # SHOT or COMBAT
+    kind: str  # a test id of the ruleset (weapons.test_kinds): "shot", "combat"
     attacker: str  # faction id
-    attack: int  # the attacker's Shot (shot) or Strength (combat)
+    attack: int  # the attacker's stat of that test (Ruleset.attack_stat): Shot, Combat
     attack_card: Card
     defender: str  # faction id
     defence: int  # the target's Defence before clothing and cover
@@ -115,23 +120,23 @@ def favoured_damage_bonus(card: Card, faction: Faction, rules: Ruleset) -> int:
 
 def resolve(test: Test, rules: Ruleset) -> Resolution:
     """Resolve one shot or combat action (R8) and its damage step (R9)."""
-    _check(test, rules)
+    kind = _check(test, rules)
     att, dfn = rules.faction(test.attacker), rules.faction(test.defender)
-    shot = test.kind == SHOT
+    stat = rules.attack_stat_name(kind.id)
     steps: list[str] = [
-        f"{test.kind.capitalize()}: the {att.name} model ({_stat(test.kind)} {test.attack}) "
-        f"{'shoots at' if shot else 'attacks'} the {dfn.name} model (Defence {test.defence})."
+        f"{kind.name}: the {att.name} model ({stat} {test.attack}) "
+        f"{kind.verb} the {dfn.name} model (Defence {test.defence})."
     ]
-    attack = [Term(_stat(test.kind), test.attack)]
+    attack = [Term(stat, test.attack)]
     defence = [Term("Defence", test.defence)]
     thrown = _thrown(test, rules)
     if thrown:
         steps.append(thrown)
-    steps.append(_card_step("attacker", test.attack_card, att, rules, attack))
-    steps.append(_card_step("defender", test.defence_card, dfn, rules, defence))
+    steps.append(_card_step("attacker", test.attack_card, att, kind, rules, attack))
+    steps.append(_card_step("defender", test.defence_card, dfn, kind, rules, defence))
     if test.clothing:
         defence.append(Term("clothing", test.clothing))
-    steps += _situation(test, rules, attack, defence)
+    steps += _situation(test, kind, rules, attack, defence)
     if test.attacker_pair:
         steps.append(_pair_test_step("attacker", att, rules, attack))
     if test.defender_pair:
@@ -139,7 +144,7 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
     a_total, d_total = sum(t.value for t in attack), sum(t.value for t in defence)
     steps.append(f"Attack total: {_sum(attack)}.")
     steps.append(f"Defence total: {_sum(defence)}.")
-    outcome, a_total, d_total, compare = _compare(test, att, dfn, a_total, d_total, rules)
+    outcome, a_total, d_total, compare = _compare(test, kind, att, dfn, a_total, d_total, rules)
     steps.append(compare)
     for terms, total in ((attack, a_total), (defence, d_total)):
         if total != sum(t.value for t in terms):
@@ -168,10 +173,10 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
         )
     if test.toughness is None:
         raise Refused(
-            f"The {test.kind} succeeds, so the damage step needs the target's Toughness, "
+            f"The {kind.action} succeeds, so the damage step needs the target's Toughness, "
             "which was not given (R9)."
         )
-    damage, toughness, damage_steps = _damage(test, att, dfn, difference, rules)
+    damage, toughness, damage_steps = _damage(test, kind, att, dfn, difference, rules)
     steps += damage_steps
     wounds = max(0, damage - toughness)
     steps.append(
@@ -193,9 +198,12 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
     )
 
 
-def _check(test: Test, rules: Ruleset) -> None:
-    if test.kind not in KINDS:
-        raise Refused(f"A test is a shot or a combat, not '{test.kind}'.")
+def _check(test: Test, rules: Ruleset) -> TestKind:
+    """The test's kind once every value of the test is one the rules know."""
+    if test.kind not in test_ids(rules):
+        names = " or ".join(_article(rules.test_kinds[t].name.lower()) for t in test_ids(rules))
+        raise Refused(f"A test is {names}, not '{test.kind}'.")
+    kind = rules.test_kinds[test.kind]
     rules.faction(test.attacker)
     rules.faction(test.defender)
     for name, value in (
@@ -211,62 +219,66 @@ def _check(test: Test, rules: Ruleset) -> None:
         raise Refused(f"There is no cover '{test.cover}'; cover is one of {kinds}.")
     if test.weapon is not None:
         _check_weapon(test.kind, rules.item(test.weapon), rules)
-    if test.into_combat and test.kind != SHOT:
-        raise Refused("Only a shot can go into a combat; a combat action is in base contact.")
+    if test.into_combat and not kind.ranged:
+        ranged = " or ".join(t.in_words for t in rules.test_kinds.values() if t.ranged)
+        raise Refused(
+            f"Only {ranged or 'a ranged test'} can go into a combat; {kind.in_words} is in "
+            "base contact."
+        )
     for card in (test.attack_card, test.defence_card):
         if not card.is_joker and card.rank not in RANKS:
             raise Refused(f"'{card}' is not a card.")
+    return kind
 
 
 def usable_in(kind: str, weapon: Item, rules: Ruleset) -> bool:
     """Whether a weapon may be used in this test (R4, R8): the windows offer only these."""
-    if not weapon.is_weapon:
-        return False
-    used_in = rules.kinds[weapon.kind].test
-    return not used_in or used_in == kind or (kind == SHOT and bool(weapon.thrown))
+    return _usable_in(kind, weapon, rules)
 
 
 def _check_weapon(kind: str, weapon: Item, rules: Ruleset) -> None:
-    """R4, R8: a shot uses a ranged weapon (or a thrown one), a combat a melee weapon."""
-    if not weapon.is_weapon:
+    """R4, R8: each test uses the weapons of the kinds that name it (and thrown ones if ranged)."""
+    if not rules.is_weapon(weapon):
         raise Refused(f"{weapon.name} is not a weapon, so it adds no damage.")
-    if usable_in(kind, weapon, rules):
-        return  # (a ruleset that gives the kind no test does not restrict it)
-    used_in = rules.kinds[weapon.kind].test
+    if _usable_in(kind, weapon, rules):
+        return
+    asked = rules.test_kinds[kind]
+    own = rules.test_kinds[rules.kinds[weapon.kind].test]
     name, kind_name = weapon.name.lower(), rules.kinds[weapon.kind].name.lower()
-    if kind == COMBAT and weapon.combat_as_shot:
+    if weapon.combat_as_shot and own.ranged and not asked.ranged:
+        close = " or ".join(rules.kinds[k].name.lower() for k in rules.weapon_kinds(kind))
         raise Refused(
-            f"A {name} in base-to-base combat is a shot-vs-defence test when the model has no "
-            "melee weapon, so resolve it as a shot, not a combat (R4, R8)."
+            f"A {name} in base-to-base combat is a {own.action}-vs-defence test when the model "
+            f"has no {close or 'other weapon'}, so resolve it as {own.in_words}, not "
+            f"{_article(asked.name.lower())} (R4, R8)."
         )
-    used, asked = _in_test(used_in), _in_test(kind)
-    raise Refused(f"A {name} is a {kind_name}, used in {used}, not in {asked} (R4, R8).")
+    raise Refused(
+        f"A {name} is a {kind_name}, used in {own.in_words}, not in {asked.in_words} (R4, R8)."
+    )
 
 
-def _in_test(kind: str) -> str:
-    return "a shot" if kind == SHOT else kind
+def _article(word: str) -> str:
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
 
 
 def _thrown(test: Test, rules: Ruleset) -> str:
-    """R4: a melee weapon thrown in a shot, e.g. the hunting knife; '' for any other weapon."""
-    if test.kind != SHOT or test.weapon is None:
+    """R4: a weapon thrown in a ranged test, e.g. the hunting knife; '' for any other weapon."""
+    if test.weapon is None or not rules.test_kinds[test.kind].ranged:
         return ""
     weapon = rules.item(test.weapon)
-    if rules.kinds[weapon.kind].test in ("", SHOT) or not weapon.thrown:
+    if rules.kinds[weapon.kind].test == test.kind or not weapon.thrown:
         return ""
     lengths = f"{weapon.thrown} card length{'s' if weapon.thrown != 1 else ''}"
     return f"The {weapon.name.lower()} is thrown (up to {lengths}); it is lost once thrown."
-
-
-def _stat(kind: str) -> str:
-    return "Shot" if kind == SHOT else "Strength"
 
 
 def _rank_name(card: Card) -> str:
     return RANK_NAMES.get(card.rank, card.rank)
 
 
-def _card_step(side: str, card: Card, faction: Faction, rules: Ruleset, terms: list[Term]) -> str:
+def _card_step(
+    side: str, card: Card, faction: Faction, kind: TestKind, rules: Ruleset, terms: list[Term]
+) -> str:
     value = card_value(card, rules)
     terms.append(Term(str(card), value))
     text = f"The {side} plays {card} ({value})"
@@ -276,6 +288,8 @@ def _card_step(side: str, card: Card, faction: Faction, rules: Ruleset, terms: l
         text += f", {faction.suit} are favoured by the {faction.name}"
     else:
         return text + f": not favoured (the {faction.name} favour {faction.suit})."
+    if not kind.favoured:
+        return text + f"; no favoured-suit bonus counts in {kind.in_words}; it breaks a tie."
     bonus = favoured_test_bonus(card, faction, rules)
     later = favoured_damage_bonus(card, faction, rules)
     after = "damage" if side == "attacker" else "toughness"
@@ -287,19 +301,21 @@ def _card_step(side: str, card: Card, faction: Faction, rules: Ruleset, terms: l
     return text + f"; a favoured {rank} adds nothing to the test{then}; it breaks a tie."
 
 
-def _situation(test: Test, rules: Ruleset, attack: list[Term], defence: list[Term]) -> list[str]:
-    """Cover and horseback: both count only for shots (R8 step 3)."""
+def _situation(
+    test: Test, kind: TestKind, rules: Ruleset, attack: list[Term], defence: list[Term]
+) -> list[str]:
+    """Cover and horseback: both count only in a ranged test, a shot (R8 step 3)."""
     steps: list[str] = []
     if test.cover is not None and rules.cover[test.cover]:
-        if test.kind == SHOT:
+        if kind.cover:
             defence.append(Term(f"{test.cover} cover", rules.cover[test.cover]))
         else:
-            steps.append(f"Cover ({test.cover}) does not count in combat.")
+            steps.append(f"Cover ({test.cover}) does not count in {kind.in_words}.")
     if test.horseback:
-        if test.kind == SHOT:
+        if kind.ranged:
             attack.append(Term("horseback", rules.horseback))
         else:
-            steps.append("Horseback counts only when shooting, not in combat.")
+            steps.append(f"Horseback counts only when shooting, not in {kind.in_words}.")
     return steps
 
 
@@ -319,10 +335,16 @@ def _action_name(faction: Faction) -> str:
 
 
 def _compare(
-    test: Test, att: Faction, dfn: Faction, a_total: int, d_total: int, rules: Ruleset
+    test: Test,
+    kind: TestKind,
+    att: Faction,
+    dfn: Faction,
+    a_total: int,
+    d_total: int,
+    rules: Ruleset,
 ) -> tuple[str, int, int, str]:
     """R8 steps 5 and 6: the outcome, the totals after any tie-break, and the sentence."""
-    verb = "shot" if test.kind == SHOT else "attack"
+    verb = kind.action
     won = "go to the damage step."
     if a_total > d_total:
         text = f"{a_total} against {d_total}: the {verb} succeeds by {a_total - d_total}; {won}"
@@ -354,7 +376,7 @@ def _compare(
 
 
 def _damage(
-    test: Test, att: Faction, dfn: Faction, difference: int, rules: Ruleset
+    test: Test, kind: TestKind, att: Faction, dfn: Faction, difference: int, rules: Ruleset
 ) -> tuple[int, int, list[str]]:
     """R9: damage and toughness totals with the sentences that build them."""
     base = rules.damage_for(difference)
@@ -363,11 +385,11 @@ def _damage(
     if test.weapon is not None:
         weapon = rules.item(test.weapon)
         dmg.append(Term(weapon.name.lower(), weapon.damage))
-    bonus = favoured_damage_bonus(test.attack_card, att, rules)
+    bonus = favoured_damage_bonus(test.attack_card, att, rules) if kind.favoured else 0
     if bonus:
         dmg.append(Term(f"favoured {_rank_name(test.attack_card)}", bonus))
     tough = [Term("Toughness", test.toughness or 0)]  # given: resolve() checked it
-    bonus = favoured_damage_bonus(test.defence_card, dfn, rules)
+    bonus = favoured_damage_bonus(test.defence_card, dfn, rules) if kind.favoured else 0
     if bonus:
         tough.append(Term(f"favoured {_rank_name(test.defence_card)}", bonus))
     if test.attacker_pair and att.pair_effect() == PAIR_DAMAGE:

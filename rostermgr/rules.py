@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import ClassVar
 
 from rostermgr.errors import RuleBroken
 
@@ -35,6 +37,10 @@ class Faction:
     rule_text: str
     leader_actions: tuple[LeaderAction, ...]
 
+    def has_action(self, effect: str) -> bool:
+        """Whether the faction's leader has an eighth-card action with this effect ("steal")."""
+        return any(a.effect == effect for a in self.leader_actions)
+
     def pair_effect(self) -> str:
         """The effect of the leader's eighth-card pair on a test's numbers, if any."""
         return next((a.effect for a in self.leader_actions if a.effect), "")
@@ -46,7 +52,34 @@ class Kind:
     name: str
     limit: int  # 0 means no limit
     used_up: bool = False  # R4: items of this kind are used up in play (a report's items_used)
-    test: str = ""  # R4, R8: the opposed test a weapon of this kind is used in ("shot", "combat")
+    test: str = (
+        ""  # R4, R8: the opposed test (a key of Ruleset.test_kinds) weapons of it are used in
+    )
+
+
+@dataclass(frozen=True)
+class TestKind:
+    """One opposed test of the ruleset (R8, the 2026-12 rulings): shot, combat, dynamite..."""
+
+    __test__: ClassVar[bool] = False  # not a pytest class
+
+    id: str
+    name: str  # "Shot", "Combat"
+    stat: str  # the attacker's stat id: shot, combat, strength
+    ranged: bool = False  # cover, horseback, shooting into a combat and thrown weapons count
+    favoured: bool = True  # the favoured-suit test and damage bonuses count (not for dynamite)
+    verb: str = "attacks"  # "the Sheriffs model (Shot 3) shoots at the ..."
+    action: str = "attack"  # "the shot succeeds", "the attack fails"
+    used_in: str = ""  # "used in a shot", "used in combat"; the name in lower case if empty
+
+    @property
+    def cover(self) -> bool:
+        """R8 step 3: cover counts only in a ranged test (a shot)."""
+        return self.ranged
+
+    @property
+    def in_words(self) -> str:
+        return self.used_in or self.name.lower()
 
 
 @dataclass(frozen=True)
@@ -67,10 +100,12 @@ class Item:
     combat_as_shot: bool = False  # R4: in base-to-base combat it is a shot-vs-defence test
     roles: tuple[str, ...] = ()
     notes: str = ""
+    weapon: bool = False  # R4: its kind names a test (set by the loader from [kinds])
 
     @property
     def is_weapon(self) -> bool:
-        return self.kind in ("ranged", "melee")
+        """R4: a weapon is an item whose kind names an opposed test (ruleset data)."""
+        return self.weapon
 
 
 @dataclass(frozen=True)
@@ -138,6 +173,8 @@ class Ruleset:
     last_turn: int
     end_flips: tuple[EndFlip, ...]
     scenarios: Mapping[str, Scenario]
+    test_kinds: Mapping[str, TestKind] = field(default_factory=lambda: MappingProxyType({}))
+    theft_limit: int = 0  # R1: an item stolen is priced below this (the loader requires it)
 
     def role(self, role_id: str) -> Role:
         """The role with this id, or a refusal naming the known roles."""
@@ -172,6 +209,31 @@ class Ruleset:
             if difference >= band.start:
                 damage = band.damage
         return damage
+
+    def test_kind(self, test_id: str) -> TestKind:
+        """The opposed test with this id (R8), or a refusal naming the ruleset's tests."""
+        if test_id not in self.test_kinds:
+            names = " or ".join(t.in_words for t in self.test_kinds.values())
+            raise RuleBroken(f"A test is {names or 'not in this ruleset'}, not '{test_id}'.")
+        return self.test_kinds[test_id]
+
+    def attack_stat(self, test_id: str) -> str:
+        """R8 (2026-12): the stat id the attacker adds in this test, e.g. 'combat' for combat."""
+        return self.test_kind(test_id).stat
+
+    def attack_stat_name(self, test_id: str) -> str:
+        """The attacker's stat as the ruleset names it: 'Shot', 'Combat'."""
+        return self.stat_names[self.attack_stat(test_id)]
+
+    def weapon_kinds(self, test_id: str) -> tuple[str, ...]:
+        """R4: the item kinds whose weapons are used in this test, in ruleset order."""
+        self.test_kind(test_id)
+        return tuple(k.id for k in self.kinds.values() if k.test == test_id)
+
+    def is_weapon(self, item: Item) -> bool:
+        """R4: whether an item is a weapon: its kind names a test."""
+        kind = self.kinds.get(item.kind)
+        return kind is not None and bool(kind.test)
 
     def advancement_for(self, rank: str) -> Advancement:
         """R15: the row of the advancement table for a card rank."""

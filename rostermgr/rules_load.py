@@ -10,8 +10,6 @@ from types import MappingProxyType
 from typing import Any
 
 from rostermgr.errors import RulesetError
-from rostermgr.resolver import KINDS as TESTS
-from rostermgr.resolver import SHOT
 from rostermgr.rules import (
     Advancement,
     DamageBand,
@@ -23,11 +21,13 @@ from rostermgr.rules import (
     Role,
     Ruleset,
     Scenario,
+    TestKind,
 )
 
 DEFAULT_RULESET = "last-hope-frontier.toml"
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
+TEST_KIND_KEYS = ("name", "stat", "ranged", "favoured", "verb", "action", "used_in")
 ITEM_INTS = ("damage", "defence", "reload", "heals", "move", "shot", "initiative", "thrown")
 
 
@@ -116,10 +116,17 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
     stat_short = _names(stats.sub("short"), stat_order)
     roles = {k: _role(k, t, stat_order) for k, t in r.subs("roles").items()}
     composition = r.ints("composition", tuple(roles))
-    kinds = {k: _kind(k, t) for k, t in r.subs("kinds").items()}
-    items = {k: _item(k, t, kinds, roles) for k, t in r.subs("items").items()}
-    factions = {k: _faction(k, t) for k, t in r.subs("factions").items()}
     cards, tests, flips, game = r.sub("cards"), r.sub("tests"), r.sub("flips"), r.sub("game")
+    if "kinds" not in tests.table:
+        raise tests.fail(
+            "kinds",
+            "is missing: since the 2026-12 rulings each opposed test is a table "
+            "[tests.kinds.ID] with its name and stat, as in the shipped ruleset",
+        )
+    test_kinds = {k: _test_kind(k, t, stat_order) for k, t in tests.subs("kinds").items()}
+    kinds = {k: _kind(k, t, test_kinds) for k, t in r.subs("kinds").items()}
+    items = {k: _item(k, t, kinds, roles, test_kinds) for k, t in r.subs("items").items()}
+    factions = {k: _faction(k, t) for k, t in r.subs("factions").items()}
     values = cards.ints("values", RANKS)
     advancement = tuple(
         _advancement(r, i, row, stat_order) for i, row in enumerate(r.get("advancement", list))
@@ -184,6 +191,8 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         last_turn=game.count("last_turn", minimum=1),
         end_flips=end_flips,
         scenarios=MappingProxyType(scenarios),
+        test_kinds=MappingProxyType(test_kinds),
+        theft_limit=money.count("theft_limit"),
     )
 
 
@@ -218,11 +227,29 @@ def _role(role_id: str, t: _Reader, stat_order: tuple[str, ...]) -> Role:
     )
 
 
-def _kind(kind_id: str, t: _Reader) -> Kind:
+def _test_kind(test_id: str, t: _Reader, stat_order: tuple[str, ...]) -> TestKind:
+    """R8: one opposed test; its stat must be one of the stat line's."""
+    t.only(*TEST_KIND_KEYS)
+    stat = t.text("stat")
+    if stat not in stat_order:
+        raise t.fail("stat", f"names '{stat}', which is not a stat ({', '.join(stat_order)})")
+    return TestKind(
+        id=test_id,
+        name=t.text("name"),
+        stat=stat,
+        ranged=t.get("ranged", bool, False),
+        favoured=t.get("favoured", bool, True),
+        verb=t.text("verb", "attacks"),
+        action=t.text("action", "attack"),
+        used_in=t.text("used_in", ""),
+    )
+
+
+def _kind(kind_id: str, t: _Reader, tests: Mapping[str, TestKind]) -> Kind:
     t.only("name", "limit", "used_up", "test")
     test = t.text("test", "")
-    if test and test not in TESTS:
-        raise t.fail("test", f"must be one of {', '.join(TESTS)}, not '{test}'")
+    if test and test not in tests:
+        raise t.fail("test", f"must be one of {', '.join(tests)}, not '{test}'")
     return Kind(kind_id, t.text("name"), t.count("limit"), t.get("used_up", bool, False), test)
 
 
@@ -233,14 +260,23 @@ def _scenario(scenario_id: str, t: _Reader) -> Scenario:
     )
 
 
-def _item(item_id: str, t: _Reader, kinds: Mapping[str, Kind], roles: Mapping[str, Role]) -> Item:
+def _item(
+    item_id: str,
+    t: _Reader,
+    kinds: Mapping[str, Kind],
+    roles: Mapping[str, Role],
+    tests: Mapping[str, TestKind],
+) -> Item:
     t.only("name", "kind", "price", "range", "notes", "roles", "combat_as_shot", *ITEM_INTS)
     kind = t.text("kind")
     if kind not in kinds:
         raise t.fail("kind", f"names '{kind}', which is not in [kinds]")
     combat_as_shot = t.get("combat_as_shot", bool, False)
-    if combat_as_shot and kinds[kind].test != SHOT:
-        raise t.fail("combat_as_shot", f"needs a weapon whose kind is used in a {SHOT}")
+    used_in = kinds[kind].test
+    if combat_as_shot and not (used_in and tests[used_in].ranged):
+        raise t.fail(
+            "combat_as_shot", "needs a weapon whose kind is used in a ranged test, such as a shot"
+        )
     if t.count("thrown", 0) and not kinds[kind].test:
         raise t.fail("thrown", "needs a weapon, an item whose kind names a test")
     rng = t.get("range", list, None)
@@ -262,6 +298,7 @@ def _item(item_id: str, t: _Reader, kinds: Mapping[str, Kind], roles: Mapping[st
         roles=item_roles,
         notes=t.text("notes", ""),
         combat_as_shot=combat_as_shot,
+        weapon=bool(used_in),
         **ints,
     )
 

@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rostermgr.errors import RuleBroken
+from rostermgr.errors import Refused, RuleBroken
 from rostermgr.roster import Member, Posse, check_name
-from rostermgr.rules import Ruleset
+from rostermgr.rules import Item, Ruleset
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,32 @@ def plan_buy(posse: Posse, member_name: str, item_id: str, rules: Ruleset) -> En
     return Entry(
         -item.price, f"Bought {item.name.lower()} for {member.name}", "buy", member.name, item_id
     )
+
+
+@dataclass(frozen=True)
+class ShopChoice:
+    """One item of the shop for one member: whether it may be bought, and the sentence why not."""
+
+    item: Item
+    allowed: bool
+    reason: str = ""
+
+
+def shop_choices(posse: Posse, member_name: str, rules: Ruleset) -> tuple[ShopChoice, ...]:
+    """R5, R16: every item of the ruleset for this member, each asked of `plan_buy` itself.
+
+    So the shop offers exactly what `posse buy` accepts: roles, kinds' limits and the purse.
+    """
+    posse.living_member(member_name)
+    out = []
+    for item in rules.items.values():
+        try:
+            plan_buy(posse, member_name, item.id, rules)
+        except Refused as exc:
+            out.append(ShopChoice(item, False, str(exc)))
+        else:
+            out.append(ShopChoice(item, True))
+    return tuple(out)
 
 
 def plan_sell(posse: Posse, member_name: str, item_id: str, rules: Ruleset) -> Entry:

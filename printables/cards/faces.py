@@ -149,9 +149,9 @@ def _face(
         "suit": faction.suit,
         "stats": _stats(m, rules),
         "wounds": m.stats(rules)["wounds"],
-        "weapons": tuple(_weapon(it) for it in items if it.is_weapon),
+        "weapons": tuple(_weapon(it) for it in items if rules.is_weapon(it)),  # R4: kinds' data
         "clothing": tuple(_clothing(it, rules) for it in items if it.defence),
-        "items": _others([it for it in items if not it.is_weapon and not it.defence], rules),
+        "items": _others([it for it in items if not rules.is_weapon(it) and not it.defence], rules),
         "injuries": m.injuries,
         "upgrades": tuple(
             (rules.stat_names[s], m.upgrades[s]) for s in rules.stat_order if m.upgrades.get(s)

@@ -44,9 +44,9 @@ DEFENCES = tuple(range(1, 7))
 class Matchup:
     """Everything about one test except the two cards (R8)."""
 
-    kind: str  # resolver.SHOT or resolver.COMBAT
+    kind: str  # a test id of the ruleset (weapons.test_kinds): "shot", "combat"
     attacker: str  # faction id
-    attack: int  # Shot (shot) or Strength (combat)
+    attack: int  # the attacker's stat of that test (Ruleset.attack_stat)
     defender: str  # faction id
     defence: int  # the target's Defence before clothing and cover
     clothing: int = 0

@@ -9,7 +9,6 @@ from rostermgr.cards import Card
 from rostermgr.odds.exact import ATTACKER, Grid, Matchup, Odds
 from rostermgr.odds.length import LengthOdds
 from rostermgr.odds.worth import CardWorth
-from rostermgr.resolver import SHOT
 from rostermgr.rules import Ruleset
 
 SHOW_SUCCESS, SHOW_WOUNDS, SHOW_BOTH = "success", "wounds", "both"
@@ -32,12 +31,13 @@ def dec(value: Fraction, places: int = 3) -> str:
 
 def describe(matchup: Matchup, rules: Ruleset, cells: bool = False) -> str:
     """'Shot: Sheriffs, Shot 3, against Outlawmen, Defence 1 + clothing 1; pistol; Toughness 1.'"""
-    stat = "Shot" if matchup.kind == SHOT else "Strength"
+    test = rules.test_kind(matchup.kind)
+    stat = rules.attack_stat_name(matchup.kind)  # R8: which stat is ruleset data
     att, dfn = rules.faction(matchup.attacker).name, rules.faction(matchup.defender).name
     if cells:
-        text = f"{matchup.kind.capitalize()}: {att} against {dfn}"
+        text = f"{test.name}: {att} against {dfn}"
     else:
-        text = f"{matchup.kind.capitalize()}: {att}, {stat} {matchup.attack}, against {dfn}, "
+        text = f"{test.name}: {att}, {stat} {matchup.attack}, against {dfn}, "
         text += f"Defence {matchup.defence}"
         if matchup.clothing:
             text += f" + clothing {matchup.clothing}"
@@ -88,7 +88,7 @@ def odds_lines(
 
 def grid_lines(grid: Grid, rules: Ruleset, show: str = SHOW_BOTH) -> list[str]:
     """One block per clothing level: attack down, defence across."""
-    stat = "Shot" if grid.matchup.kind == SHOT else "Strength"
+    stat = rules.attack_stat_name(grid.matchup.kind)
     what = {
         SHOW_SUCCESS: "chance of success",
         SHOW_WOUNDS: "mean wounds",

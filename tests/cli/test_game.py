@@ -140,23 +140,41 @@ def test_r12_r16_money_from_a_report(two: Cli) -> None:
     }
 
 
+RYE = {
+    "name": "The Rye Runners",
+    "faction": "bootleggers",
+    "members": [
+        {"name": "Ma Barker", "role": "leader", "items": ["pistol"]},
+        {"name": "Fred", "role": "deputy", "items": []},
+        {"name": "Arthur", "role": "ganger", "items": []},
+        {"name": "Herman", "role": "ganger", "items": []},
+        {"name": "Lloyd", "role": "ganger", "items": []},
+    ],
+}
+
+
 def test_r1_r17_items_used_and_stolen(two: Cli) -> None:
+    """R1 (2026-12): only a Bootlegger leader steals; an Outlawmen leader's theft is refused."""
     cli = two
+    theft = {"from": {"posse": L, "member": "Texas Jack"}, "item": "whiskey"}
+    ike = {**theft, "to": {"posse": D, "member": "Ike Dalton"}}
+    before = dump(cli.db)
+    refused = cli("game", "record", cli.file(report(1, items_stolen=[ike])))
+    assert refused.code == 1 and "only the leader of the Bootleggers steals (R1)" in refused.err
+    assert dump(cli.db) == before
+    cli.new_posse(RYE)
+    rye = "The Rye Runners"
     doc = report(
         1,
-        items_used=[{"posse": D, "member": "Doc", "item": "whiskey"}],
-        items_stolen=[
-            {
-                "from": {"posse": L, "member": "Texas Jack"},
-                "to": {"posse": D, "member": "Ike Dalton"},
-                "item": "whiskey",
-            }
-        ],
+        posses=[rye, L],
+        items_stolen=[{**theft, "to": {"posse": rye, "member": "Ma Barker"}}],
     )
     cli.ok("game", "record", cli.file(doc))
-    assert member(cli, D, "Doc")["items"] == ["hunting-knife"]
     assert member(cli, L, "Texas Jack")["items"] == []
-    assert member(cli, D, "Ike Dalton")["items"] == ["revolver", "medium-leather", "whiskey"]
+    assert member(cli, rye, "Ma Barker")["items"] == ["pistol", "whiskey"]
+    used = report(2, items_used=[{"posse": D, "member": "Doc", "item": "whiskey"}])
+    cli.ok("game", "record", cli.file(used))
+    assert member(cli, D, "Doc")["items"] == ["hunting-knife"]
 
 
 BAD_REPORTS = {

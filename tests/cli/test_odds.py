@@ -87,7 +87,7 @@ def test_r8_odds_grid():
     assert cells[(3, 4, 2)]["counts"] == dict(exact_odds(cell, RULES).outcomes)
     code, out, _ = run("odds", "grid", "combat", "--attack", "1-2", "--defence", "1-3",
                        "--clothing", "0", "--show", "success")  # fmt: skip
-    assert code == 0 and "Clothing +0:" in out and "Strength / Defence" in out
+    assert code == 0 and "Clothing +0:" in out and "Combat / Defence" in out
     assert len([line for line in out.splitlines() if line[:1] in ("1", "2")]) == 2
     assert run("odds", "grid", "shot", "--attack", "one-five")[0] == 2
 

@@ -26,9 +26,15 @@ def posse(name: str, faction: str, injuries: int = 0) -> Posse:
     return Posse(name, faction, members, 50, RULES.id, RULES.version)
 
 
-def plan(injuries: int = 0, **extra: object):
+def plan(injuries: int = 0, thief: str = "", **extra: object):
+    """A game of A (Outlawmen) against B (Sheriffs, or Bootleggers when B is the `thief`)."""
+    b_faction = "bootleggers" if thief == "B" else "sheriffs"
+    posses = {"A": posse("A", "outlawmen", injuries), "B": posse("B", b_faction)}
+    return plan_with(posses, **extra)
+
+
+def plan_with(posses: dict[str, Posse], **extra: object):
     doc = {"date": "2025-12-01", "scenario": "bounty", "posses": ["A", "B"], "winner": "B", **extra}
-    posses = {"A": posse("A", "outlawmen", injuries), "B": posse("B", "sheriffs")}
     return plan_game(parse_report(doc, RULES), posses, RULES)
 
 
@@ -87,11 +93,49 @@ def test_r4_only_consumables_are_used_up() -> None:
 
 
 def test_r1_an_item_is_stolen_from_an_opposing_model() -> None:
-    theft = {"from": {"posse": "A", "member": "One"}, "item": "hatchet"}
+    """R1: the Bootlegger leader's Slippery Paws takes an item from a model of another posse."""
+    theft = {"from": {"posse": "A", "member": "One"}, "item": "whiskey"}
+    same = {"A": posse("A", "bootleggers"), "B": posse("B", "sheriffs")}
     with pytest.raises(RuleBroken, match=r"are in the same posse; .* opposing model \(R1\)\.$"):
-        plan(items_stolen=[{**theft, "to": {"posse": "A", "member": "Two"}}])
-    moved = plan(items_stolen=[{**theft, "to": {"posse": "B", "member": "Two"}}])
-    assert moved.lines() == ["Two of B stole a hatchet from One of A."]
+        plan_with(same, items_stolen=[{**theft, "to": {"posse": "A", "member": "Boss"}}])
+    moved = plan(items_stolen=[{**theft, "to": {"posse": "B", "member": "Boss"}}], thief="B")
+    assert moved.lines() == ["Boss of B stole a whiskey from One of A."]
+
+
+@pytest.mark.parametrize(
+    ("faction", "member", "role"),
+    [
+        ("sheriffs", "Two", "gang member"),
+        ("outlawmen", "Boss", "leader"),
+        ("bootleggers", "Two", "gang member"),
+    ],
+)
+def test_r1_2026_12_only_a_bootlegger_leader_steals(faction: str, member: str, role: str) -> None:
+    """R1 ruling 2026-12: a Sheriffs ganger or an Outlawmen leader stealing is refused."""
+    posses = {"A": posse("A", "townsfolk"), "B": posse("B", faction)}
+    theft = {"from": {"posse": "A", "member": "One"}, "to": {"posse": "B", "member": member}}
+    name = RULES.factions[faction].name
+    with pytest.raises(RuleBroken) as caught:
+        plan_with(posses, items_stolen=[{**theft, "item": "whiskey"}])
+    assert str(caught.value) == (
+        f"Item stolen 1: {member} of B is a {role} of the {name}; only the leader of the "
+        "Bootleggers steals (R1)."
+    )
+
+
+def test_r1_2026_12_only_an_item_priced_below_the_theft_limit_is_stolen() -> None:
+    """R1: Slippery Paws takes an item worth less than the theft limit ($10 by default)."""
+    assert RULES.theft_limit == 10
+    boss = Member("Boss", "leader", ("revolver", "pistol"))
+    victim = Posse("A", "sheriffs", (boss,), 0, RULES.id, RULES.version)
+    posses = {"A": victim, "B": posse("B", "bootleggers")}
+    theft = {"from": {"posse": "A", "member": "Boss"}, "to": {"posse": "B", "member": "Boss"}}
+    with pytest.raises(
+        RuleBroken, match=r"revolver is priced \$10; only an item priced below \$10"
+    ):
+        plan_with(posses, items_stolen=[{**theft, "item": "revolver"}])
+    ok = plan_with(posses, items_stolen=[{**theft, "item": "pistol"}])
+    assert ok.lines() == ["Boss of B stole a pistol from Boss of A."]
 
 
 def test_r12_one_bounty_a_posse_and_a_reward_paid_once() -> None:
@@ -121,35 +165,19 @@ def test_r12_one_bounty_a_posse_and_a_reward_paid_once() -> None:
     plan_game(parse_report({**doc, "bounties": named_by_both}, RULES), posses, RULES)
 
 
-def test_r1_stolen_item_must_suit_the_thief() -> None:
-    theft = [
-        {
-            "from": {"posse": "A", "member": "One"},
-            "to": {"posse": "B", "member": "Two"},
-            "item": "hatchet",
-        }
-    ]
-    assert "stole a hatchet" in plan(items_stolen=theft).lines()[0]
-    horse = {
-        "A": Posse(
-            "A", "outlawmen", (Member("Boss", "leader", ("horse",)),), 0, RULES.id, RULES.version
-        ),
-        "B": posse("B", "sheriffs"),
-    }
-    doc = {
-        "date": "2025-12-01",
-        "scenario": "other",
-        "posses": ["A", "B"],
-        "items_stolen": [
-            {
-                "from": {"posse": "A", "member": "Boss"},
-                "to": {"posse": "B", "member": "Two"},
-                "item": "horse",
-            }
-        ],
-    }
-    with pytest.raises(RuleBroken, match="R5"):
-        plan_game(parse_report(doc, RULES), horse, RULES)
+def test_r1_r5_stolen_item_must_suit_the_thief() -> None:
+    """R5: a Bootlegger leader in leather cannot take a second clothing item."""
+    dressed = Member("Boss", "leader", ("light-leather",))
+    thieves = Posse("B", "bootleggers", (dressed,), 0, RULES.id, RULES.version)
+    lawman = Member("Wyatt", "leader", ("light-leather", "whiskey"))
+    posses = {"A": Posse("A", "sheriffs", (lawman,), 0, RULES.id, RULES.version), "B": thieves}
+    theft = {"from": {"posse": "A", "member": "Wyatt"}, "to": {"posse": "B", "member": "Boss"}}
+    with pytest.raises(RuleBroken, match=r"^Item stolen 1: Boss already has 1 clothing item.*R5"):
+        plan_with(posses, items_stolen=[{**theft, "item": "light-leather"}])
+    assert (
+        "stole a whiskey"
+        in plan_with(posses, items_stolen=[{**theft, "item": "whiskey"}]).lines()[0]
+    )
 
 
 def test_report_shape_is_checked_before_names() -> None:

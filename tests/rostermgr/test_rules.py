@@ -111,7 +111,7 @@ def test_a_users_ruleset_changes_the_numbers(tmp_path: Path) -> None:
             'kind = "ranged"\nrange = [0, 0]',
             'kind = "melee"\nrange = [0, 0]',
             "items.derringer.combat_as_shot",
-            "needs a weapon whose kind is used in a shot",
+            "needs a weapon whose kind is used in a ranged test, such as a shot",
         ),
         ("thrown = 1", "thrown = -1", "items.hunting-knife.thrown", "at least 0"),
         (

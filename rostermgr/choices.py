@@ -1,0 +1,264 @@
+"""What a post-game report may list (R1, R4, R5, R12, R13, R14): the wizard offers these.
+
+Each `*_reason` function is one rule check, returning "" when the entry is allowed or the
+sentence saying why not; `postgame.plan_game` refuses a report with exactly these sentences
+(after "Out of action 2: " and the like), and each `*_choices` function asks them of every
+entry that could be added to a draft report next. So what the window offers and what
+`game record` accepts cannot differ.
+
+A draft is a `report.Report` with the entries listed so far; `posses` maps posse names to the
+campaign's `roster.Posse` (at least those that played).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Generic, TypeVar
+
+from rostermgr.errors import Refused
+from rostermgr.report import Bounty, ItemUse, Ref, Report, Theft
+from rostermgr.roster import Member, Posse
+from rostermgr.rules import Ruleset
+from rostermgr.shop import check_carry
+
+T = TypeVar("T")
+
+LEADER = "leader"  # DESIGN 3: the role id of the posse's leader, who plays the eighth-card actions
+STEAL = "steal"  # R1: the effect of the leader action that steals (Slippery Paws)
+
+
+@dataclass(frozen=True)
+class Choice(Generic[T]):
+    """One entry a report could list next; `reason` says why not when it is not allowed."""
+
+    value: T
+    allowed: bool
+    reason: str = ""
+
+
+def _choice(value: T, reason: str) -> Choice[T]:
+    return Choice(value, not reason, reason)
+
+
+# The rule checks, shared with postgame.plan_game.
+
+
+def dead_reason(ref: Ref, member: Member) -> str:
+    return "" if member.alive else f"{ref} is dead."
+
+
+def out_of_action_reason(victim: Ref, listed: Collection[Ref]) -> str:
+    """R13: a model goes out of action at most once in a game's report."""
+    return f"{victim} is out of action twice in one game." if victim in listed else ""
+
+
+def by_reason(victim: Ref, by: Ref) -> str:
+    """R14: a take-out is credited to a model of another posse; friendly fire names no one."""
+    if by.posse == victim.posse:
+        return f"{by} is in the victim's own posse; leave 'by' out for friendly fire."
+    return ""
+
+
+def use_reason(holder: Ref, item_id: str, held: Sequence[str], rules: Ruleset) -> str:
+    """R4: only items of a `used_up` kind are used up in play, and only by a model holding one."""
+    item = rules.item(item_id)
+    if not rules.kinds[item.kind].used_up:
+        kinds = [k.name.lower() for k in rules.kinds.values() if k.used_up]
+        return (
+            f"a {item.name.lower()} is not used up in play; only "
+            f"{' and '.join(kinds) or 'no'} items are (R4)."
+        )
+    if item_id not in held:
+        return f"{holder} has no {item.name.lower()}."
+    return ""
+
+
+def thieves_factions(rules: Ruleset) -> tuple[str, ...]:
+    """R1 (2026-12): the factions whose leader steals, by the ruleset's leader actions."""
+    return tuple(f.id for f in rules.factions.values() if f.has_action(STEAL))
+
+
+def thief_reason(thief: Ref, member: Member, posse: Posse, rules: Ruleset) -> str:
+    """R1 (2026-12): only the leader of a faction with a stealing action steals."""
+    faction = rules.faction(posse.faction)
+    if member.role == LEADER and faction.has_action(STEAL):
+        return ""
+    names = " or the ".join(rules.factions[f].name for f in thieves_factions(rules))
+    who = f"the leader of the {names}" if names else "no one"
+    role = rules.role(member.role).name.lower() if member.role in rules.roles else member.role
+    return f"{thief} is a {role} of the {faction.name}; only {who} steals (R1)."
+
+
+def theft_reason(
+    theft: Theft,
+    thief: Member,
+    thief_posse: Posse,
+    source_held: Sequence[str],
+    thief_held: Sequence[str],
+    rules: Ruleset,
+) -> str:
+    """R1 Slippery Paws: the thief, the item's price, the opposing victim; then R5 for the thief."""
+    item = rules.item(theft.item)
+    if theft.source == theft.thief:
+        return "a member cannot steal from itself."
+    reason = thief_reason(theft.thief, thief, thief_posse, rules)
+    if reason:
+        return reason
+    if theft.source.posse == theft.thief.posse:
+        return (
+            f"{theft.thief} and {theft.source} are in the same posse; an item is stolen from an "
+            "opposing model (R1)."
+        )
+    if theft.item not in source_held:
+        return f"{theft.source} has no {item.name.lower()}."
+    if item.price >= rules.theft_limit:
+        return (
+            f"a {item.name.lower()} is priced ${item.price}; only an item priced below "
+            f"${rules.theft_limit} is stolen (R1)."
+        )
+    try:
+        check_carry(replace(thief, items=tuple(thief_held)), theft.item, rules)
+    except Refused as exc:
+        return str(exc)
+    return ""
+
+
+def bounty_reason(
+    bounty: Bounty,
+    scenario: str,
+    taken_out: Collection[Ref],
+    hunters: Collection[str],
+    claimed: Collection[Ref],
+    rules: Ruleset,
+) -> str:
+    """R12: bounties in a scenario that has them, one a posse, claimed once, for a take-out."""
+    played = rules.scenarios[scenario]
+    if not played.bounties:
+        with_bounties = " or ".join(s.name for s in rules.scenarios.values() if s.bounties)
+        return (
+            f"the {played.name} scenario has no bounties; a bounty is named only in the "
+            f"{with_bounties or 'no'} scenario (R12)."
+        )
+    if bounty.target.posse == bounty.posse:
+        return "a posse cannot claim a bounty on its own member."
+    if bounty.claimed and bounty.target not in taken_out:
+        return (
+            f"the bounty on {bounty.target} is claimed, but {bounty.target.member} is not out of "
+            "action in this report; the reward is for taking that model out of action (R12)."
+        )
+    if bounty.posse in hunters:
+        return f"{bounty.posse} has a bounty already; each names one (R12)."
+    if bounty.claimed and bounty.target in claimed:
+        return f"the bounty on {bounty.target} is claimed twice (R12)."
+    return ""
+
+
+# What a draft report may list next.
+
+
+def _in_game(draft: Report, posses: Mapping[str, Posse]) -> list[Posse]:
+    return [posses[n] for n in draft.posses if n in posses]
+
+
+def _living(draft: Report, posses: Mapping[str, Posse]) -> list[tuple[Ref, Member, Posse]]:
+    return [(Ref(p.name, m.name), m, p) for p in _in_game(draft, posses) for m in p.active]
+
+
+def _held(draft: Report, posses: Mapping[str, Posse], gained: bool) -> dict[Ref, list[str]]:
+    """What each model holds once the draft's uses and thefts are applied.
+
+    Items gained by theft count only with `gained`: plan_game takes uses before thefts, so a
+    stolen item cannot be listed as used up in the same game.
+    """
+    held = {ref: list(m.items) for ref, m, _ in _living(draft, posses)}
+    gone = Counter[tuple[Ref, str]]()
+    gone.update((u.holder, u.item) for u in draft.items_used)
+    gone.update((t.source, t.item) for t in draft.items_stolen)
+    for (ref, item), n in gone.items():
+        for _ in range(n):
+            if item in held.get(ref, []):
+                held[ref].remove(item)
+    if gained:
+        for t in draft.items_stolen:
+            if t.thief in held:
+                held[t.thief].append(t.item)
+    return held
+
+
+def out_of_action_choices(
+    draft: Report, posses: Mapping[str, Posse], rules: Ruleset
+) -> tuple[Choice[Ref], ...]:
+    """R13: each member of the posses that played; allowed while living and not listed yet."""
+    listed = {o.victim for o in draft.out_of_action}
+    out = []
+    for p in _in_game(draft, posses):
+        for m in p.members:
+            ref = Ref(p.name, m.name)
+            out.append(_choice(ref, dead_reason(ref, m) or out_of_action_reason(ref, listed)))
+    return tuple(out)
+
+
+def by_choices(
+    draft: Report, victim: Ref, posses: Mapping[str, Posse], rules: Ruleset
+) -> tuple[Choice[Ref | None], ...]:
+    """R14: who may be named as `by` for this victim: no one (a fall), or a rival in the game."""
+    out: list[Choice[Ref | None]] = [Choice(None, True)]
+    for ref, _, _ in _living(draft, posses):
+        if ref != victim:
+            out.append(_choice(ref, by_reason(victim, ref)))
+    return tuple(out)
+
+
+def used_up_choices(
+    draft: Report, posses: Mapping[str, Posse], rules: Ruleset
+) -> tuple[Choice[ItemUse], ...]:
+    """R4: per living member, each item it carries, allowed if used up in play and still held."""
+    held = _held(draft, posses, gained=False)
+    out = []
+    for ref, m, _ in _living(draft, posses):
+        for item in dict.fromkeys(m.items):
+            out.append(_choice(ItemUse(ref, item), use_reason(ref, item, held[ref], rules)))
+    return tuple(out)
+
+
+def theft_choices(
+    draft: Report, posses: Mapping[str, Posse], rules: Ruleset
+) -> tuple[Choice[Theft], ...]:
+    """R1, R5: every (victim, item, thief) of the game, each with why it may not be stolen."""
+    held = _held(draft, posses, gained=True)
+    source_held = _held(draft, posses, gained=False)
+    living = _living(draft, posses)
+    out = []
+    for source, m, _ in living:
+        for item in dict.fromkeys(m.items):
+            for thief, tm, tp in living:
+                theft = Theft(source, thief, item)
+                reason = theft_reason(theft, tm, tp, source_held[source], held[thief], rules)
+                out.append(_choice(theft, reason))
+    return tuple(out)
+
+
+def bounty_choices(
+    draft: Report, posses: Mapping[str, Posse], rules: Ruleset
+) -> tuple[Choice[Bounty], ...]:
+    """R12: each posse's bounty on each living rival, claimed or not."""
+    taken_out = {o.victim for o in draft.out_of_action}
+    hunters = {b.posse for b in draft.bounties}
+    claimed = {b.target for b in draft.bounties if b.claimed}
+    out = []
+    for p in _in_game(draft, posses):
+        for target, _, tp in _living(draft, posses):
+            if tp.name == p.name:
+                continue
+            for is_claimed in (True, False):
+                bounty = Bounty(p.name, target, is_claimed)
+                reason = bounty_reason(bounty, draft.scenario, taken_out, hunters, claimed, rules)
+                out.append(_choice(bounty, reason))
+    return tuple(out)
+
+
+def offered(choices: Sequence[Choice[T]]) -> tuple[T, ...]:
+    """The values of the allowed choices: what a picker lists."""
+    return tuple(c.value for c in choices if c.allowed)
