@@ -75,3 +75,13 @@ def best_weapon(rules: Ruleset, test_id: str, items: Iterable[str | Item]) -> It
     """The weapon for this test that adds the most damage, the first of equals; None if none."""
     weapons = weapons_for(rules, test_id, items)
     return max(weapons, key=lambda w: w.damage) if weapons else None
+
+
+def test_label(rules: Ruleset, test_id: str) -> str:
+    """'Combat (Combat vs Defence)': a test with the stats it sets against each other (R8)."""
+    test = rules.test_kind(test_id)
+    defence = rules.stat_names.get("defence", "Defence")
+    return f"{test.name} ({rules.attack_stat_name(test_id)} vs {defence})"
+
+
+test_label.__test__ = False  # type: ignore[attr-defined]  # not a pytest test

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from db import flips as store
-from rostermgr.advancement import FlipStep, allowed_stats
+from rostermgr.advancement import FlipChoices, FlipStep, flip_choices
 from rostermgr.cards import parse_card
 from rostermgr.roster import Member
 from services import posses
@@ -37,9 +37,9 @@ def spend(
     return Flipped(step, posses.load(c, posse).member(member))
 
 
-def stats_for_card(c: Campaign, card: str) -> tuple[str, ...]:
-    """The stats a turned card lets the player choose from (R15)."""
-    return allowed_stats(parse_card(card), c.rules)
+def choices(c: Campaign, member: Member, card: str | None = None) -> FlipChoices:
+    """What the member's flips allow now: turning, the stats of the card, re-flipping (R15)."""
+    return flip_choices(member, c.rules, parse_card(card) if card else None)
 
 
 def cards_left(c: Campaign) -> int:

@@ -35,6 +35,18 @@ LAWMEN = {
     ],
 }
 
+RYE = {
+    "name": "The Rye Runners",
+    "faction": "bootleggers",
+    "members": [
+        {"name": "Ma Barker", "role": "leader", "items": ["pistol"]},
+        {"name": "Fred", "role": "deputy", "items": []},
+        {"name": "Arthur", "role": "ganger", "items": []},
+        {"name": "Herman", "role": "ganger", "items": []},
+        {"name": "Lloyd", "role": "ganger", "items": []},
+    ],
+}
+
 
 @dataclass
 class Result:

@@ -10,7 +10,8 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from rostermgr.odds import Grid, Odds
 from rostermgr.odds.text import dec, pct
-from rostermgr.resolver import SHOT
+from rostermgr.rules import Ruleset
+from rostermgr.weapons import test_ids
 
 Index = QModelIndex | QPersistentModelIndex
 ODDS_ROLE = Qt.ItemDataRole.UserRole  # the cell's Odds
@@ -38,8 +39,9 @@ def text_colour(background: QColor) -> QColor:
 class HeatModel(QAbstractTableModel):
     """One clothing level of a `Grid`; the cell of the matchup being shown is bold."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Ruleset) -> None:
         super().__init__()
+        self.rules = rules
         self.grid: Grid | None = None
         self.clothing = 0
         self.mark: tuple[int, int] | None = None  # (attack, defence) shown in bold
@@ -56,7 +58,9 @@ class HeatModel(QAbstractTableModel):
             self.dataChanged.emit(self.index(0, 0), last, [Qt.ItemDataRole.FontRole])
 
     def stat_name(self) -> str:
-        return "Shot" if self.grid is None or self.grid.matchup.kind == SHOT else "Strength"
+        """The attacker's stat of the grid's test, as the ruleset names it (R8)."""
+        kind = self.grid.matchup.kind if self.grid is not None else test_ids(self.rules)[0]
+        return self.rules.attack_stat_name(kind)
 
     def odds_at(self, row: int, column: int) -> Odds | None:
         if self.grid is None:

@@ -7,30 +7,14 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from rostermgr.errors import RuleBroken
-from rostermgr.roster import Member
+from rostermgr.roster import Posse
 from rostermgr.rules import Item, Ruleset
-from rostermgr.shop import check_carry
+from rostermgr.shop import shop_choices
+from rostermgr.views import item_effect
 
 Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("Item", "Kind", "Price", "Effect", "Can buy?")
 STRETCH = HEADERS.index("Can buy?")  # the reason an item is blocked may be a sentence
-
-
-def effect(item: Item) -> str:
-    parts = []
-    if item.range is not None:
-        low, high = item.range
-        parts.append(f"range {low}-{high}" if high else "range 0")
-    if item.is_weapon:
-        parts.append(f"+{item.damage} damage")
-    if item.defence:
-        parts.append(f"+{item.defence} defence")
-    if item.reload:
-        parts.append(f"reload after {item.reload}")
-    if item.heals:
-        parts.append(f"heals {item.heals}")
-    return ", ".join(parts) or item.notes
 
 
 class ShopModel(QAbstractTableModel):
@@ -38,25 +22,23 @@ class ShopModel(QAbstractTableModel):
         super().__init__()
         self.rules = rules
         self.items = list(rules.items.values())
-        self.member: Member | None = None
-        self.purse = 0
+        self._reasons: dict[str, str] | None = None  # item id -> why not; None: no buyer yet
 
-    def set_buyer(self, member: Member | None, purse: int) -> None:
+    def set_buyer(self, posse: Posse | None, member: str | None) -> None:
+        """Show what `member` of `posse` may buy, as the domain answers it (R5, R16)."""
         self.beginResetModel()
-        self.member, self.purse = member, purse
+        if posse is None or member is None:
+            self._reasons = None
+        else:
+            choices = shop_choices(posse, member, self.rules)
+            self._reasons = {c.item.id: c.reason for c in choices}
         self.endResetModel()
 
     def blocked(self, item: Item) -> str:
-        """Why this member cannot buy the item now, or '' when it can (R5, R16)."""
-        if self.member is None:
+        """Why the buyer cannot buy the item now, or '' when it can (the domain's sentence)."""
+        if self._reasons is None:
             return "Choose a member first."
-        if item.price > self.purse:
-            return f"Costs ${item.price}; the purse holds ${self.purse} (R16)."
-        try:
-            check_carry(self.member, item.id, self.rules)
-        except RuleBroken as exc:
-            return str(exc)
-        return ""
+        return self._reasons.get(item.id, "")
 
     def item_at(self, row: int) -> Item | None:
         return self.items[row] if 0 <= row < len(self.items) else None
@@ -91,7 +73,7 @@ class ShopModel(QAbstractTableModel):
                 item.name,
                 kind,
                 f"${item.price}",
-                effect(item),
+                item_effect(item, self.rules),
                 reason or "yes",
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole:

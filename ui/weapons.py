@@ -1,12 +1,13 @@
-"""The weapon pickers of the table aids and the odds window: only weapons usable in the test."""
+"""The weapon pickers of the table aids and the odds window: the domain's weapons for the test."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox
 
-from rostermgr.resolver import usable_in
 from rostermgr.roster import Member
 from rostermgr.rules import Ruleset
+from rostermgr.weapons import best_weapon as best_for
+from rostermgr.weapons import weapons_for
 
 
 def fill_weapons(combo: QComboBox, kind: str, rules: Ruleset, none: str) -> None:
@@ -15,10 +16,9 @@ def fill_weapons(combo: QComboBox, kind: str, rules: Ruleset, none: str) -> None
     combo.blockSignals(True)
     combo.clear()
     combo.addItem(none, None)
-    for item in rules.items.values():
-        if usable_in(kind, item, rules):
-            kind_name = rules.kinds[item.kind].name.lower()
-            combo.addItem(f"{item.name} (+{item.damage}, {kind_name})", item.id)
+    for item in weapons_for(rules, kind, rules.items.values()):
+        kind_name = rules.kinds[item.kind].name.lower()
+        combo.addItem(f"{item.name} (+{item.damage}, {kind_name})", item.id)
     combo.setCurrentIndex(max(combo.findData(keep), 0))
     combo.blockSignals(False)
     if combo.currentData() != keep:
@@ -27,5 +27,5 @@ def fill_weapons(combo: QComboBox, kind: str, rules: Ruleset, none: str) -> None
 
 def best_weapon(member: Member, kind: str, rules: Ruleset) -> str | None:
     """The member's weapon for this test that adds the most damage; None without one."""
-    weapons = [rules.item(i) for i in member.items if usable_in(kind, rules.item(i), rules)]
-    return max(weapons, key=lambda item: item.damage).id if weapons else None
+    best = best_for(rules, kind, member.items)
+    return best.id if best is not None else None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import LAWMEN, Cli
+from tests.conftest import LAWMEN, RYE, Cli
 
 D, L = "The Dalton Boys", "Last Hope Lawmen"
 
@@ -138,19 +138,6 @@ def test_r12_r16_money_from_a_report(two: Cli) -> None:
         "amount": 15,
         "balance": d0 + 15,
     }
-
-
-RYE = {
-    "name": "The Rye Runners",
-    "faction": "bootleggers",
-    "members": [
-        {"name": "Ma Barker", "role": "leader", "items": ["pistol"]},
-        {"name": "Fred", "role": "deputy", "items": []},
-        {"name": "Arthur", "role": "ganger", "items": []},
-        {"name": "Herman", "role": "ganger", "items": []},
-        {"name": "Lloyd", "role": "ganger", "items": []},
-    ],
-}
 
 
 def test_r1_r17_items_used_and_stolen(two: Cli) -> None:

@@ -11,7 +11,7 @@ from db.posses import create_posse
 from rostermgr.rules_load import default_ruleset
 from rostermgr.shop import plan_creation
 from services.campaign import for_app
-from tests.conftest import DALTON, LAWMEN
+from tests.conftest import DALTON, LAWMEN, RYE
 from ui.main_window import MainWindow
 
 
@@ -59,3 +59,11 @@ def window(qtbot, tmp_path: Path):
     qtbot.addWidget(w)
     yield w
     session.close()
+
+
+@pytest.fixture
+def rye_window(window):
+    """The window's campaign with a Bootlegger posse too, whose leader steals (R1)."""
+    create_posse(plan_creation(RYE, window.rules), window.rules)
+    window.refresh()
+    return window

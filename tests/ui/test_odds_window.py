@@ -100,14 +100,15 @@ def test_picking_members_fills_their_stats(odds_window: OddsWindow) -> None:
     shot = Matchup(SHOT, "outlawmen", 2, "sheriffs", 2, 1, weapon="shotgun", toughness=2)
     assert_shows(odds_window, shot)
     assert_heat_map(odds_window, shot)
-    a.pick(D, "Doc")  # gang member with a hunting knife: the best melee weapon in combat
-    odds_window.combat.setChecked(True)
+    a.pick(D, "Doc")  # gang member (Combat 2) with a hunting knife, his best combat weapon
+    odds_window.test_buttons["combat"].setChecked(True)
     assert (a.attack.value(), a.weapon_id()) == (2, "hunting-knife")
     combat = Matchup(COMBAT, "outlawmen", 2, "sheriffs", 2, 1, weapon="hunting-knife", toughness=2)
     assert_shows(odds_window, combat)
     assert_heat_map(odds_window, combat)
     heat = odds_window.heat.model
-    assert heat.headerData(0, Qt.Orientation.Vertical) == "Strength 1"
+    # R8 (2026-12): a combat action is Combat vs Defence
+    assert heat.headerData(0, Qt.Orientation.Vertical) == "Combat 1"
     assert heat.headerData(5, Qt.Orientation.Horizontal) == "Defence 6"
 
 
@@ -131,7 +132,7 @@ def test_typed_stats_cover_and_horseback(odds_window: OddsWindow) -> None:
     assert_heat_map(odds_window, typed)
     # cover and horseback only count for shots (R8): the combat matchup leaves them out, and
     # a rifle is no combat weapon (R4): the picker offers melee weapons only
-    odds_window.combat.setChecked(True)
+    odds_window.test_buttons["combat"].setChecked(True)
     assert not t.cover.isEnabled() and not a.horseback.isEnabled()
     assert a.weapon_id() is None and a.weapon.findData("scope-rifle") < 0
     assert a.weapon.findData("hatchet") > 0

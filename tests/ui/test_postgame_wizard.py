@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QWidget, QWizard
 from ui.main_window import MainWindow
 from ui.wizards.postgame import PostGameWizard
 
-DALTON, LAWMEN = "The Dalton Boys", "Last Hope Lawmen"
+DALTON, LAWMEN, RYE = "The Dalton Boys", "Last Hope Lawmen", "The Rye Runners"
 
 
 def texts(combo: QComboBox) -> list[str]:
@@ -73,36 +73,50 @@ def test_items_used_up_shows_only_used_up_items_by_name(window: MainWindow, qtbo
     assert texts(cas.user) == [f"Texas Jack ({LAWMEN})"]
 
 
-def test_the_default_theft_is_valid_and_the_thief_is_never_the_victim(
+def test_r1_no_theft_is_offered_without_a_bootlegger_leader_and_the_page_says_why(
     window: MainWindow, qtbot
 ) -> None:
-    wizard = open_wizard(window, qtbot)
+    cas = open_wizard(window, qtbot).casualties_page
+    assert texts(cas.thief_from) == [] and not cas.stolen.add.isEnabled()
+    assert "only the leader of the Bootleggers steals (R1)" in cas.stolen.hint.text()
+
+
+def test_r1_only_the_bootlegger_leader_steals_items_below_the_limit(
+    rye_window: MainWindow, qtbot
+) -> None:
+    wizard = PostGameWizard(rye_window, parent=rye_window)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.game_page.set_played([RYE, LAWMEN])
+    wizard.next()
     cas = wizard.casualties_page
-    source = cas.thief_from.currentData()
-    assert source is not None and cas.thief.currentData()["posse"] != source["posse"]
-    item = cas.stolen_item.currentData()
-    assert cas.stolen_item.currentText() == window.rules.item(item).name != item
+    # Only Ma Barker (the Bootleggers' leader) steals, and only from the Lawmen.
+    assert set(texts(cas.thief)) == {f"Ma Barker ({RYE})"}
+    assert not any(RYE in t for t in texts(cas.thief_from))
     select(cas.thief_from, f"Wyatt ({LAWMEN})")
+    # Wyatt's pistol ($8) and light leather ($5) are below the $10 limit; she wears nothing.
     assert texts(cas.stolen_item) == ["Pistol", "Light leather clothing"]
-    assert not any(LAWMEN in t for t in texts(cas.thief))
-    # Ike Dalton wears medium leather: he may not take a second clothing item (R5).
-    select(cas.stolen_item, "Light leather clothing")
-    assert f"Ike Dalton ({DALTON})" not in texts(cas.thief)
     select(cas.stolen_item, "Pistol")
-    select(cas.thief, f"Ike Dalton ({DALTON})")
     cas.stolen.add.click()
-    assert cas.stolen.list.item(0).text() == (
-        f"Ike Dalton ({DALTON}) stole a pistol from Wyatt ({LAWMEN})"
+    assert (
+        cas.stolen.list.item(0).text() == f"Ma Barker ({RYE}) stole a pistol from Wyatt ({LAWMEN})"
     )
     wizard.next()
     assert wizard.currentPage() is wizard.money_page
 
 
-def test_the_default_rows_of_every_list_are_accepted(window: MainWindow, qtbot) -> None:
-    wizard = open_wizard(window, qtbot)
+def test_the_default_rows_of_every_list_are_accepted(rye_window: MainWindow, qtbot) -> None:
+    wizard = PostGameWizard(rye_window, parent=rye_window)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    game = wizard.game_page
+    game.set_played([RYE, LAWMEN])
+    game.scenario.setCurrentIndex(game.scenario.findData("bounty"))
+    game.winner.setCurrentIndex(game.winner.findData(LAWMEN))
+    wizard.next()
     cas = wizard.casualties_page
     for part in (cas.ooa, cas.used, cas.stolen):
-        assert part.add.isEnabled()
+        assert part.add.isEnabled(), part.hint.text()
         part.add.click()
     wizard.next()
     money = wizard.money_page

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from services import flips, posses
 
 if TYPE_CHECKING:
+    from rostermgr.roster import Member
     from ui.main_window import MainWindow
 
 
@@ -93,33 +94,32 @@ class FlipPanel(QWidget):
         self.member.blockSignals(False)
         self.refresh()
 
-    def current(self) -> object:
+    def current(self) -> Member | None:
         name = self.member.currentData()
         return posses.load(self.w.campaign, self.posse_name).member(name) if name else None
 
     def refresh(self) -> None:
+        """Offer what the domain says the flip allows now (R15)."""
         m = self.current()
-        pending = getattr(m, "pending_card", None)
-        flips_left = getattr(m, "flips", 0)
-        allowed = flips.stats_for_card(self.w.campaign, pending) if pending else ()
+        choices = flips.choices(self.w.campaign, m) if m is not None else None
+        allowed = choices.stats if choices is not None else ()
         for stat, button in self.choice_buttons.items():
             button.setVisible(stat in allowed)
-        can_turn = bool(m) and not pending and flips_left > 0
+        can_turn = choices is not None and choices.can_turn
         self.turn.setEnabled(can_turn and bool(self.card.text().strip()))
         self.draw.setEnabled(can_turn)
         self.card.setEnabled(can_turn)
-        self.reflip.setEnabled(bool(pending) and flips_left >= self.rules.reflip_cost)
-        if m is None:
+        self.reflip.setEnabled(choices is not None and choices.can_reflip)
+        self.reflip.setToolTip(choices.reflip_reason if choices is not None else "")
+        if m is None or choices is None:
             self.status.setText("No living members.")
-        elif pending:
+        elif choices.card is not None:
             names = " or ".join(self.rules.stat_names[s] for s in allowed)
             self.status.setText(
-                f"{pending} is turned: take {names}, or re-flip. {_flips(flips_left)} left."
+                f"{choices.card} is turned: take {names}, or re-flip. {_flips(m.flips)} left."
             )
         else:
-            self.status.setText(
-                f"{_flips(flips_left)} to spend." if flips_left else "No flips to spend."
-            )
+            self.status.setText(f"{_flips(m.flips)} to spend." if m.flips else "No flips to spend.")
 
     def _flip(
         self,

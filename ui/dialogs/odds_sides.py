@@ -8,9 +8,9 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QSpinBox, QWidget
 
 from rostermgr.cards import SUIT_SYMBOLS
-from rostermgr.resolver import SHOT
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
+from rostermgr.weapons import test_ids
 from ui.weapons import best_weapon, fill_weapons
 
 TYPED = "Typed stats"
@@ -47,7 +47,7 @@ class SideForm(QGroupBox):
         self.form.addRow("Posse", self.posse)
         self.form.addRow("Member", self.member)
         self.form.addRow("Faction", self.faction)
-        self.kind = SHOT
+        self.kind = test_ids(rules)[0]
         self.posse.currentIndexChanged.connect(self._posse_picked)
         self.member.currentIndexChanged.connect(lambda *_: self.fill())
         self.faction.currentIndexChanged.connect(lambda *_: self.changed.emit())
@@ -123,23 +123,23 @@ class AttackerForm(SideForm):
         super().__init__("Attacker", rules, posses, parent)
         self.attack = _spin(3)
         self.weapon = QComboBox()
-        fill_weapons(self.weapon, SHOT, rules, "No weapon")
+        fill_weapons(self.weapon, self.kind, rules, "No weapon")
         self.horseback = QCheckBox("Shooting from horseback")
-        self.form.addRow("Shot", self.attack)
+        self.form.addRow(rules.attack_stat_name(self.kind), self.attack)
         self.form.addRow("Weapon", self.weapon)
         self.form.addRow("", self.horseback)
         self._watch(self.attack, self.weapon, self.horseback)
 
     def set_kind(self, kind: str) -> None:
         label = self.form.labelForField(self.attack)
-        label.setText("Shot" if kind == SHOT else "Strength")  # type: ignore[attr-defined]
-        self.horseback.setEnabled(kind == SHOT)
+        label.setText(self.rules.attack_stat_name(kind))  # type: ignore[attr-defined]
+        self.horseback.setEnabled(self.rules.test_kind(kind).ranged)
         fill_weapons(self.weapon, kind, self.rules, "No weapon")
         super().set_kind(kind)
 
     def fill_member(self, member: Member) -> None:
         stats = member.stats(self.rules)
-        self.attack.setValue(stats["shot" if self.kind == SHOT else "strength"])
+        self.attack.setValue(stats[self.rules.attack_stat(self.kind)])
         self.weapon.setCurrentIndex(
             max(0, self.weapon.findData(best_weapon(member, self.kind, self.rules)))
         )
@@ -167,8 +167,9 @@ class TargetForm(SideForm):
         self._watch(self.defence, self.clothing, self.toughness, self.cover)
 
     def set_kind(self, kind: str) -> None:
-        self.cover.setEnabled(kind == SHOT)
-        self.cover.setToolTip("" if kind == SHOT else "Cover counts only against shots (R8).")
+        ranged = self.rules.test_kind(kind).cover
+        self.cover.setEnabled(ranged)
+        self.cover.setToolTip("" if ranged else "Cover counts only against ranged tests (R8).")
         super().set_kind(kind)
 
     def fill_member(self, member: Member) -> None:

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from rostermgr.errors import Refused
 from rostermgr.odds import Grid, Matchup, Odds, exact_odds
 from rostermgr.odds.text import dec, describe, pct
-from rostermgr.resolver import COMBAT, SHOT
+from rostermgr.weapons import test_kinds, test_label
 from services import posses
 from ui.charts import ChartPanel, ask_png_path, save_widget_png
 from ui.dialogs.odds_sides import AttackerForm, TargetForm
@@ -37,6 +37,7 @@ from ui.heat_model import STOPS, HeatModel, heat_colour
 from ui.screen import fitted_size
 
 if TYPE_CHECKING:
+    from rostermgr.rules import Ruleset
     from ui.main_window import MainWindow
 
 ROWS = (("success", "Success"), ("failure", "Failure"), ("score_draw", "Score draw"))
@@ -57,9 +58,9 @@ def _legend() -> QLabel:
 class HeatPanel(QWidget):
     """The heat map with its caption and a 'Save heat map as PNG...' button."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, rules: Ruleset, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.model = HeatModel()
+        self.model = HeatModel(rules)
         self.title = QLabel("Chance of success over the stat grid")
         self.title.setStyleSheet("font-weight: bold; font-size: 12pt;")
         self.caption = QLabel()
@@ -72,8 +73,10 @@ class HeatPanel(QWidget):
         for header in (self.table.horizontalHeader(), self.table.verticalHeader()):
             header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setMinimumHeight(190)
-        # wide enough for 'Strength 12' whatever the first grid was: headers do not regrow
-        width = self.table.fontMetrics().horizontalAdvance("Strength 12") + 16
+        # wide enough for the longest stat name and 12, whatever the first grid was: headers
+        # do not regrow
+        longest = max(rules.stat_names.values(), key=len)
+        width = self.table.fontMetrics().horizontalAdvance(f"{longest} 12") + 16
         self.table.verticalHeader().setMinimumWidth(width)
         self.status = QLabel()
         self.save_button = QPushButton("Save heat map as PNG...")
@@ -120,16 +123,17 @@ class OddsWindow(QDialog):
         loaded = posses.load_many(window.campaign, posses.names(window.campaign))
         self.attacker = AttackerForm(self.rules, loaded)
         self.target = TargetForm(self.rules, loaded)
-        self.shot = QRadioButton("&Shot (Shot vs Defence)")
-        self.combat = QRadioButton("&Combat (Strength vs Defence)")
-        self.shot.setChecked(True)
+        # One button per test of the ruleset (R8), each with the stat it takes.
         self.kinds = QButtonGroup(self)
-        self.kinds.addButton(self.shot)
-        self.kinds.addButton(self.combat)
+        self.test_buttons: dict[str, QRadioButton] = {}
         test = QGroupBox("Test")
         test_layout = QVBoxLayout(test)
-        test_layout.addWidget(self.shot)
-        test_layout.addWidget(self.combat)
+        for kind in test_kinds(self.rules):
+            button = QRadioButton(f"&{test_label(self.rules, kind.id)}")
+            self.test_buttons[kind.id] = button
+            self.kinds.addButton(button)
+            test_layout.addWidget(button)
+        next(iter(self.test_buttons.values())).setChecked(True)
         self.numbers = {key: QLabel() for key, _ in ROWS}
         self.numbers["winged"] = QLabel()
         self.numbers["mean_wounds"] = QLabel()
@@ -166,7 +170,7 @@ class OddsWindow(QDialog):
 
         line_up()
         fields.verticalScrollBar().rangeChanged.connect(line_up)
-        self.heat = HeatPanel()
+        self.heat = HeatPanel(self.rules)
         self.wounds = ChartPanel("Wounds inflicted", "odds wounds")
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.heat)
@@ -182,7 +186,8 @@ class OddsWindow(QDialog):
         self.runner.ready.connect(self._grid_ready)
         self.runner.failed.connect(self.heat.status.setText)
         self.runner.busy_changed.connect(self._busy)
-        self.shot.toggled.connect(lambda *_: self._kind_changed())  # once per change
+        # once per change: only the button switched on calls it
+        self.kinds.buttonToggled.connect(lambda _b, on: on and self._kind_changed())
         self.attacker.changed.connect(self.update_odds)
         self.target.changed.connect(self.update_odds)
         self._pick_defaults(window)
@@ -224,7 +229,8 @@ class OddsWindow(QDialog):
             form.blockSignals(False)
 
     def kind(self) -> str:
-        return SHOT if self.shot.isChecked() else COMBAT
+        """The test chosen: one of the ruleset's tests."""
+        return next(k for k, b in self.test_buttons.items() if b.isChecked())
 
     def _kind_changed(self) -> None:
         for form in (self.attacker, self.target):
@@ -235,7 +241,8 @@ class OddsWindow(QDialog):
 
     def current_matchup(self) -> Matchup:
         """The matchup the fields describe; cover and horseback only count for shots."""
-        a, t, shot = self.attacker, self.target, self.kind() == SHOT
+        a, t = self.attacker, self.target
+        shot = self.rules.test_kind(self.kind()).ranged
         return Matchup(
             kind=self.kind(),
             attacker=a.faction_id(),
@@ -295,7 +302,7 @@ class OddsWindow(QDialog):
         self.heat.model.set_grid(grid, matchup.clothing)
         self.heat.model.set_mark(matchup.attack, matchup.defence)
         self.heat.table.setEnabled(True)
-        stat = "Shot" if grid.matchup.kind == SHOT else "Strength"
+        stat = self.rules.attack_stat_name(grid.matchup.kind)
         self.heat.caption.setText(
             f"{stat} down, Defence across, clothing +{matchup.clothing}. "
             + describe(grid.matchup, self.rules, cells=True)

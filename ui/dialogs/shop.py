@@ -26,7 +26,7 @@ class ShopDialog(QDialog):
         self.setWindowTitle(f"Buy for {member}")
         self.item_id: str | None = None
         self.model = ShopModel(rules)
-        self.model.set_buyer(posse.member(member), posse.purse)
+        self.model.set_buyer(posse, member)
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -23,11 +23,13 @@ from PySide6.QtWidgets import (
 )
 
 from rostermgr.cards import Card, parse_card
+from rostermgr.choices import LEADER
 from rostermgr.errors import Refused
 from rostermgr.game_length import drawn_game_length, game_length
 from rostermgr.poker import first_turn, parse_cards, priority
-from rostermgr.resolver import COMBAT, SHOT, Test, resolve
+from rostermgr.resolver import Test, resolve
 from rostermgr.rules import Ruleset
+from rostermgr.weapons import test_ids, test_kinds
 from services import posses
 from services.campaign import Campaign
 from ui.weapons import best_weapon, fill_weapons
@@ -80,11 +82,13 @@ class Side(QGroupBox):
         form.addRow("Posse", self.posse)
         form.addRow("Model", self.member)
         form.addRow("Faction", self.faction)
+        self.kind = test_ids(rules)[0]
         if attacker:
             self.weapon = QComboBox()
-            fill_weapons(self.weapon, SHOT, rules, "no weapon")
+            fill_weapons(self.weapon, self.kind, rules, "no weapon")
             self.pair = QCheckBox("leader's eighth-card pair")
-            form.addRow("Shot / Strength", self.stat)
+            form.addRow(rules.attack_stat_name(self.kind), self.stat)
+            self.stat_label = form.labelForField(self.stat)
             form.addRow("Weapon", self.weapon)
         else:
             self.clothing, self.toughness = _spin(0, 10), _spin()
@@ -96,7 +100,6 @@ class Side(QGroupBox):
         form.addRow(self.pair)
         self.posse.currentIndexChanged.connect(lambda _i: self._posse_changed())
         self.member.currentIndexChanged.connect(lambda _i: self.fill())
-        self.kind = SHOT
 
     def _posse_changed(self) -> None:
         self.member.clear()
@@ -115,9 +118,9 @@ class Side(QGroupBox):
         member = posse.member(member_name)
         stats = member.stats(self.rules)
         self.faction.setCurrentIndex(self.faction.findData(posse.faction))
-        self.pair.setEnabled(member.role == "leader")
+        self.pair.setEnabled(member.role == LEADER)  # R1: the eighth-card pair is the leader's
         if self.attacker:
-            self.stat.setValue(stats["shot" if self.kind == SHOT else "strength"])
+            self.stat.setValue(stats[self.rules.attack_stat(self.kind)])
             best = best_weapon(member, self.kind, self.rules)
             self.weapon.setCurrentIndex(max(self.weapon.findData(best), 0))
         else:
@@ -131,8 +134,10 @@ class ResolverTab(QWidget):
         super().__init__()
         self.rules = rules = campaign.rules
         self.kind = QComboBox()
-        self.kind.addItem("Shot (Shot vs Defence)", SHOT)
-        self.kind.addItem("Combat (Strength vs Defence)", COMBAT)
+        for kind in test_kinds(rules):  # R8: each test of the ruleset, with the stat it takes
+            self.kind.addItem(
+                f"{kind.name} ({rules.attack_stat_name(kind.id)} vs Defence)", kind.id
+            )
         self.attacker = Side("Attacker", campaign, True)
         self.target = Side("Target", campaign, False)
         self.cover = QComboBox()
@@ -167,13 +172,15 @@ class ResolverTab(QWidget):
         kind = self.kind.currentData()
         self.attacker.kind = self.target.kind = kind
         fill_weapons(self.attacker.weapon, kind, self.rules, "no weapon")
-        shot = kind == SHOT
+        self.attacker.stat_label.setText(self.rules.attack_stat_name(kind))  # type: ignore[attr-defined]
+        shot = self.rules.test_kind(kind).ranged
         for w in (self.cover, self.horseback, self.into_combat):
             w.setEnabled(shot)
         self.attacker.fill()
 
     def run(self) -> None:
         a, t = self.attacker, self.target
+        ranged = self.rules.test_kind(self.kind.currentData()).ranged
         try:
             test = Test(
                 kind=self.kind.currentData(),
@@ -185,12 +192,12 @@ class ResolverTab(QWidget):
                 defence_card=_card("The target's card", t.card.text()),
                 clothing=t.clothing.value(),
                 toughness=t.toughness.value(),
-                cover=self.cover.currentData() if self.kind.currentData() == SHOT else None,
-                horseback=self.horseback.isChecked() and self.kind.currentData() == SHOT,
+                cover=self.cover.currentData() if ranged else None,
+                horseback=self.horseback.isChecked() and ranged,
                 weapon=a.weapon.currentData(),
                 attacker_pair=a.pair.isChecked() and a.pair.isEnabled(),
                 defender_pair=t.pair.isChecked() and t.pair.isEnabled(),
-                into_combat=self.into_combat.isChecked() and self.kind.currentData() == SHOT,
+                into_combat=self.into_combat.isChecked() and ranged,
             )
             outcome = resolve(test, self.rules)
         except Refused as exc:

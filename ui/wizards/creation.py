@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from rostermgr.cards import SUIT_SYMBOLS
 from rostermgr.errors import Refused
-from rostermgr.roster import Member, check_name
+from rostermgr.roster import Member, Posse, check_name
 from rostermgr.rules import Ruleset
 from rostermgr.shop import CreationPlan, creation_cost, plan_creation
 from ui.shop_model import STRETCH, ShopModel
@@ -187,6 +187,19 @@ class ShopPage(QWizardPage):
         members = [Member(n, self.roles[n], tuple(items)) for n, items in self.gear.items()]
         return self.rules.starting_purse - creation_cost(members, self.rules)
 
+    def draft(self, purse: int) -> Posse:
+        """The posse as bought so far, for the domain to say what each member may buy."""
+        wizard: Any = self.wizard()
+        page = wizard.faction_page if wizard else None
+        return Posse(
+            name=page.name.text().strip() if page else "The new posse",
+            faction=page.faction() if page else next(iter(self.rules.factions)),
+            members=tuple(Member(n, self.roles[n], tuple(i)) for n, i in self.gear.items()),
+            purse=purse,
+            ruleset_id=self.rules.id,
+            ruleset_version=self.rules.version,
+        )
+
     def show_member(self) -> None:
         name = self.current()
         left = self.purse_left()
@@ -194,7 +207,7 @@ class ShopPage(QWizardPage):
         self.setSubTitle("Buy gear for each member. Greyed items say why they cannot be bought.")
         if name is None:
             return
-        self.model.set_buyer(Member(name, self.roles[name], tuple(self.gear[name])), left)
+        self.model.set_buyer(self.draft(left), name)
         self.cart.clear()
         for item_id in self.gear[name]:
             self.cart.addItem(

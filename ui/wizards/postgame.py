@@ -21,8 +21,11 @@ from PySide6.QtWidgets import (
 )
 
 from rostermgr.errors import Refused
+from rostermgr.report import Report
+from rostermgr.roster import Posse
 from services import games, posses
 from ui.dialogs.flip import FlipPanel
+from ui.wizards.draft import draft
 from ui.wizards.postgame_money import MoneyPage
 from ui.wizards.postgame_pages import CasualtiesPage, fill_posses
 
@@ -238,6 +241,15 @@ class PostGameWizard(QWizard):
             "items_stolen": list(self.casualties_page.stolen.entries),
             "notes": g.notes.text(),
         }
+
+    def draft(self) -> Report:
+        """The report so far as the domain's draft: what the pages ask the domain about."""
+        return draft(self.report())
+
+    def played_posses(self) -> dict[str, Posse]:
+        """The posses that played, read from the campaign now, by name."""
+        names = self.game_page.posses()
+        return {p.name: p for p in posses.load_many(self.w.campaign, names)}
 
     def refusal(self, lists: tuple[str, ...]) -> str | None:
         """The domain's sentence if the report with only these of its lists is refused."""

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtWidgets import QComboBox, QLabel
 
+from rostermgr.choices import bounty_choices, offered
+from rostermgr.report import Bounty
+from ui.wizards.draft import ref
 from ui.wizards.postgame_pages import (
     CasualtiesPage,
     EntryList,
-    Key,
     Made,
     ReportPage,
     amount_box,
     claimed_box,
     fill_posses,
-    key_of,
-    model_choice,
     model_combo,
     reason_box,
+    ref_choice,
     ref_text,
     refill,
 )
@@ -34,7 +37,8 @@ class MoneyPage(ReportPage):
             "Add each bounty, each income and the goods sold at the market; "
             "the preview works out the rewards.",
         )
-        self.members: list[Key] = []
+        self.bounty_offers: tuple[Bounty, ...] = ()
+        self.no_bounty = ""
         self.claimer, self.target, self.claimed = QComboBox(), model_combo(), claimed_box()
         self.bounties = EntryList(
             "Bounties",
@@ -71,43 +75,44 @@ class MoneyPage(ReportPage):
         played = self.played()
         for combo in (self.claimer, self.earner, self.seller):
             fill_posses(combo, played)
-        self.members = [(p.name, m.name) for p in self.played_posses() for m in p.active]
         self.refresh()
 
-    def _scenario_has_bounties(self) -> bool:
-        wizard = self.wizard()
-        scenario = wizard.game_page.scenario.currentData()  # type: ignore[attr-defined]
-        return bool(wizard.w.rules.scenarios[scenario].bounties)  # type: ignore[attr-defined]
-
-    def _taken_out(self) -> set[Key]:
-        wizard = self.wizard()
-        entries = wizard.casualties_page.ooa.entries  # type: ignore[attr-defined]
-        return {key_of(e) for e in entries}
-
     def fill(self) -> None:
-        # A posse claims bounties only on the other posses' members; those taken out of action
-        # in this game come first, as only they can be claimed (R12).
+        """Offer the bounties the domain allows for the draft so far (R12)."""
+        wizard: Any = self.wizard()
+        if not wizard:
+            return
+        every = bounty_choices(wizard.draft(), wizard.played_posses(), wizard.w.rules)
+        self.bounty_offers = offered(every)
         claimer = self.claimer.currentData()
-        out = self._taken_out() if self.wizard() else set()
-        targets = [k for k in self.members if k[0] != claimer]
-        targets.sort(key=lambda k: k not in out)
-        refill(self.target, [model_choice(k) for k in targets])
+        # Why this posse may name no bounty: an unclaimed one's reason is about the posse itself.
+        refused = [c for c in every if not c.allowed and c.value.posse == claimer]
+        refused.sort(key=lambda c: c.value.claimed)
+        self.no_bounty = refused[0].reason if refused else ""
+        # The targets taken out of action in this game come first: only they can be claimed.
+        targets = dict.fromkeys(b.target for b in self.bounty_offers if b.posse == claimer)
+        claimable = {b.target for b in self.bounty_offers if b.posse == claimer and b.claimed}
+        ordered = sorted(targets, key=lambda t: t not in claimable)
+        refill(self.target, map(ref_choice, ordered))
         self._claimable()
 
     def _claimable(self) -> None:
-        """Claimed only when the target went out of action in this game (R12)."""
-        target = self.target.currentData()
-        out = self._taken_out() if self.wizard() else set()
-        claimable = target is not None and key_of(target) in out
+        """Claimed only when the domain allows it: the target went out of action (R12)."""
+        target, claimer = self.target.currentData(), self.claimer.currentData()
+        claimable = target is not None and any(
+            b.posse == claimer and b.target == ref(target) and b.claimed for b in self.bounty_offers
+        )
         self.claimed.setChecked(claimable)
         self.claimed.setEnabled(claimable)
 
     def _bounty(self) -> Made:
-        if self.wizard() and not self._scenario_has_bounties():
-            return "This scenario has no bounties: each player names one only in Bounty (R12)."
         target, claimer = self.target.currentData(), self.claimer.currentData()
         if target is None or claimer is None:
-            return "A bounty is on a member of another posse, and only one posse played."
+            return (
+                f"No bounty may be named: {self.no_bounty}"
+                if self.no_bounty
+                else ("A bounty is on a member of another posse, and only one posse played.")
+            )
         return {"posse": claimer, "target": target, "claimed": self.claimed.isChecked()}
 
     def _income(self) -> Made:

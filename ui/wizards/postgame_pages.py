@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -22,12 +21,19 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from rostermgr.errors import Refused
-from rostermgr.shop import check_carry
+from rostermgr.choices import (
+    by_choices,
+    offered,
+    out_of_action_choices,
+    theft_choices,
+    used_up_choices,
+)
+from rostermgr.report import Ref, Report
 from services import posses
+from ui.wizards.draft import as_entry, ref
 
 if TYPE_CHECKING:
-    from rostermgr.roster import Member, Posse
+    from rostermgr.roster import Posse
     from rostermgr.rules import Ruleset
 
 FALL = "no one (a fall, friendly fire)"
@@ -146,6 +152,11 @@ def model_choice(key: Key) -> tuple[str, dict[str, str]]:
     return f"{key[1]} ({key[0]})", {"posse": key[0], "member": key[1]}
 
 
+def ref_choice(model: Ref) -> tuple[str, dict[str, str]]:
+    """A model the domain offers, as 'member (posse)' with the report's data."""
+    return f"{model.member} ({model.posse})", as_entry(model)
+
+
 def fill_posses(combo: QComboBox, names: list[str]) -> None:
     refill(combo, [(name, name) for name in names])
 
@@ -245,7 +256,8 @@ class CasualtiesPage(ReportPage):
             "each item stolen; leave a list empty if nothing happened.",
         )
         self.rules = rules
-        self.members: dict[Key, Member] = {}
+        self.posses_now: dict[str, Posse] = {}
+        self.no_theft = ""
         self.victim, self.by = model_combo(), model_combo()
         self.ooa = EntryList(
             "Out of action", [self.victim, QLabel("by"), self.by], self._ooa, self._ooa_text
@@ -271,59 +283,39 @@ class CasualtiesPage(ReportPage):
             combo.currentIndexChanged.connect(lambda _i: self.refresh())
 
     def initializePage(self) -> None:
-        self.members = {(p.name, m.name): m for p in self.played_posses() for m in p.active}
+        self.posses_now = self.wizard().played_posses()  # type: ignore[attr-defined]
         self.refresh()
 
     def _name(self, item_id: str) -> str:
         return self.rules.item(item_id).name.lower()
 
-    def _held(self, key: Key) -> list[str]:
-        """What a model still holds once the uses and thefts listed so far are taken away."""
-        items = list(self.members[key].items) if key in self.members else []
-        gone = [e["item"] for e in self.used.entries if key_of(e) == key]
-        gone += [e["item"] for e in self.stolen.entries if key_of(e["from"]) == key]
-        for item in gone:
-            if item in items:
-                items.remove(item)
-        return items
-
-    def _used_up(self, key: Key) -> list[str]:
-        return [i for i in self._held(key) if self.rules.kinds[self.rules.item(i).kind].used_up]
-
-    def _may_take(self, key: Key, item: str) -> bool:
-        """R5 through the domain: may this model carry the item on top of what it has then?"""
-        taken = [e["item"] for e in self.stolen.entries if key_of(e["to"]) == key]
-        member = self.members[key]
-        try:
-            check_carry(replace(member, items=(*self._held(key), *taken)), item, self.rules)
-        except Refused:
-            return False
-        return True
-
-    def _items(self, ids: list[str]) -> list[tuple[str, str]]:
+    def _items(self, ids: Iterable[str]) -> list[tuple[str, str]]:
         return [(self.rules.item(i).name, i) for i in dict.fromkeys(ids)]
 
     def fill(self) -> None:
-        out = {key_of(e) for e in self.ooa.entries}
-        refill(self.victim, [model_choice(k) for k in self.members if k not in out])
+        """Offer what the domain allows for the draft so far (R1, R4, R5, R13, R14)."""
+        draft: Report = self.wizard().draft()  # type: ignore[attr-defined]
+        played, rules = self.posses_now, self.rules
+        victims = offered(out_of_action_choices(draft, played, rules))
+        refill(self.victim, map(ref_choice, victims))
         victim = self.victim.currentData()
-        # The domain refuses 'by' from the victim's own posse: friendly fire is 'no one' (R14).
-        rivals = [k for k in self.members if victim and k[0] != victim["posse"]]
-        refill(self.by, [(FALL, None), *map(model_choice, rivals)])
-        refill(self.user, [model_choice(k) for k in self.members if self._used_up(k)])
+        by = offered(by_choices(draft, ref(victim), played, rules)) if victim else (None,)
+        refill(self.by, [(FALL, None) if b is None else ref_choice(b) for b in by])
+        uses = offered(used_up_choices(draft, played, rules))
+        refill(self.user, map(ref_choice, dict.fromkeys(u.holder for u in uses)))
         user = self.user.currentData()
-        refill(self.used_item, self._items(self._used_up(key_of(user)) if user else []))
-        refill(self.thief_from, [model_choice(k) for k in self.members if self._held(k)])
+        refill(self.used_item, self._items(u.item for u in uses if user and u.holder == ref(user)))
+        every_theft = theft_choices(draft, played, rules)
+        thefts = offered(every_theft)
+        # Why nothing may be stolen, when nothing may: the domain's reason for the first try.
+        across = [c for c in every_theft if c.value.source.posse != c.value.thief.posse]
+        self.no_theft = next((c.reason for c in across if not c.allowed), "")
+        refill(self.thief_from, map(ref_choice, dict.fromkeys(t.source for t in thefts)))
         source = self.thief_from.currentData()
-        refill(self.stolen_item, self._items(self._held(key_of(source)) if source else []))
+        from_source = [t for t in thefts if source and t.source == ref(source)]
+        refill(self.stolen_item, self._items(t.item for t in from_source))
         item = self.stolen_item.currentData()
-        # R1 Slippery Paws: the thief is a model of an opposing posse.
-        thieves = [
-            k
-            for k in self.members
-            if source and k[0] != source["posse"] and self._may_take(k, item)
-        ]
-        refill(self.thief, map(model_choice, thieves))
+        refill(self.thief, [ref_choice(t.thief) for t in from_source if t.item == item])
 
     def _ooa(self) -> Made:
         victim, by = self.victim.currentData(), self.by.currentData()
@@ -336,19 +328,17 @@ class CasualtiesPage(ReportPage):
         return f"{e['member']} ({e['posse']}) out of action by {ref_text(e.get('by'))}"
 
     def _use(self) -> Made:
-        ref, item = self.user.currentData(), self.used_item.currentData()
-        if ref is None or item is None:
+        holder, item = self.user.currentData(), self.used_item.currentData()
+        if holder is None or item is None:
             kinds = " or ".join(k.name.lower() for k in self.rules.kinds.values() if k.used_up)
             return f"No one here holds a {kinds} item, the only kind used up in play (R4)."
-        return {**ref, "item": item}
+        return {**holder, "item": item}
 
     def _theft(self) -> Made:
         source, item = self.thief_from.currentData(), self.stolen_item.currentData()
         thief = self.thief.currentData()
-        if source is None or item is None:
-            return "No one here holds an item to steal."
-        if thief is None:
-            if len(self.played()) < 2:
-                return "A thief steals from another posse, and only one posse played."
-            return f"No one in another posse may carry the {self._name(item)} (R5)."
+        if source is None or item is None or thief is None:
+            if self.no_theft:
+                return f"Nothing may be stolen: {self.no_theft}"
+            return "No one here holds an item."
         return {"from": source, "to": thief, "item": item}
