@@ -1,0 +1,82 @@
+"""The layers of DESIGN 1 hold: the import contracts pass, and they break on a wrong import."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("rostermgr", "db", "printables", "services", "cli", "ui")
+LINT = Path(sys.executable).with_name("lint-imports")
+
+
+def _imports(path: Path) -> set[str]:
+    """The top-level modules a file imports, relative imports left out."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_the_domain_imports_only_the_standard_library_and_itself() -> None:
+    allowed = set(sys.stdlib_module_names) | {"rostermgr", "__future__"}
+    for path in sorted((ROOT / "rostermgr").rglob("*.py")):
+        outside = _imports(path) - allowed
+        assert not outside, f"{path.relative_to(ROOT)} imports {sorted(outside)}"
+
+
+def test_no_front_end_module_imports_storage_or_printing() -> None:
+    for front in ("ui", "cli"):
+        for path in sorted((ROOT / front).rglob("*.py")):
+            wrong = _imports(path) & {"db", "printables", "peewee", "reportlab"}
+            assert not wrong, f"{path.relative_to(ROOT)} imports {sorted(wrong)}"
+
+
+def _copy(tmp: Path) -> Path:
+    tree = tmp / "tree"
+    tree.mkdir()
+    shutil.copy(ROOT / "pyproject.toml", tree)
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, tree / package, ignore=shutil.ignore_patterns("*.pyc"))
+    return tree
+
+
+def _lint(tree: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(LINT), "--no-cache"], cwd=tree, capture_output=True, text=True, check=False
+    )
+
+
+@pytest.mark.skipif(not LINT.exists(), reason="import-linter is not installed beside Python")
+def test_the_contracts_break_on_a_wrong_import_in_each_layer(tmp_path: Path) -> None:
+    tree = _copy(tmp_path)
+    kept = _lint(tree)
+    assert kept.returncode == 0, kept.stdout
+    wrong = {
+        "rostermgr/roster.py": "import db.models",
+        "ui/models.py": "import db.posses",
+        "cli/posse.py": "import printables.cards",
+        "services/stats.py": "import ui.models",
+        "db/posses.py": "import printables.text",
+    }
+    for file, line in wrong.items():
+        path = tree / file
+        path.write_text(path.read_text(encoding="utf-8") + f"\n{line}  # deliberate\n", "utf-8")
+    broken = _lint(tree)
+    assert broken.returncode != 0
+    for contract in (
+        "The domain imports no other layer and no framework BROKEN",
+        "The window reaches storage and printing only through the use cases BROKEN",
+        "The command line reaches storage and printing only through the use cases BROKEN",
+        "The use cases never import Qt or a front end BROKEN",
+        "db and printables never import each other BROKEN",
+    ):
+        assert contract in broken.stdout, broken.stdout
