@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import io
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from rostermgr.errors import Refused
 
@@ -238,8 +239,11 @@ def main(
 
         return run_app(campaign_path(args), args.ruleset)
     handler: Handler = args.handler
+    guarded = _Output(out)
     try:
-        return handler(args, out)
+        code = handler(args, cast(TextIO, guarded))
+        guarded.flush()
+        return code
     except Refused as exc:
         err.write(f"{exc}\n")
         return EXIT_REFUSED
@@ -253,6 +257,36 @@ def main(
 
         err.write(sentence(exc) + "\n")
         return EXIT_REFUSED
+
+
+class _Output(io.TextIOBase):
+    """Standard output that says when it cannot be written (a full disk, a closed file).
+
+    The last flush used to lose such an error, so an export to a full disk ended with exit 0.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def _failed(self, exc: OSError) -> Refused:
+        if isinstance(exc, BrokenPipeError):
+            raise exc
+        return Refused(
+            f"Cannot write the output ({exc.strerror or exc}); what was printed is incomplete."
+        )
+
+    def write(self, text: str) -> int:  # type: ignore[override]
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            raise self._failed(exc) from exc
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise self._failed(exc) from exc
 
 
 def run() -> None:

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import csv
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, TextIO
 
 from cli import print_json
-from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
 from rostermgr.stats import Table
 from rostermgr.views import text_table
@@ -86,10 +83,11 @@ def table_lines(table: Table, rules: Ruleset) -> list[str]:
 def _stats(args: argparse.Namespace, out: TextIO) -> int:
     from cli.context import campaign
     from services.stats import tables as campaign_tables
+    from services.stats import write_csv
 
     with campaign(args) as c:
         tables, rules = campaign_tables(c), c.rules
-    written = _write_csv(tables, Path(args.csv)) if args.csv else []
+        written = write_csv(c, tables, args.csv) if args.csv else []
     if args.json:
         print_json({t.name: t.records() for t in tables}, out)
         return 0
@@ -102,22 +100,3 @@ def _stats(args: argparse.Namespace, out: TextIO) -> int:
         lines = lines[:-1]
     out.write("".join(f"{line}\n" for line in lines))
     return 0
-
-
-def _write_csv(tables: tuple[Table, ...], folder: Path) -> list[str]:
-    """One file per table, NAME.csv; returns the file names."""
-    if folder.exists() and not folder.is_dir():
-        raise Refused(f"{folder} is a file, not a folder for the CSV tables.")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        names = []
-        for table in tables:
-            path = folder / f"{table.name}.csv"
-            with path.open("w", encoding="utf-8", newline="") as f:
-                writer = csv.writer(f)
-                writer.writerow(table.columns)
-                writer.writerows(["" if v is None else v for v in row] for row in table.rows)
-            names.append(path.name)
-    except OSError as exc:
-        raise Refused(f"Cannot write the CSV tables to {folder}: {exc.strerror}.") from exc
-    return names

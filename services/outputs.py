@@ -73,6 +73,26 @@ def check_output(
     return path
 
 
+def check_output_folder(target: str | os.PathLike[str], campaign: Path | None = None) -> Path:
+    """A folder to write files into (made if missing), refused where `check_output` refuses."""
+    path = Path(target)
+    if path.exists() and not path.is_dir():
+        raise Refused(f"{path} is a file, not a folder for the files to write.")
+    if campaign is not None:
+        real = path.resolve()
+        for suffix in CAMPAIGN_COMPANIONS:
+            if real == Path(f"{campaign}{suffix}").resolve():
+                raise Refused(f"Cannot write into {path}: it is the campaign's own file name.")
+        backups = backup_dir(campaign).resolve()
+        if backups == real or backups in real.parents:
+            raise Refused(f"Cannot write into {path}: it is the backups folder {backups}.")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise write_failed(path, exc) from exc
+    return path
+
+
 def write_failed(path: Path, exc: OSError) -> Refused:
     """The sentence for a write that failed: a full disk or a read-only folder is named."""
     if exc.errno == errno.ENOSPC:
