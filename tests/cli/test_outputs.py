@@ -1,4 +1,4 @@
-"""Outputs never overwrite the campaign or a device; failed writes are said; refusals add nothing."""
+"""Outputs never overwrite the campaign or a device; failed writes are said; refusals add none."""
 
 from __future__ import annotations
 
