@@ -8,7 +8,7 @@ from peewee import Database, fn
 
 from db import models as m
 from rostermgr.cards import parse_card
-from rostermgr.errors import Refused
+from rostermgr.errors import Refused, quoted
 from rostermgr.invariants import roster_problems
 from rostermgr.roster import ACTIVE, DEAD, Member
 from rostermgr.rules import Ruleset
@@ -53,7 +53,7 @@ def _posses(rules: Ruleset) -> list[str]:
     )
     for p in m.Posse.select():
         if p.faction not in rules.factions:
-            out.append(f"{p.name} belongs to the unknown faction '{p.faction}'.")
+            out.append(f"{p.name} belongs to the unknown faction {quoted(p.faction)}.")
         if sums.get(p.id, 0) < 0:
             out.append(f"{p.name} has a purse of {money(sums[p.id])}, below $0 (R16).")
     return out
@@ -72,10 +72,10 @@ def _members(rules: Ruleset) -> list[str]:
     for mem in m.Member.select():
         who = f"{mem.name} of {posse_names.get(mem.posse_id, '(no posse)')}"
         if mem.role not in rules.roles:
-            out.append(f"{who} has the unknown role '{mem.role}'.")
+            out.append(f"{who} has the unknown role {quoted(mem.role)}.")
             continue
         if mem.status not in (ACTIVE, DEAD):
-            out.append(f"{who} has the unknown status '{mem.status}'.")
+            out.append(f"{who} has the unknown status {quoted(mem.status)}.")
         limit = rules.strikes_to_die
         if not 0 <= mem.injuries <= limit:
             out.append(f"{who} has {mem.injuries} injury strikes; 0 to {limit} are possible.")
@@ -89,10 +89,10 @@ def _members(rules: Ruleset) -> list[str]:
             try:
                 parse_card(mem.pending_card)
             except Refused:
-                out.append(f"{who} waits on the unreadable card '{mem.pending_card}'.")
+                out.append(f"{who} waits on the unreadable card {quoted(mem.pending_card)}.")
         for item in items_of.get(mem.id, []):
             if item not in rules.items:
-                out.append(f"{who} carries the unknown item '{item}'.")
+                out.append(f"{who} carries the unknown item {quoted(item)}.")
         base = rules.roles[mem.role].stats
         for stat in rules.stat_order:
             value = base[stat] + upgrades.get(mem.id, Counter())[stat]

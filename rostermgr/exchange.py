@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rostermgr.cards import parse_card
-from rostermgr.errors import InvalidFile, Refused
+from rostermgr.errors import InvalidFile, Refused, quoted
 from rostermgr.invariants import roster_problems
 from rostermgr.roster import ACTIVE, DEAD, Member, check_name
 from rostermgr.rules import Ruleset
@@ -79,10 +79,10 @@ class _Check:
     def keys(self, required: set[str], optional: set[str] = frozenset()) -> None:  # type: ignore[assignment]
         for key in self.obj:
             if key not in required | optional:
-                self.fail(f"has a key it does not take: '{key}'")
+                self.fail(f"has a key it does not take: {quoted(key)}")
         for key in sorted(required):
             if key not in self.obj:
-                self.fail(f"has no '{key}'")
+                self.fail(f"has no {quoted(key)}")
 
     def fail(self, problem: str) -> None:
         raise InvalidFile(f"The posse file is refused: {self.where} {problem}.")
@@ -92,29 +92,29 @@ class _Check:
         if value is None and optional:
             return None
         if not isinstance(value, str):
-            self.fail(f"needs text for '{key}'")
+            self.fail(f"needs text for {quoted(key)}")
         if len(value) > TEXT_LIMIT:
-            self.fail(f"has '{key}' longer than {TEXT_LIMIT} characters")
+            self.fail(f"has {quoted(key)} longer than {TEXT_LIMIT} characters")
         return value
 
     def count(self, key: str, low: int = 0, high: int | None = None, signed: bool = False) -> int:
         value = self.obj.get(key)
         if not isinstance(value, int) or isinstance(value, bool):
-            self.fail(f"needs a whole number for '{key}'")
+            self.fail(f"needs a whole number for {quoted(key)}")
         if (
             abs(value) > 10**9
             or (not signed and value < low)
             or (high is not None and value > high)
         ):
-            self.fail(f"has '{key}' out of range ({value})")
+            self.fail(f"has {quoted(key)} out of range ({value})")
         return value
 
     def items(self, key: str) -> list[Any]:
         value = self.obj.get(key)
         if not isinstance(value, list):
-            self.fail(f"needs a list for '{key}'")
+            self.fail(f"needs a list for {quoted(key)}")
         if len(value) > LIST_LIMIT:
-            self.fail(f"has more than {LIST_LIMIT} entries in '{key}'")
+            self.fail(f"has more than {LIST_LIMIT} entries in {quoted(key)}")
         return value
 
 
@@ -123,7 +123,7 @@ def validate_posse_file(doc: Any, rules: Ruleset, as_name: str | None = None) ->
     top = _Check(doc, "the document")
     top.keys({"format", "version", "posse", "members", "ledger", "history"})
     if doc["format"] != FORMAT:
-        top.fail(f"is not a rostermgr posse file (format must be '{FORMAT}')")
+        top.fail(f"is not a rostermgr posse file (format must be {quoted(FORMAT)})")
     if doc["version"] != VERSION:
         top.fail(f"has format version {doc['version']!r}; this rostermgr reads version {VERSION}")
     head = _Check(doc["posse"], "'posse'")
@@ -170,7 +170,7 @@ def _member(obj: Any, index: int, rules: Ruleset) -> MemberRow:
     role = rules.role(c.text("role")).id
     status = c.text("status")
     if status not in (ACTIVE, DEAD):
-        c.fail(f"has status '{status}'; it must be '{ACTIVE}' or '{DEAD}'")
+        c.fail(f"has status {quoted(status)}; it must be {quoted(ACTIVE)} or {quoted(DEAD)}")
     items = c.items("items")
     for item in items:
         if not isinstance(item, str):
@@ -187,7 +187,7 @@ def _member(obj: Any, index: int, rules: Ruleset) -> MemberRow:
         u.keys({"stat", "card"}, {"game"})
         stat = u.text("stat")
         if stat not in rules.stat_order:
-            u.fail(f"names '{stat}', which is not a stat")
+            u.fail(f"names {quoted(stat)}, which is not a stat")
         upgrades.append(
             UpgradeRow(stat, str(parse_card(u.text("card"))), u.text("game", optional=True))
         )
@@ -220,7 +220,7 @@ def _history(obj: Any, index: int, names: set[str]) -> HistoryRow:
     c.keys({"date", "kind", "text", "data"}, {"member", "game"})
     member = c.text("member", optional=True)
     if member is not None and member not in names:
-        c.fail(f"names '{member}', who is not in the posse")
+        c.fail(f"names {quoted(member)}, who is not in the posse")
     data = obj["data"]
     if not isinstance(data, dict):
         c.fail("needs an object for 'data'")

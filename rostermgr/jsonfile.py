@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rostermgr.errors import InvalidFile
+from rostermgr.errors import InvalidFile, quoted
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 20
@@ -16,7 +16,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     seen: dict[str, Any] = {}
     for key, value in pairs:
         if key in seen:
-            raise ValueError(f"the key '{key}' appears twice in one object")
+            raise ValueError(f"the key {quoted(key)} appears twice in one object")
         seen[key] = value
     return seen
 

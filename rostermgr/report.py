@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from rostermgr.errors import InvalidFile
+from rostermgr.errors import InvalidFile, quoted
 from rostermgr.rules import Ruleset
 
 MAX_AMOUNT = 1_000_000
@@ -84,31 +84,31 @@ class _Obj:
     def keys(self, required: set[str], optional: set[str] = frozenset()) -> None:  # type: ignore[assignment]
         for key in self.obj:
             if key not in required | optional:
-                raise self.fail(f"has a key it does not take: '{key}'")
+                raise self.fail(f"has a key it does not take: {quoted(key)}")
         for key in sorted(required):
             if key not in self.obj:
-                raise self.fail(f"has no '{key}'")
+                raise self.fail(f"has no {quoted(key)}")
 
     def text(self, key: str, default: str | None = None) -> str:
         value = self.obj.get(key, default)
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(f"needs text for '{key}'")
+            raise self.fail(f"needs text for {quoted(key)}")
         return value
 
     def amount(self, key: str) -> int:
         value = self.obj.get(key)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(f"needs a whole number of dollars for '{key}'")
+            raise self.fail(f"needs a whole number of dollars for {quoted(key)}")
         if value < 0:
             raise self.fail(
-                f"has a negative '{key}' ({value}); money in a report is never negative"
+                f"has a negative {quoted(key)} ({value}); money in a report is never negative"
             )
         if value > MAX_AMOUNT:
-            raise self.fail(f"has '{key}' over ${MAX_AMOUNT}")
+            raise self.fail(f"has {quoted(key)} over ${MAX_AMOUNT}")
         return value
 
     def ref(self, key: str) -> Ref:
-        inner = _Obj(self.obj.get(key), f"'{key}' of {self.where}")
+        inner = _Obj(self.obj.get(key), f"{quoted(key)} of {self.where}")
         inner.keys({"posse", "member"})
         return Ref(inner.text("posse"), inner.text("member"))
 
@@ -121,7 +121,7 @@ def _list(doc: Mapping[str, Any], key: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise InvalidFile(f"The report is refused: '{key}' must be a list.")
+        raise InvalidFile(f"The report is refused: {quoted(key)} must be a list.")
     return value
 
 
@@ -145,7 +145,7 @@ def parse_report(doc: Any, rules: Ruleset) -> Report:
     try:
         played = date.fromisoformat(when)
     except ValueError:
-        raise top.fail(f"has the date '{when}'; write it as YYYY-MM-DD") from None
+        raise top.fail(f"has the date {quoted(when)}; write it as YYYY-MM-DD") from None
     if played > date.today():
         raise top.fail(
             f"has the date {when}, which is in the future; a report is of a game already "
@@ -154,7 +154,7 @@ def parse_report(doc: Any, rules: Ruleset) -> Report:
     scenario = top.text("scenario")
     if scenario not in rules.scenarios:
         raise top.fail(
-            f"names the scenario '{scenario}'; the scenarios are {', '.join(rules.scenarios)}"
+            f"names the scenario {quoted(scenario)}; the scenarios are {', '.join(rules.scenarios)}"
         )
     posses = doc["posses"]
     if not isinstance(posses, list) or not posses or not all(isinstance(p, str) for p in posses):
@@ -168,13 +168,15 @@ def parse_report(doc: Any, rules: Ruleset) -> Report:
         )
     winner = doc.get("winner")
     if winner is not None and winner not in posses:
-        raise top.fail(f"names the winner '{winner}', who is not among the posses that played")
+        raise top.fail(
+            f"names the winner {quoted(winner)}, who is not among the posses that played"
+        )
     notes = doc.get("notes", "")
     if not isinstance(notes, str):
         raise top.fail("needs text for 'notes'")
 
     def each(key: str) -> list[_Obj]:
-        return [_Obj(v, f"entry {i + 1} of '{key}'") for i, v in enumerate(_list(doc, key))]
+        return [_Obj(v, f"entry {i + 1} of {quoted(key)}") for i, v in enumerate(_list(doc, key))]
 
     ooa = []
     for o in each("out_of_action"):

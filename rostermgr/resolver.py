@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rostermgr.cards import RANKS, Card
-from rostermgr.errors import Refused
+from rostermgr.errors import Refused, quoted
 from rostermgr.rules import Faction, Item, Ruleset
 
 SHOT, COMBAT = "shot", "combat"
@@ -195,7 +195,7 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
 
 def _check(test: Test, rules: Ruleset) -> None:
     if test.kind not in KINDS:
-        raise Refused(f"A test is a shot or a combat, not '{test.kind}'.")
+        raise Refused(f"A test is a shot or a combat, not {quoted(test.kind)}.")
     rules.faction(test.attacker)
     rules.faction(test.defender)
     for name, value in (
@@ -208,14 +208,14 @@ def _check(test: Test, rules: Ruleset) -> None:
             raise Refused(f"The {name} value must be 0 or more, not {value}.")
     if test.cover is not None and test.cover not in rules.cover:
         kinds = ", ".join(rules.cover)
-        raise Refused(f"There is no cover '{test.cover}'; cover is one of {kinds}.")
+        raise Refused(f"There is no cover {quoted(test.cover)}; cover is one of {kinds}.")
     if test.weapon is not None:
         _check_weapon(test.kind, rules.item(test.weapon), rules)
     if test.into_combat and test.kind != SHOT:
         raise Refused("Only a shot can go into a combat; a combat action is in base contact.")
     for card in (test.attack_card, test.defence_card):
         if not card.is_joker and card.rank not in RANKS:
-            raise Refused(f"'{card}' is not a card.")
+            raise Refused(f"{quoted(card)} is not a card.")
 
 
 def usable_in(kind: str, weapon: Item, rules: Ruleset) -> bool:
