@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -126,3 +127,90 @@ def test_the_good_file_imports(cli: Cli, exported: dict, tmp_path: Path) -> None
     path = tmp_path / "ok.json"
     path.write_text(json.dumps(exported), encoding="utf-8")
     cli.ok("posse", "import", str(path), "--as", "Stranger")
+
+
+SHIPPED = Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
+
+
+def swap(old: str, new: str, *more: str) -> Callable[[], str]:
+    """The shipped ruleset with each (old, new) pair replaced once."""
+
+    def make() -> str:
+        text = SHIPPED.read_text(encoding="utf-8")
+        pairs = (old, new, *more)
+        for a, b in zip(pairs[::2], pairs[1::2], strict=True):
+            assert a in text, a
+            text = text.replace(a, b, 1)
+        return text
+
+    return make
+
+
+DEEP = "[" * 5000 + "]" * 5000
+# (how the ruleset is made, the key the refusal names, words of the problem)
+HOSTILE_RULESETS: dict[str, tuple[Callable[[], str] | str, str, str]] = {
+    "a table that is a number": (
+        swap("[ruleset]", "money = 5\n[ruleset]", "[money]", "[moneyx]"),
+        "money",
+        "must be a table",
+    ),
+    "a list that is text": (
+        swap('order = ["move", "shot"', 'order = "move"\nx = ["shot"'),
+        "stats.order",
+        "must be a list",
+    ),
+    "an array 5,000 deep": (swap("jokers = 2", f"jokers = {DEEP}"), "", "nested too deeply"),
+    "an array 50 deep": (
+        swap("jokers = 2", "jokers = 2\ndeep = " + "[" * 50 + "]" * 50),
+        "cards.deep[0][0]",
+        "nested deeper than",
+    ),
+    "a stat order without wounds": (
+        swap('"defence", "wounds"]', '"defence"]'),
+        "stats.order",
+        "'wounds'",
+    ),
+    "a number beyond 64 bits": (
+        swap("starting_purse = 200", "starting_purse = 99999999999999999999999"),
+        "money.starting_purse",
+        "between",
+    ),
+    "a price beyond a billion": (
+        swap("price = 30\n", "price = 30000000000\n"),
+        "items.horse.price",
+        "between",
+    ),
+    "10 million jokers": (swap("jokers = 2", "jokers = 10000000"), "cards.jokers", "at most"),
+    "a key with an escape sequence": (
+        swap("limit = 1 }", 'limit = 1, "x\\u001b[31m\\nred" = 2 }'),
+        "kinds.clothing.x\\x1b[31m\\nred",
+        "not a key",
+    ),
+    "an over-long name": (
+        swap('name = "Last Hope Frontier"', f'name = "{"x" * 5000}"'),
+        "ruleset.name",
+        "at most",
+    ),
+    "/dev/zero": ("/dev/zero", "", "larger than"),
+    "/dev/urandom": ("/dev/urandom", "", "larger than"),
+}
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE_RULESETS))
+def test_hostile_ruleset_is_refused_with_key_and_problem_within_a_second(
+    cli: Cli, kind: str, tmp_path: Path
+) -> None:
+    make, key, problem = HOSTILE_RULESETS[kind]
+    if isinstance(make, str):
+        path = make
+    else:
+        path = str(tmp_path / "hostile.toml")
+        Path(path).write_text(make(), encoding="utf-8")
+    started = time.monotonic()
+    result = cli("--ruleset", path, "rules", "--json")
+    assert time.monotonic() - started < 1.0, kind
+    assert result.code == 1, (kind, result.out[:200])
+    assert result.err.count("\n") == 1 and len(result.err) < 400, result.err
+    assert "Traceback" not in result.err and "\x1b" not in result.err
+    assert f"key '{key}" in result.err if key else True, result.err  # a prefix of the key
+    assert problem in result.err, result.err
