@@ -8,13 +8,25 @@ from typing import Any
 
 from rostermgr.cards import parse_card
 from rostermgr.errors import InvalidFile, Refused, quoted
-from rostermgr.invariants import roster_problems
-from rostermgr.roster import ACTIVE, DEAD, Member, check_name
+from rostermgr.invariants import (
+    MAX_AMOUNT,
+    FlipRecord,
+    flip_problems,
+    history_problems,
+    roster_problems,
+    state_problems,
+)
+from rostermgr.report import MAX_POSSES, NOTES_LIMIT, REASON_LIMIT, iso_date
+from rostermgr.roster import DEAD, NAME_LIMIT, Member, check_name
 from rostermgr.rules import Ruleset
+from rostermgr.rules_load import MAX_TEXT
 
 FORMAT = "rostermgr-posse"
 VERSION = 1
-TEXT_LIMIT = 500
+# Whatever rostermgr wrote, it reads back: the longest text it writes is a game's sentence,
+# naming the scenario and the other posses (a report's MAX_POSSES) and carrying the notes; a
+# sentence of a death lists what was buried. Twice that, plus room for the ruleset's names.
+TEXT_LIMIT = 2 * (NOTES_LIMIT + REASON_LIMIT + MAX_POSSES * (NAME_LIMIT + 2)) + 4 * MAX_TEXT
 LIST_LIMIT = 100_000
 
 
@@ -97,12 +109,18 @@ class _Check:
             self.fail(f"has {quoted(key)} longer than {TEXT_LIMIT} characters")
         return value
 
+    def date(self, key: str, optional: bool = False) -> Any:
+        value = self.text(key, optional)
+        if value is not None and iso_date(value) is None:
+            self.fail(f"has the date {quoted(value)} for {quoted(key)}; it must be YYYY-MM-DD")
+        return value
+
     def count(self, key: str, low: int = 0, high: int | None = None, signed: bool = False) -> int:
         value = self.obj.get(key)
         if not isinstance(value, int) or isinstance(value, bool):
             self.fail(f"needs a whole number for {quoted(key)}")
         if (
-            abs(value) > 10**9
+            abs(value) > MAX_AMOUNT
             or (not signed and value < low)
             or (high is not None and value > high)
         ):
@@ -151,16 +169,41 @@ def validate_posse_file(doc: Any, rules: Ruleset, as_name: str | None = None) ->
     if sum(e.amount for e in ledger) < 0:
         top.fail("has a ledger whose purse is below $0 (R16)")
     history = tuple(_history(h, i, set(names)) for i, h in enumerate(top.items("history")))
+    _consistent(name, members, history, rules)
     return PosseFile(
         name=name,
         faction=faction,
         ruleset_id=ruleset.text("id"),
         ruleset_version=ruleset.text("version"),
-        created=head.text("created", optional=True),
+        created=head.date("created", optional=True),
         members=members,
         ledger=ledger,
         history=history,
     )
+
+
+def _consistent(
+    posse: str, members: tuple[MemberRow, ...], history: tuple[HistoryRow, ...], rules: Ruleset
+) -> None:
+    """The checks `check` makes (rostermgr.invariants): state, history data, flips, upgrades."""
+    problems: list[str] = []
+    for mem in members:
+        problems += state_problems(f"{mem.name} of {posse}", mem.status, mem.injuries, rules)
+    for i, h in enumerate(history):
+        of = f"{h.member} of {posse}" if h.member else posse
+        problems += history_problems(f"History entry {i + 1} ({of})", h.kind, h.data, rules)
+    if not problems:  # the replay reads the history data, so only once it is well-formed
+        for mem in members:
+            problems += flip_problems(
+                f"{mem.name} of {posse}",
+                mem.flips,
+                mem.pending_card,
+                [(u.stat, u.card) for u in mem.upgrades],
+                [FlipRecord(h.kind, h.data) for h in history if h.member == mem.name],
+                rules,
+            )
+    if problems:
+        raise InvalidFile(f"The posse file is refused: {problems[0]}")
 
 
 def _member(obj: Any, index: int, rules: Ruleset) -> MemberRow:
@@ -169,8 +212,6 @@ def _member(obj: Any, index: int, rules: Ruleset) -> MemberRow:
     name = check_name(c.text("name"), f"name of member {index + 1}")
     role = rules.role(c.text("role")).id
     status = c.text("status")
-    if status not in (ACTIVE, DEAD):
-        c.fail(f"has status {quoted(status)}; it must be {quoted(ACTIVE)} or {quoted(DEAD)}")
     items = c.items("items")
     for item in items:
         if not isinstance(item, str):
@@ -195,8 +236,8 @@ def _member(obj: Any, index: int, rules: Ruleset) -> MemberRow:
         name=name,
         role=role,
         status=status,
-        injuries=c.count("injuries", 0, rules.strikes_to_die),
-        flips=c.count("flips", 0, 1000),
+        injuries=c.count("injuries"),
+        flips=c.count("flips"),
         pending_card=pending,
         items=tuple(items),
         upgrades=tuple(upgrades),
@@ -207,7 +248,7 @@ def _ledger(obj: Any, index: int) -> LedgerRow:
     c = _Check(obj, f"ledger entry {index + 1}")
     c.keys({"date", "amount", "reason", "kind"}, {"game"})
     return LedgerRow(
-        c.text("date"),
+        c.date("date"),
         c.count("amount", signed=True),
         c.text("reason"),
         c.text("kind"),
@@ -225,5 +266,5 @@ def _history(obj: Any, index: int, names: set[str]) -> HistoryRow:
     if not isinstance(data, dict):
         c.fail("needs an object for 'data'")
     return HistoryRow(
-        c.text("date"), c.text("kind"), member, c.text("text"), data, c.text("game", optional=True)
+        c.date("date"), c.text("kind"), member, c.text("text"), data, c.text("game", optional=True)
     )

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from rostermgr.exchange import TEXT_LIMIT
 from tests.conftest import Cli
 
 D = "The Dalton Boys"
@@ -49,6 +50,15 @@ def nest(depth: int) -> object:
 
 
 M0 = lambda d: d["members"][0]  # noqa: E731
+FLIP_ROW = {
+    "date": "2026-01-01",
+    "kind": "flip",
+    "member": "Ike Dalton",
+    "text": "Ike Dalton turns 7H.",
+    "data": {"card": "7H", "drawn": False, "spent": 0, "upgrade": None},
+    "game": None,
+}
+GAME_ROW = {"date": "2026-01-01", "kind": "game", "text": "Played.", "game": None}
 
 HOSTILE: dict[str, Callable[[dict], str | bytes]] = {
     "not json": raw("posse: Daltons"),
@@ -61,7 +71,7 @@ HOSTILE: dict[str, Callable[[dict], str | bytes]] = {
     "duplicate keys": text(lambda s: s.replace('"format":', '"format": "x", "format":', 1)),
     "lone surrogate": text(lambda s: s.replace('"Kid"', '"Ki\\ud800d"', 1)),
     "over-long name": edit(lambda d: M0(d).update(name="A" * 61)),
-    "over-long text": edit(lambda d: d["history"][0].update(text="x" * 501)),
+    "over-long text": edit(lambda d: d["history"][0].update(text="x" * (TEXT_LIMIT + 1))),
     "deep nesting": edit(lambda d: d["history"][0].update(data=nest(60))),
     "too large": edit(
         lambda d: d["history"].extend([{**d["history"][0], "text": "x" * 400}] * 15000)
@@ -97,6 +107,31 @@ HOSTILE: dict[str, Callable[[dict], str | bytes]] = {
     "html in format": edit(lambda d: d.update(format="<script>")),
     "null posse": edit(lambda d: d.update(posse=None)),
     "history data not an object": edit(lambda d: d["history"][0].update(data=[1, 2])),
+    "nested 100,000 deep": raw("[" * 100_000 + "]" * 100_000),
+    "active with 3 strikes (R13)": edit(lambda d: d["members"][3].update(injuries=3)),
+    "dead with 0 strikes (R13)": edit(lambda d: d["members"][3].update(status="dead")),
+    "1,000 flips never earned (R15)": edit(lambda d: M0(d).update(flips=1000)),
+    "an upgrade no flip told (R15)": edit(
+        lambda d: M0(d)["upgrades"].append({"stat": "strength", "card": "7H"})
+    ),
+    "an upgrade the card does not allow (R15)": edit(
+        lambda d: (
+            M0(d)["upgrades"].append({"stat": "shot", "card": "7H"}),
+            d["history"].append(FLIP_ROW | {"data": FLIP_ROW["data"] | {"upgrade": "shot"}}),
+        )
+    ),
+    "a pending card with no flip (R15)": edit(lambda d: M0(d).update(pending_card="7H")),
+    "history amount that is text": edit(lambda d: d["history"][1]["data"].update(amount="lots")),
+    "history opponents not a list": edit(
+        lambda d: d["history"].append(GAME_ROW | {"data": {"opponents": 5}})
+    ),
+    "history flip with an unreadable card": edit(
+        lambda d: d["history"].append(FLIP_ROW | {"data": FLIP_ROW["data"] | {"card": "ZZ"}})
+    ),
+    "history item the ruleset lacks": edit(lambda d: d["history"][1]["data"].update(item="gun")),
+    "a date without dashes": edit(lambda d: d["ledger"][0].update(date="20261128")),
+    "a week date": edit(lambda d: d["history"][0].update(date="2026-W47-5")),
+    "a created date with a time": edit(lambda d: d["posse"].update(created="2026-11-28T10:00")),
 }
 
 
@@ -121,6 +156,14 @@ def test_hostile_posse_file_is_refused_and_nothing_written(
     assert result.err.count("\n") == 1 and len(result.err) < 400, result.err
     assert cli.db.read_bytes() == before
     assert [p["name"] for p in cli.ok("posse", "list", "--json").json()] == ["Last Hope Lawmen", D]
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_a_device_given_as_a_posse_file_is_refused_by_size(cli: Cli, device: str) -> None:
+    before = cli.db.read_bytes() if cli.db.exists() else b""
+    result = cli("posse", "import", device)
+    assert result.code == 1 and "larger than" in result.err, result.err
+    assert (cli.db.read_bytes() if cli.db.exists() else b"") == before
 
 
 def test_the_good_file_imports(cli: Cli, exported: dict, tmp_path: Path) -> None:
