@@ -257,3 +257,41 @@ def test_hostile_ruleset_is_refused_with_key_and_problem_within_a_second(
     assert "Traceback" not in result.err and "\x1b" not in result.err
     assert f"key '{key}" in result.err if key else True, result.err  # a prefix of the key
     assert problem in result.err, result.err
+
+
+GAME = {"date": "2026-11-28", "scenario": "bounty", "posses": [D, "Last Hope Lawmen"]}
+HOSTILE_REPORTS: dict[str, dict] = {
+    "a date without dashes": {**GAME, "date": "20261128"},
+    "a week date": {**GAME, "date": "2026-W47-5"},
+    "an ordinal date": {**GAME, "date": "2026-332"},
+    "a posse name of zero-width characters": {**GAME, "posses": [D, "\u200b\u200d"]},
+    "notes beyond the limit": {**GAME, "notes": "x" * 100_000},
+    "too many posses": {**GAME, "posses": [f"P{i}" for i in range(100)]},
+}
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE_REPORTS))
+def test_hostile_report_is_refused_and_nothing_written(cli: Cli, exported: dict, kind: str) -> None:
+    before = cli.db.read_bytes()
+    result = cli("game", "record", cli.file(HOSTILE_REPORTS[kind]))
+    assert result.code == 1, kind
+    assert result.err.count("\n") == 1 and len(result.err) < 400, result.err
+    assert cli.db.read_bytes() == before
+
+
+def test_report_names_match_stored_names_after_normalisation(cli: Cli, exported: dict) -> None:
+    report = {
+        **GAME,
+        "posses": ["The Dalton\u200b Boys\u202e", "Last Hope Lawmen"],
+        "out_of_action": [{"posse": f"{D}\ufeff", "member": "Kid\u200b"}],
+    }
+    cli.ok("game", "record", cli.file(report))
+    kid = next(
+        m for m in cli.ok("posse", "show", D, "--json").json()["members"] if m["name"] == "Kid"
+    )
+    assert kid["injuries"] == 1
+
+
+def test_kid_and_kid_with_a_zero_width_space_cannot_both_be_hired(cli: Cli, exported: dict) -> None:
+    result = cli("posse", "hire", D, "ganger", "Kid\u200b")
+    assert result.code == 1 and "already has a member named 'Kid'" in result.err, result.err
