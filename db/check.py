@@ -6,6 +6,7 @@ type are findings, one sentence each, so a damaged campaign can still be examine
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections import Counter
 from pathlib import Path
@@ -17,8 +18,14 @@ from db import models as m
 from db.connection import is_damage, offer_backup
 from db.undo import log_problem, mark_problem, strange_entries
 from rostermgr.cards import parse_card
-from rostermgr.errors import Refused
-from rostermgr.invariants import roster_problems
+from rostermgr.errors import Refused, quoted
+from rostermgr.invariants import (
+    MAX_AMOUNT,
+    FlipRecord,
+    flip_problems,
+    history_problems,
+    roster_problems,
+)
 from rostermgr.roster import ACTIVE, DEAD, Member
 from rostermgr.rules import Ruleset
 from rostermgr.shop import money
@@ -67,6 +74,7 @@ def check_campaign(db: Database, rules: Ruleset) -> list[str]:
             problems.append(_RULES_SKIPPED)
         else:
             problems += _posses(rules) + _members(rules) + _rosters(rules)
+            problems += _ledger_amounts(db) + _histories(rules)
     except (sqlite3.DatabaseError, peewee.DatabaseError) as exc:
         problems.append(_damage_finding(db, exc))
     return problems
@@ -142,6 +150,59 @@ def _types(db: Database) -> list[str]:
     return out
 
 
+def _ledger_amounts(db: Database) -> list[str]:
+    """R16: every ledger amount is a whole number of dollars within MAX_AMOUNT."""
+    rows = db.execute_sql(
+        "SELECT p.name, l.id, l.amount FROM ledger l LEFT JOIN posse p ON p.id = l.posse_id "
+        "WHERE typeof(l.amount) != 'integer' OR abs(l.amount) > ?",
+        (MAX_AMOUNT,),
+    ).fetchall()
+    return [
+        f"Ledger entry {entry} of {posse} holds {quoted(str(amount))}, not a whole number of "
+        f"dollars up to {MAX_AMOUNT} (R16)."
+        for posse, entry, amount in rows
+    ]
+
+
+def _histories(rules: Ruleset) -> list[str]:
+    """History data well-formed for `stats` and the journal; flips and upgrades it tells (R15)."""
+    posse_names = dict(m.Posse.select(m.Posse.id, m.Posse.name).tuples())
+    out: list[str] = []
+    records: dict[int, list[FlipRecord]] = {}
+    broken: set[int] = set()
+    for h in m.History.select().order_by(m.History.id):
+        where = f"History entry {h.id} of {posse_names.get(h.posse_id, '(no posse)')}"
+        try:
+            data = json.loads(h.data)
+        except (TypeError, ValueError):
+            data = None
+        if not isinstance(data, dict):
+            out.append(f"{where} has data that is not a JSON object.")
+            broken.add(h.member_id)
+            continue
+        found = history_problems(where, h.kind, data, rules)
+        out += found
+        if found:
+            broken.add(h.member_id)
+        if h.member_id is not None:
+            records.setdefault(h.member_id, []).append(FlipRecord(h.kind, data))
+    upgrades: dict[int, list[tuple[str, str]]] = {}
+    for up in m.Upgrade.select().order_by(m.Upgrade.id):
+        upgrades.setdefault(up.member_id, []).append((up.stat, up.card))
+    for mem in m.Member.select().order_by(m.Member.id):
+        if mem.id in broken or not isinstance(mem.flips, int):
+            continue  # that entry's problem is reported; a replay over it would guess
+        out += flip_problems(
+            f"{mem.name} of {posse_names.get(mem.posse_id, '(no posse)')}",
+            mem.flips,
+            mem.pending_card,
+            upgrades.get(mem.id, []),
+            records.get(mem.id, []),
+            rules,
+        )
+    return out
+
+
 def _rosters(rules: Ruleset) -> list[str]:
     """R3 and R5 for each posse, over what _members found readable (the rest is reported there)."""
     items_of: dict[int, list[str]] = {}
@@ -166,7 +227,7 @@ def _posses(rules: Ruleset) -> list[str]:
     )
     for p in m.Posse.select():
         if p.faction not in rules.factions:
-            out.append(f"{p.name} belongs to the unknown faction '{p.faction}'.")
+            out.append(f"{p.name} belongs to the unknown faction {quoted(p.faction)}.")
         if sums.get(p.id, 0) < 0:
             out.append(f"{p.name} has a purse of {money(sums[p.id])}, below $0 (R16).")
     return out
@@ -185,10 +246,10 @@ def _members(rules: Ruleset) -> list[str]:
     for mem in m.Member.select():
         who = f"{mem.name} of {posse_names.get(mem.posse_id, '(no posse)')}"
         if mem.role not in rules.roles:
-            out.append(f"{who} has the unknown role '{mem.role}'.")
+            out.append(f"{who} has the unknown role {quoted(mem.role)}.")
             continue
         if mem.status not in (ACTIVE, DEAD):
-            out.append(f"{who} has the unknown status '{mem.status}'.")
+            out.append(f"{who} has the unknown status {quoted(mem.status)}.")
         limit = rules.strikes_to_die
         if not 0 <= mem.injuries <= limit:
             out.append(f"{who} has {mem.injuries} injury strikes; 0 to {limit} are possible.")
@@ -202,10 +263,10 @@ def _members(rules: Ruleset) -> list[str]:
             try:
                 parse_card(mem.pending_card)
             except Refused:
-                out.append(f"{who} waits on the unreadable card '{mem.pending_card}'.")
+                out.append(f"{who} waits on the unreadable card {quoted(mem.pending_card)}.")
         for item in items_of.get(mem.id, []):
             if item not in rules.items:
-                out.append(f"{who} carries the unknown item '{item}'.")
+                out.append(f"{who} carries the unknown item {quoted(item)}.")
         base = rules.roles[mem.role].stats
         for stat in rules.stat_order:
             value = base[stat] + upgrades.get(mem.id, Counter())[stat]

@@ -106,11 +106,11 @@ def write_export(doc: dict[str, Any], path: str | os.PathLike[str]) -> None:
 
 def refuse_if_taken(name: str) -> None:
     """An imported posse needs a name no posse of the campaign has."""
-    from rostermgr.errors import Refused
+    from rostermgr.errors import Refused, quoted
 
     if m.Posse.get_or_none(m.Posse.name == name) is not None:
         raise Refused(
-            f"This campaign already has a posse named '{name}'; import it with --as NEW_NAME."
+            f"This campaign already has a posse named {quoted(name)}; import it with --as NEW_NAME."
         )
 
 

@@ -17,7 +17,7 @@ from db.posses import (
     remove_item,
 )
 from db.undo import prune_before, undo_mark, undo_problem, undo_to
-from rostermgr.errors import Refused
+from rostermgr.errors import Refused, quoted
 from rostermgr.postgame import (
     Change,
     FlipsEarned,
@@ -40,7 +40,9 @@ def preview_game(report: Report, rules: Ruleset) -> GamePlan:
     for name in report.posses:
         row = m.Posse.get_or_none(m.Posse.name == name)
         if row is None:
-            raise Refused(f"The report names the posse '{name}', which is not in this campaign.")
+            raise Refused(
+                f"The report names the posse {quoted(name)}, which is not in this campaign."
+            )
         posses[name] = posse_from_row(row)
     return plan_game(report, posses, rules)
 

@@ -13,7 +13,7 @@ from peewee import fn
 
 from db import models as m
 from rostermgr import roster
-from rostermgr.errors import Refused
+from rostermgr.errors import Refused, quoted
 from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
 from rostermgr.rules import Ruleset
 from rostermgr.shop import CreationPlan, Entry, plan_buy, plan_hire, plan_sell
@@ -26,7 +26,7 @@ def today() -> str:
 def posse_row(name: str) -> m.Posse:
     row = m.Posse.get_or_none(m.Posse.name == name)
     if row is None:
-        raise Refused(f"There is no posse named '{name}' in this campaign.")
+        raise Refused(f"There is no posse named {quoted(name)} in this campaign.")
     return row
 
 
@@ -171,7 +171,7 @@ def add_history(
 def member_row(posse: m.Posse, name: str) -> m.Member:
     row = m.Member.get_or_none((m.Member.posse == posse.id) & (m.Member.name == name))
     if row is None:
-        raise Refused(f"{posse.name} has no member named '{name}'.")
+        raise Refused(f"{posse.name} has no member named {quoted(name)}.")
     return row
 
 
@@ -179,7 +179,7 @@ def create_posse(plan: CreationPlan, rules: Ruleset) -> None:
     """Write a validated creation plan (R3, R16) in one transaction."""
     with m.database.atomic():
         if m.Posse.get_or_none(m.Posse.name == plan.name) is not None:
-            raise Refused(f"This campaign already has a posse named '{plan.name}'.")
+            raise Refused(f"This campaign already has a posse named {quoted(plan.name)}.")
         posse = m.Posse.create(
             name=plan.name,
             faction=plan.faction,
@@ -281,7 +281,7 @@ def rename_posse(old: str, new: str) -> str:
         row = posse_row(old)
         new = roster.check_name(new, "posse name")
         if new != old and m.Posse.get_or_none(m.Posse.name == new) is not None:
-            raise Refused(f"This campaign already has a posse named '{new}'.")
+            raise Refused(f"This campaign already has a posse named {quoted(new)}.")
         row.name = new
         row.save()
         add_history(row, "rename", f"Posse renamed from {old} to {new}.", old=old, new=new)
@@ -294,7 +294,7 @@ def rename_member(posse_name: str, old: str, new: str) -> str:
         mem = member_row(row, old)
         new = roster.check_name(new, "member's name")
         if new != old and m.Member.get_or_none((m.Member.posse == row.id) & (m.Member.name == new)):
-            raise Refused(f"{row.name} already has a member named '{new}'.")
+            raise Refused(f"{row.name} already has a member named {quoted(new)}.")
         mem.name = new
         mem.save()
         add_history(row, "rename", f"{old} is now called {new}.", mem, old=old, new=new)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rostermgr.cards import Card, parse_card
-from rostermgr.errors import RuleBroken
+from rostermgr.errors import RuleBroken, quoted
 from rostermgr.roster import Member
 from rostermgr.rules import Ruleset
 
@@ -81,7 +81,7 @@ def stat_id(text: str, rules: Ruleset) -> str:
         ):
             return stat
     names = ", ".join(rules.stat_names[s] for s in rules.stat_order)
-    raise RuleBroken(f"'{text}' is not a stat: choose one of {names} (R2).")
+    raise RuleBroken(f"{quoted(text)} is not a stat: choose one of {names} (R2).")
 
 
 def _choose(member: str, card: Card, stat: str, rules: Ruleset, waiting: bool) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rostermgr.errors import Refused
+from rostermgr.errors import Refused, quoted
 
 SUIT_LETTERS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOLS = {"spades": "\u2660", "hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663"}
@@ -41,7 +41,8 @@ def parse_card(text: str) -> Card:
         rank = "10"
     if rank not in RANKS or letter not in SUIT_LETTERS:
         raise Refused(
-            f"'{text}' is not a card: write the rank then the suit letter, like 10H, QS, AD or JK."
+            f"{quoted(text)} is not a card: write the rank then the suit letter, "
+            "like 10H, QS, AD or JK."
         )
     return Card(rank, SUIT_LETTERS[letter])
 

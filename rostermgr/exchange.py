@@ -7,14 +7,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from rostermgr.cards import parse_card
-from rostermgr.errors import InvalidFile, Refused
-from rostermgr.invariants import roster_problems
-from rostermgr.roster import ACTIVE, DEAD, Member, check_name
+from rostermgr.errors import InvalidFile, Refused, quoted
+from rostermgr.invariants import (
+    MAX_AMOUNT,
+    FlipRecord,
+    flip_problems,
+    history_problems,
+    roster_problems,
+    state_problems,
+)
+from rostermgr.report import MAX_POSSES, NOTES_LIMIT, REASON_LIMIT, iso_date
+from rostermgr.roster import DEAD, NAME_LIMIT, Member, check_name
 from rostermgr.rules import Ruleset
+from rostermgr.rules_load import MAX_TEXT
 
 FORMAT = "rostermgr-posse"
 VERSION = 1
-TEXT_LIMIT = 500
+# Whatever rostermgr wrote, it reads back: the longest text it writes is a game's sentence,
+# naming the scenario and the other posses (a report's MAX_POSSES) and carrying the notes; a
+# sentence of a death lists what was buried. Twice that, plus room for the ruleset's names.
+TEXT_LIMIT = 2 * (NOTES_LIMIT + REASON_LIMIT + MAX_POSSES * (NAME_LIMIT + 2)) + 4 * MAX_TEXT
 LIST_LIMIT = 100_000
 
 
@@ -79,10 +91,10 @@ class _Check:
     def keys(self, required: set[str], optional: set[str] = frozenset()) -> None:  # type: ignore[assignment]
         for key in self.obj:
             if key not in required | optional:
-                self.fail(f"has a key it does not take: '{key}'")
+                self.fail(f"has a key it does not take: {quoted(key)}")
         for key in sorted(required):
             if key not in self.obj:
-                self.fail(f"has no '{key}'")
+                self.fail(f"has no {quoted(key)}")
 
     def fail(self, problem: str) -> None:
         raise InvalidFile(f"The posse file is refused: {self.where} {problem}.")
@@ -92,29 +104,35 @@ class _Check:
         if value is None and optional:
             return None
         if not isinstance(value, str):
-            self.fail(f"needs text for '{key}'")
+            self.fail(f"needs text for {quoted(key)}")
         if len(value) > TEXT_LIMIT:
-            self.fail(f"has '{key}' longer than {TEXT_LIMIT} characters")
+            self.fail(f"has {quoted(key)} longer than {TEXT_LIMIT} characters")
+        return value
+
+    def date(self, key: str, optional: bool = False) -> Any:
+        value = self.text(key, optional)
+        if value is not None and iso_date(value) is None:
+            self.fail(f"has the date {quoted(value)} for {quoted(key)}; it must be YYYY-MM-DD")
         return value
 
     def count(self, key: str, low: int = 0, high: int | None = None, signed: bool = False) -> int:
         value = self.obj.get(key)
         if not isinstance(value, int) or isinstance(value, bool):
-            self.fail(f"needs a whole number for '{key}'")
+            self.fail(f"needs a whole number for {quoted(key)}")
         if (
-            abs(value) > 10**9
+            abs(value) > MAX_AMOUNT
             or (not signed and value < low)
             or (high is not None and value > high)
         ):
-            self.fail(f"has '{key}' out of range ({value})")
+            self.fail(f"has {quoted(key)} out of range ({value})")
         return value
 
     def items(self, key: str) -> list[Any]:
         value = self.obj.get(key)
         if not isinstance(value, list):
-            self.fail(f"needs a list for '{key}'")
+            self.fail(f"needs a list for {quoted(key)}")
         if len(value) > LIST_LIMIT:
-            self.fail(f"has more than {LIST_LIMIT} entries in '{key}'")
+            self.fail(f"has more than {LIST_LIMIT} entries in {quoted(key)}")
         return value
 
 
@@ -123,7 +141,7 @@ def validate_posse_file(doc: Any, rules: Ruleset, as_name: str | None = None) ->
     top = _Check(doc, "the document")
     top.keys({"format", "version", "posse", "members", "ledger", "history"})
     if doc["format"] != FORMAT:
-        top.fail(f"is not a rostermgr posse file (format must be '{FORMAT}')")
+        top.fail(f"is not a rostermgr posse file (format must be {quoted(FORMAT)})")
     if doc["version"] != VERSION:
         top.fail(f"has format version {doc['version']!r}; this rostermgr reads version {VERSION}")
     head = _Check(doc["posse"], "'posse'")
@@ -151,16 +169,41 @@ def validate_posse_file(doc: Any, rules: Ruleset, as_name: str | None = None) ->
     if sum(e.amount for e in ledger) < 0:
         top.fail("has a ledger whose purse is below $0 (R16)")
     history = tuple(_history(h, i, set(names)) for i, h in enumerate(top.items("history")))
+    _consistent(name, members, history, rules)
     return PosseFile(
         name=name,
         faction=faction,
         ruleset_id=ruleset.text("id"),
         ruleset_version=ruleset.text("version"),
-        created=head.text("created", optional=True),
+        created=head.date("created", optional=True),
         members=members,
         ledger=ledger,
         history=history,
     )
+
+
+def _consistent(
+    posse: str, members: tuple[MemberRow, ...], history: tuple[HistoryRow, ...], rules: Ruleset
+) -> None:
+    """The checks `check` makes (rostermgr.invariants): state, history data, flips, upgrades."""
+    problems: list[str] = []
+    for mem in members:
+        problems += state_problems(f"{mem.name} of {posse}", mem.status, mem.injuries, rules)
+    for i, h in enumerate(history):
+        of = f"{h.member} of {posse}" if h.member else posse
+        problems += history_problems(f"History entry {i + 1} ({of})", h.kind, h.data, rules)
+    if not problems:  # the replay reads the history data, so only once it is well-formed
+        for mem in members:
+            problems += flip_problems(
+                f"{mem.name} of {posse}",
+                mem.flips,
+                mem.pending_card,
+                [(u.stat, u.card) for u in mem.upgrades],
+                [FlipRecord(h.kind, h.data) for h in history if h.member == mem.name],
+                rules,
+            )
+    if problems:
+        raise InvalidFile(f"The posse file is refused: {problems[0]}")
 
 
 def _member(obj: Any, index: int, rules: Ruleset) -> MemberRow:
@@ -169,8 +212,6 @@ def _member(obj: Any, index: int, rules: Ruleset) -> MemberRow:
     name = check_name(c.text("name"), f"name of member {index + 1}")
     role = rules.role(c.text("role")).id
     status = c.text("status")
-    if status not in (ACTIVE, DEAD):
-        c.fail(f"has status '{status}'; it must be '{ACTIVE}' or '{DEAD}'")
     items = c.items("items")
     for item in items:
         if not isinstance(item, str):
@@ -187,7 +228,7 @@ def _member(obj: Any, index: int, rules: Ruleset) -> MemberRow:
         u.keys({"stat", "card"}, {"game"})
         stat = u.text("stat")
         if stat not in rules.stat_order:
-            u.fail(f"names '{stat}', which is not a stat")
+            u.fail(f"names {quoted(stat)}, which is not a stat")
         upgrades.append(
             UpgradeRow(stat, str(parse_card(u.text("card"))), u.text("game", optional=True))
         )
@@ -195,8 +236,8 @@ def _member(obj: Any, index: int, rules: Ruleset) -> MemberRow:
         name=name,
         role=role,
         status=status,
-        injuries=c.count("injuries", 0, rules.strikes_to_die),
-        flips=c.count("flips", 0, 1000),
+        injuries=c.count("injuries"),
+        flips=c.count("flips"),
         pending_card=pending,
         items=tuple(items),
         upgrades=tuple(upgrades),
@@ -207,7 +248,7 @@ def _ledger(obj: Any, index: int) -> LedgerRow:
     c = _Check(obj, f"ledger entry {index + 1}")
     c.keys({"date", "amount", "reason", "kind"}, {"game"})
     return LedgerRow(
-        c.text("date"),
+        c.date("date"),
         c.count("amount", signed=True),
         c.text("reason"),
         c.text("kind"),
@@ -220,10 +261,10 @@ def _history(obj: Any, index: int, names: set[str]) -> HistoryRow:
     c.keys({"date", "kind", "text", "data"}, {"member", "game"})
     member = c.text("member", optional=True)
     if member is not None and member not in names:
-        c.fail(f"names '{member}', who is not in the posse")
+        c.fail(f"names {quoted(member)}, who is not in the posse")
     data = obj["data"]
     if not isinstance(data, dict):
         c.fail("needs an object for 'data'")
     return HistoryRow(
-        c.text("date"), c.text("kind"), member, c.text("text"), data, c.text("game", optional=True)
+        c.date("date"), c.text("kind"), member, c.text("text"), data, c.text("game", optional=True)
     )

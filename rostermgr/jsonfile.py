@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rostermgr.errors import InvalidFile
+from rostermgr.errors import InvalidFile, quoted
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 20
@@ -16,7 +16,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     seen: dict[str, Any] = {}
     for key, value in pairs:
         if key in seen:
-            raise ValueError(f"the key '{key}' appears twice in one object")
+            raise ValueError(f"the key {quoted(key)} appears twice in one object")
         seen[key] = value
     return seen
 
@@ -25,30 +25,35 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
-def _depth(value: Any, level: int = 1) -> int:
-    if level > MAX_DEPTH:
-        return level
-    if isinstance(value, dict):
-        return max((_depth(v, level + 1) for v in value.values()), default=level)
-    if isinstance(value, list):
-        return max((_depth(v, level + 1) for v in value), default=level)
-    return level
+def _walk(doc: Any) -> int:
+    """Depth of the document, refusing lone surrogates (which cannot be stored or printed).
+
+    A loop, not recursion: a document just inside the parser's own limit must not overflow
+    the stack of whoever reads it.
+    """
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(doc, 1)]
+    while stack:
+        value, level = stack.pop()
+        deepest = max(deepest, level)
+        if level > MAX_DEPTH:
+            break
+        if isinstance(value, str):
+            _check_text(value)
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                _check_text(k)
+                stack.append((v, level + 1))
+        elif isinstance(value, list):
+            stack += [(v, level + 1) for v in value]
+    return deepest
 
 
-def _check_text(value: Any) -> None:
-    """Refuse lone surrogates, which cannot be stored or printed."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError as exc:
-            raise ValueError("it contains a broken character (a lone surrogate)") from exc
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            _check_text(k)
-            _check_text(v)
-    elif isinstance(value, list):
-        for v in value:
-            _check_text(v)
+def _check_text(value: str) -> None:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValueError("it contains a broken character (a lone surrogate)") from exc
 
 
 def parse_json(data: bytes, what: str) -> Any:
@@ -63,7 +68,7 @@ def parse_json(data: bytes, what: str) -> Any:
         raise InvalidFile(f"{what} is empty.")
     try:
         doc = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-        _check_text(doc)
+        depth = _walk(doc)
     except json.JSONDecodeError as exc:
         raise InvalidFile(
             f"{what} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg.lower()})."
@@ -72,7 +77,7 @@ def parse_json(data: bytes, what: str) -> Any:
         raise InvalidFile(f"{what} is nested too deeply.") from exc
     except ValueError as exc:
         raise InvalidFile(f"{what} is refused: {exc}.") from exc
-    if _depth(doc) > MAX_DEPTH:
+    if depth > MAX_DEPTH:
         raise InvalidFile(f"{what} is nested deeper than {MAX_DEPTH} levels.")
     return doc
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from rostermgr.cards import RANKS, Card, full_deck, parse_card
-from rostermgr.errors import Refused
+from rostermgr.errors import Refused, quoted
 from rostermgr.resolver import card_value, is_favoured
 from rostermgr.rules import Faction, Ruleset
 
@@ -196,7 +196,9 @@ def priority(
 ) -> Priority:
     """R11: compare the two players' best hands; `first`/`second` are (faction id, cards)."""
     if holder is not None and holder not in PLAYERS:
-        raise Refused(f"The holder of priority is the first or the second player, not '{holder}'.")
+        raise Refused(
+            f"The holder of priority is the first or the second player, not {quoted(holder)}."
+        )
     a, b = best_hand(first[1], first[0], rules), best_hand(second[1], second[0], rules)
     names = {FIRST: _label(FIRST, a, rules), SECOND: _label(SECOND, b, rules)}
     if a.strength != b.strength:

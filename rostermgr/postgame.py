@@ -13,7 +13,7 @@ from rostermgr.choices import (
     theft_reason,
     use_reason,
 )
-from rostermgr.errors import RuleBroken
+from rostermgr.errors import RuleBroken, quoted
 from rostermgr.report import Ref, Report
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
@@ -90,7 +90,7 @@ class _Table:
         for name in report.posses:
             if name not in posses:
                 raise RuleBroken(
-                    f"The report names the posse '{name}', which is not in this campaign."
+                    f"The report names the posse {quoted(name)}, which is not in this campaign."
                 )
         self.items: dict[Ref, list[str]] = {
             Ref(p.name, m.name): list(m.items)
@@ -100,14 +100,18 @@ class _Table:
 
     def posse(self, name: str, where: str) -> Posse:
         if name not in self.report.posses:
-            raise RuleBroken(f"{where} names '{name}', which is not among the posses that played.")
+            raise RuleBroken(
+                f"{where} names {quoted(name)}, which is not among the posses that played."
+            )
         return self.posses[name]
 
     def member(self, ref: Ref, where: str) -> Member:
         posse = self.posse(ref.posse, where)
         found = next((m for m in posse.members if m.name == ref.member), None)
         if found is None:
-            raise RuleBroken(f"{where} names '{ref.member}', who is not a member of {ref.posse}.")
+            raise RuleBroken(
+                f"{where} names {quoted(ref.member)}, who is not a member of {ref.posse}."
+            )
         _refuse(where, dead_reason(ref, found))
         return found
 

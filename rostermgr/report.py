@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from rostermgr.errors import InvalidFile
+from rostermgr.errors import InvalidFile, Refused, quoted
+from rostermgr.roster import check_name
 from rostermgr.rules import Ruleset
 
+# Dollars one report entry may bring; far above any game's income, and far inside SQLite's
+# 64-bit integers however many entries a purse sums (R16).
 MAX_AMOUNT = 1_000_000
+# The most posses one game may name; the game's history sentence names them all.
+MAX_POSSES = 20
+# The longest free text of a report: a reason of income or goods, and the notes.
+REASON_LIMIT = 200
+NOTES_LIMIT = 4000
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def iso_date(text: str) -> date | None:
+    """The date written exactly as YYYY-MM-DD, or None (fromisoformat alone takes 20261128)."""
+    if not _ISO_DATE.fullmatch(text):
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -84,36 +104,50 @@ class _Obj:
     def keys(self, required: set[str], optional: set[str] = frozenset()) -> None:  # type: ignore[assignment]
         for key in self.obj:
             if key not in required | optional:
-                raise self.fail(f"has a key it does not take: '{key}'")
+                raise self.fail(f"has a key it does not take: {quoted(key)}")
         for key in sorted(required):
             if key not in self.obj:
-                raise self.fail(f"has no '{key}'")
+                raise self.fail(f"has no {quoted(key)}")
 
     def text(self, key: str, default: str | None = None) -> str:
         value = self.obj.get(key, default)
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(f"needs text for '{key}'")
+            raise self.fail(f"needs text for {quoted(key)}")
+        if len(value) > REASON_LIMIT:
+            raise self.fail(f"has {quoted(key)} longer than {REASON_LIMIT} characters")
         return value
+
+    def name(self, key: str) -> str:
+        """A posse or member name, normalised as stored names are (roster.normal_name)."""
+        return _name(self.obj.get(key), f"{quoted(key)} of {self.where}")
 
     def amount(self, key: str) -> int:
         value = self.obj.get(key)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(f"needs a whole number of dollars for '{key}'")
+            raise self.fail(f"needs a whole number of dollars for {quoted(key)}")
         if value < 0:
             raise self.fail(
-                f"has a negative '{key}' ({value}); money in a report is never negative"
+                f"has a negative {quoted(key)} ({value}); money in a report is never negative"
             )
         if value > MAX_AMOUNT:
-            raise self.fail(f"has '{key}' over ${MAX_AMOUNT}")
+            raise self.fail(f"has {quoted(key)} over ${MAX_AMOUNT}")
         return value
 
     def ref(self, key: str) -> Ref:
-        inner = _Obj(self.obj.get(key), f"'{key}' of {self.where}")
+        inner = _Obj(self.obj.get(key), f"{quoted(key)} of {self.where}")
         inner.keys({"posse", "member"})
-        return Ref(inner.text("posse"), inner.text("member"))
+        return Ref(inner.name("posse"), inner.name("member"))
 
     def ref_here(self) -> Ref:
-        return Ref(self.text("posse"), self.text("member"))
+        return Ref(self.name("posse"), self.name("member"))
+
+
+def _name(value: Any, where: str) -> str:
+    try:
+        return check_name(value, "name")
+    except Refused as exc:
+        # check_name says "The name ..."; the report names where the name stood
+        raise InvalidFile(f"The report is refused: {where}: {exc}") from exc
 
 
 def _list(doc: Mapping[str, Any], key: str) -> list[Any]:
@@ -121,7 +155,7 @@ def _list(doc: Mapping[str, Any], key: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise InvalidFile(f"The report is refused: '{key}' must be a list.")
+        raise InvalidFile(f"The report is refused: {quoted(key)} must be a list.")
     return value
 
 
@@ -142,10 +176,9 @@ def parse_report(doc: Any, rules: Ruleset) -> Report:
         },
     )
     when = top.text("date")
-    try:
-        played = date.fromisoformat(when)
-    except ValueError:
-        raise top.fail(f"has the date '{when}'; write it as YYYY-MM-DD") from None
+    played = iso_date(when)
+    if played is None:
+        raise top.fail(f"has the date {quoted(when)}; write it as YYYY-MM-DD")
     if played > date.today():
         raise top.fail(
             f"has the date {when}, which is in the future; a report is of a game already "
@@ -154,11 +187,14 @@ def parse_report(doc: Any, rules: Ruleset) -> Report:
     scenario = top.text("scenario")
     if scenario not in rules.scenarios:
         raise top.fail(
-            f"names the scenario '{scenario}'; the scenarios are {', '.join(rules.scenarios)}"
+            f"names the scenario {quoted(scenario)}; the scenarios are {', '.join(rules.scenarios)}"
         )
     posses = doc["posses"]
     if not isinstance(posses, list) or not posses or not all(isinstance(p, str) for p in posses):
         raise top.fail("needs 'posses', a list of the posse names that played")
+    if len(posses) > MAX_POSSES:
+        raise top.fail(f"names {len(posses)} posses; a game may have at most {MAX_POSSES}")
+    posses = [_name(p, f"entry {i + 1} of 'posses'") for i, p in enumerate(posses)]
     if len(set(posses)) != len(posses):
         raise top.fail("names the same posse twice in 'posses'")
     if len(posses) < 2:
@@ -167,14 +203,20 @@ def parse_report(doc: Any, rules: Ruleset) -> Report:
             "posses (R12)"
         )
     winner = doc.get("winner")
+    if winner is not None:
+        winner = _name(winner, "'winner'")
     if winner is not None and winner not in posses:
-        raise top.fail(f"names the winner '{winner}', who is not among the posses that played")
+        raise top.fail(
+            f"names the winner {quoted(winner)}, who is not among the posses that played"
+        )
     notes = doc.get("notes", "")
     if not isinstance(notes, str):
         raise top.fail("needs text for 'notes'")
+    if len(notes) > NOTES_LIMIT:
+        raise top.fail(f"has notes longer than {NOTES_LIMIT} characters")
 
     def each(key: str) -> list[_Obj]:
-        return [_Obj(v, f"entry {i + 1} of '{key}'") for i, v in enumerate(_list(doc, key))]
+        return [_Obj(v, f"entry {i + 1} of {quoted(key)}") for i, v in enumerate(_list(doc, key))]
 
     ooa = []
     for o in each("out_of_action"):

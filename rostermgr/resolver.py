@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rostermgr.cards import RANKS, Card
-from rostermgr.errors import Refused
+from rostermgr.errors import Refused, quoted
 from rostermgr.rules import Faction, Item, Ruleset, TestKind
 from rostermgr.weapons import test_ids
 from rostermgr.weapons import usable_in as _usable_in
@@ -202,7 +202,7 @@ def _check(test: Test, rules: Ruleset) -> TestKind:
     """The test's kind once every value of the test is one the rules know."""
     if test.kind not in test_ids(rules):
         names = " or ".join(_article(rules.test_kinds[t].name.lower()) for t in test_ids(rules))
-        raise Refused(f"A test is {names}, not '{test.kind}'.")
+        raise Refused(f"A test is {names}, not {quoted(test.kind)}.")
     kind = rules.test_kinds[test.kind]
     rules.faction(test.attacker)
     rules.faction(test.defender)
@@ -216,7 +216,7 @@ def _check(test: Test, rules: Ruleset) -> TestKind:
             raise Refused(f"The {name} value must be 0 or more, not {value}.")
     if test.cover is not None and test.cover not in rules.cover:
         kinds = ", ".join(rules.cover)
-        raise Refused(f"There is no cover '{test.cover}'; cover is one of {kinds}.")
+        raise Refused(f"There is no cover {quoted(test.cover)}; cover is one of {kinds}.")
     if test.weapon is not None:
         _check_weapon(test.kind, rules.item(test.weapon), rules)
     if test.into_combat and not kind.ranged:
@@ -227,7 +227,7 @@ def _check(test: Test, rules: Ruleset) -> TestKind:
         )
     for card in (test.attack_card, test.defence_card):
         if not card.is_joker and card.rank not in RANKS:
-            raise Refused(f"'{card}' is not a card.")
+            raise Refused(f"{quoted(card)} is not a card.")
     return kind
 
 

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from rostermgr.errors import Refused
+from rostermgr.errors import Refused, quoted
 from rostermgr.rules import Ruleset
 
 ACTIVE = "active"
 DEAD = "dead"
 NAME_LIMIT = 60
+# The stats Python reckons with by id (R4 a mount sets the move, R13 injuries take wounds): a
+# ruleset may add stats and rename these, but must keep their ids (rules_load checks).
+MOVE, WOUNDS = "move", "wounds"
+NAMED_STATS = (MOVE, WOUNDS)
+_ZWJ = "\u200d"
+_EMOJI_STYLE = "\ufe0f"  # variation selector 16: the emoji form of the character before it
+_VISIBLE = frozenset("LNPS")  # letters, numbers, punctuation, symbols: a mark alone is not a name
 
 
 @dataclass(frozen=True)
@@ -34,7 +42,7 @@ class Member:
         """Current stats: base + upgrades - injuries (R2, R13, R15)."""
         base = rules.role(self.role).stats
         current = {s: base[s] + self.upgrades.get(s, 0) for s in rules.stat_order}
-        current["wounds"] -= self.injuries * rules.wounds_lost
+        current[WOUNDS] -= self.injuries * rules.wounds_lost
         return current
 
     def clothing_defence(self, rules: Ruleset) -> int:
@@ -43,7 +51,7 @@ class Member:
     def move(self, rules: Ruleset) -> int:
         """Move in card lengths; a mount sets it (R4: a horse makes it 2)."""
         mounts = [rules.item(i).move for i in self.items if rules.item(i).move]
-        return max(mounts) if mounts else self.stats(rules)["move"]
+        return max(mounts) if mounts else self.stats(rules)[MOVE]
 
 
 @dataclass(frozen=True)
@@ -64,28 +72,66 @@ class Posse:
         return tuple(m for m in self.members if m.alive)
 
     def member(self, name: str) -> Member:
-        """The member with this name, living or dead, or a refusal."""
+        """The member with this name (compared as normal_name), living or dead, or a refusal."""
+        wanted = normal_name(name)
         for m in self.members:
-            if m.name == name:
+            if m.name == name or normal_name(m.name) == wanted:
                 return m
-        raise Refused(f"{self.name} has no member named '{name}'.")
+        raise Refused(f"{self.name} has no member named {quoted(name)}.")
 
     def living_member(self, name: str) -> Member:
         m = self.member(name)
         if not m.alive:
-            raise Refused(f"{name} of {self.name} is dead.")
+            raise Refused(f"{m.name} of {self.name} is dead.")
         return m
 
 
+def _invisible(text: str, index: int) -> bool:
+    """Whether the character at `index` changes how a name reads without being seen.
+
+    Decision: a zero-width joiner stays when it joins two pictographs (an emoji sequence such as
+    a family or a profession, U+1F469 U+200D U+1F692), because there it is part of one visible
+    symbol; everywhere else it, like every other format (Cf) character, is dropped.
+    """
+    char = text[index]
+    if char == _ZWJ and 0 < index < len(text) - 1:
+        before, after = text[index - 1], text[index + 1]
+        joins = unicodedata.category(before) in ("So", "Sk") or before == _EMOJI_STYLE
+        return not (joins and unicodedata.category(after) == "So")
+    return unicodedata.category(char) == "Cf"
+
+
+def normal_name(name: str) -> str:
+    """A name as it is stored and compared: NFC, without invisible characters, spaces single.
+
+    Control characters that break a line (tab, newline, U+0085...) become a space, the rest of
+    the control (Cc) and format (Cf) characters are dropped, and runs of white space become one
+    space, so `Kid`, `Kid\u200b` and ` Kid ` are one name.
+    """
+    text = unicodedata.normalize("NFC", name)
+    kept = []
+    for i, char in enumerate(text):
+        if unicodedata.category(char) == "Cc":
+            kept.append(" " if char.isspace() else "")
+        elif not _invisible(text, i):
+            kept.append(char)
+    # NFC last: dropping a character can bring a letter and its accent together
+    return unicodedata.normalize("NFC", " ".join("".join(kept).split()))
+
+
 def check_name(name: object, what: str) -> str:
-    """A usable name: text, not blank, no control characters, not over-long."""
+    """A usable name, normalised (see normal_name): text with a visible character, not over-long."""
     if not isinstance(name, str):
         raise Refused(f"The {what} must be text.")
-    clean = name.strip()
-    if not clean:
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in name):
+        raise Refused(f"The {what} {quoted(name)} contains a broken character (a lone surrogate).")
+    clean = normal_name(name)
+    if not any(unicodedata.category(c)[0] in _VISIBLE for c in clean):
+        if name.strip():
+            raise Refused(f"The {what} {quoted(name)} has no visible character.")
         raise Refused(f"The {what} must not be empty.")
     if len(clean) > NAME_LIMIT:
-        raise Refused(f"The {what} '{clean[:20]}...' is longer than {NAME_LIMIT} characters.")
-    if any(ord(c) < 32 or ord(c) == 127 or 0xD800 <= ord(c) <= 0xDFFF for c in clean):
-        raise Refused(f"The {what} '{clean}' contains a control character.")
+        raise Refused(
+            f"The {what} {quoted(clean[:20] + '...')} is longer than {NAME_LIMIT} characters."
+        )
     return clean

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import ClassVar
 
-from rostermgr.errors import RuleBroken
+from rostermgr.errors import RuleBroken, quoted
 
 
 @dataclass(frozen=True)
@@ -179,19 +179,22 @@ class Ruleset:
     def role(self, role_id: str) -> Role:
         """The role with this id, or a refusal naming the known roles."""
         if role_id not in self.roles:
-            raise RuleBroken(f"There is no role '{role_id}'; the roles are {_list(self.roles)}.")
+            raise RuleBroken(
+                f"There is no role {quoted(role_id)}; the roles are {_list(self.roles)}."
+            )
         return self.roles[role_id]
 
     def faction(self, faction_id: str) -> Faction:
         if faction_id not in self.factions:
             raise RuleBroken(
-                f"There is no faction '{faction_id}'; the factions are {_list(self.factions)}."
+                f"There is no faction {quoted(faction_id)}; "
+                f"the factions are {_list(self.factions)}."
             )
         return self.factions[faction_id]
 
     def item(self, item_id: str) -> Item:
         if item_id not in self.items:
-            raise RuleBroken(f"There is no item '{item_id}' in the {self.name} ruleset.")
+            raise RuleBroken(f"There is no item {quoted(item_id)} in the {self.name} ruleset.")
         return self.items[item_id]
 
     def resale_value(self, item_id: str) -> int:

@@ -9,7 +9,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from rostermgr.errors import RulesetError
+from rostermgr.errors import RulesetError, escaped
+from rostermgr.roster import NAMED_STATS
 from rostermgr.rules import (
     Advancement,
     DamageBand,
@@ -29,17 +30,37 @@ SUITS = ("spades", "hearts", "diamonds", "clubs")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
 TEST_KIND_KEYS = ("name", "stat", "ranged", "favoured", "verb", "action", "used_in")
 ITEM_INTS = ("damage", "defence", "reload", "heals", "move", "shot", "initiative", "thrown")
+# A ruleset is a page of numbers and names: a file larger than this is not one, and reading it
+# whole (a device such as /dev/zero never ends) would hang or exhaust memory.
+MAX_BYTES = 1024 * 1024
+# Every number in a ruleset is a price, a count or a modifier; a billion dollars is beyond any
+# campaign, and the bound keeps every sum of them far inside SQLite's 64-bit integers.
+MAX_NUMBER = 10**9
+# A ruleset text is a name or a rule's paragraph; the bound keeps history sentences built from
+# them within what a posse file may hold (rostermgr.exchange.TEXT_LIMIT).
+MAX_TEXT = 1000
+# Tables within tables: the shipped ruleset goes 4 deep; far deeper is a hostile file.
+MAX_DEPTH = 20
+# The deck is built card by card (R11, R15): a few jokers are a rule, millions a hostile file.
+MAX_JOKERS = 100
 
 
 class _Reader:
     """Typed access to one TOML table that names file and key in every complaint."""
 
-    def __init__(self, source: str, table: Mapping[str, Any], path: str = "") -> None:
-        self.source, self.table, self.path = source, table, path
+    def __init__(self, source: str, table: Any, path: str = "") -> None:
+        self.source, self.path = source, path
+        if not isinstance(table, Mapping):
+            parent, _, key = path.rpartition(".")
+            raise _Reader(source, {}, parent).fail(
+                key or path, f"must be a table, not {_shown(table)}"
+            )
+        self.table: Mapping[str, Any] = table
 
     def fail(self, key: str, problem: str) -> RulesetError:
         where = f"{self.path}.{key}" if self.path else key
-        return RulesetError(f"Ruleset {self.source}: key '{where}' {problem}.")
+        # keys and values come from the file: never let a newline or escape reach the sentence
+        return RulesetError(escaped(f"Ruleset {self.source}: key '{where}' {problem}."))
 
     def get(self, key: str, kind: type, default: Any = ...) -> Any:
         if key not in self.table:
@@ -49,13 +70,21 @@ class _Reader:
         value = self.table[key]
         # bool is an int in Python; a ruleset number must not be true/false
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.fail(key, f"must be {_kind_name(kind)}, not {value!r}")
+            raise self.fail(key, f"must be {_kind_name(kind)}, not {_shown(value)}")
+        if kind is int and abs(value) > MAX_NUMBER:
+            raise self.fail(key, f"must be between -{MAX_NUMBER} and {MAX_NUMBER}")
+        if kind is str and len(value) > MAX_TEXT:
+            raise self.fail(key, f"must be at most {MAX_TEXT} characters long")
         return value
 
-    def count(self, key: str, default: Any = ..., minimum: int = 0) -> int:
+    def count(
+        self, key: str, default: Any = ..., minimum: int = 0, maximum: int = MAX_NUMBER
+    ) -> int:
         value = self.get(key, int, default)
         if value < minimum:
             raise self.fail(key, f"must be at least {minimum}, not {value}")
+        if value > maximum:
+            raise self.fail(key, f"must be at most {maximum}, not {value}")
         return value
 
     def text(self, key: str, default: Any = ...) -> str:
@@ -74,6 +103,8 @@ class _Reader:
         values = self.get(key, list, default)
         if not all(isinstance(v, str) for v in values):
             raise self.fail(key, "must be a list of strings")
+        if any(len(v) > MAX_TEXT for v in values):
+            raise self.fail(key, f"must hold texts of at most {MAX_TEXT} characters")
         return tuple(values)
 
     def ints(self, key: str, allowed: tuple[str, ...] | None = None) -> Mapping[str, int]:
@@ -91,6 +122,30 @@ class _Reader:
                 raise self.fail(k, "is not a key this table takes")
 
 
+def _shown(value: Any) -> str:
+    """A value for a refusal: short, and never the repr of a hostile structure."""
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
+def _too_deep(doc: Mapping[str, Any]) -> str | None:
+    """The key path of the first value nested deeper than MAX_DEPTH, found without recursion."""
+    stack: list[tuple[Any, str, int]] = [(doc, "", 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return path
+        if isinstance(value, dict):
+            stack += [(v, f"{path}.{k}".lstrip("."), depth + 1) for k, v in value.items()]
+        elif isinstance(value, list):
+            stack += [(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value)]
+    return None
+
+
 def _kind_name(kind: type) -> str:
     return {
         int: "a whole number",
@@ -103,15 +158,28 @@ def _kind_name(kind: type) -> str:
 
 def parse_ruleset(data: bytes, source: str) -> Ruleset:
     """Parse TOML bytes into a validated Ruleset; errors name the file, key and problem."""
+    source = escaped(source)
+    if len(data) > MAX_BYTES:
+        raise RulesetError(f"Ruleset {source} is larger than {MAX_BYTES // 1024} KiB; refused.")
     try:
         doc = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise RulesetError(f"Ruleset {source} is not UTF-8 text.") from exc
     except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"Ruleset {source} is not valid TOML: {exc}.") from exc
+        raise RulesetError(escaped(f"Ruleset {source} is not valid TOML: {exc}.")) from exc
+    except RecursionError as exc:
+        raise RulesetError(f"Ruleset {source} is nested too deeply to read.") from exc
+    deep = _too_deep(doc)
+    if deep is not None:
+        raise _Reader(source, {}).fail(deep, f"is nested deeper than {MAX_DEPTH} levels")
     r = _Reader(source, doc)
     head, money, stats = r.sub("ruleset"), r.sub("money"), r.sub("stats")
     stat_order = stats.strings("order")
+    for needed in NAMED_STATS:
+        if needed not in stat_order:
+            raise stats.fail(
+                "order", f"must name the stat '{needed}', which rostermgr reckons with"
+            )
     stat_names = _names(stats.sub("names"), stat_order)
     stat_short = _names(stats.sub("short"), stat_order)
     roles = {k: _role(k, t, stat_order) for k, t in r.subs("roles").items()}
@@ -170,7 +238,7 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         kinds=MappingProxyType(kinds),
         items=MappingProxyType(items),
         card_values=values,
-        jokers=cards.count("jokers"),
+        jokers=cards.count("jokers", maximum=MAX_JOKERS),
         wild_jokers=_wild_jokers(cards),
         favoured_test=cards.sub("favoured").ints("test", RANKS),
         favoured_damage=cards.sub("favoured").ints("damage", RANKS),
@@ -339,9 +407,12 @@ def load_ruleset(path: str | Path | None = None) -> Ruleset:
         return parse_ruleset(ref.read_bytes(), DEFAULT_RULESET)
     p = Path(path)
     try:
-        data = p.read_bytes()
+        with p.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)  # bounded: a device or a huge file is refused, not read
     except OSError as exc:
-        raise RulesetError(f"Cannot read the ruleset file {p}: {exc.strerror}.") from exc
+        raise RulesetError(
+            escaped(f"Cannot read the ruleset file {p}: {exc.strerror or exc}.")
+        ) from exc
     return parse_ruleset(data, str(p))
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rostermgr.errors import Refused, RuleBroken
+from rostermgr.errors import Refused, RuleBroken, quoted
 from rostermgr.roster import Member, Posse, check_name
 from rostermgr.rules import Item, Ruleset
 
@@ -116,7 +116,7 @@ def plan_hire(posse: Posse, role_id: str, name: str, rules: Ruleset) -> tuple[Me
     role = rules.role(role_id)
     name = check_name(name, "member's name")
     if any(m.name == name for m in posse.members):
-        raise RuleBroken(f"{posse.name} already has a member named '{name}'.")
+        raise RuleBroken(f"{posse.name} already has a member named {quoted(name)}.")
     have = sum(1 for m in posse.active if m.role == role_id)
     limit = rules.composition.get(role_id, 0)
     if have >= limit:
@@ -142,7 +142,7 @@ def plan_creation(request: Any, rules: Ruleset) -> CreationPlan:
     _no_unknown(request, _REQUEST_KEYS, "The creation request")
     for key in sorted(_REQUEST_KEYS):
         if key not in request:
-            raise RuleBroken(f"The creation request has no '{key}'.")
+            raise RuleBroken(f"The creation request has no {quoted(key)}.")
     name = check_name(request["name"], "posse name")
     faction = rules.faction(_text(request["faction"], "faction"))
     raw_members = request["members"]
@@ -155,7 +155,7 @@ def plan_creation(request: Any, rules: Ruleset) -> CreationPlan:
         _no_unknown(raw, _MEMBER_KEYS, f"Member {i} of the creation request")
         mname = check_name(raw.get("name"), f"name of member {i}")
         if any(m.name == mname for m in members):
-            raise RuleBroken(f"Two members are named '{mname}'; each needs its own name.")
+            raise RuleBroken(f"Two members are named {quoted(mname)}; each needs its own name.")
         role = rules.role(_text(raw.get("role"), f"role of {mname}")).id
         items = raw.get("items", [])
         if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
@@ -223,7 +223,7 @@ def _check_composition(members: list[Member], rules: Ruleset) -> None:
 def _no_unknown(obj: Mapping, allowed: set[str], what: str) -> None:
     unknown = sorted(set(obj) - allowed)
     if unknown:
-        raise RuleBroken(f"{what} has a key it does not take: '{unknown[0]}'.")
+        raise RuleBroken(f"{what} has a key it does not take: {quoted(unknown[0])}.")
 
 
 def _text(value: object, what: str) -> str:

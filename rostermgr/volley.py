@@ -29,7 +29,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from rostermgr.errors import Refused, RulesetError
+from rostermgr.errors import Refused, RulesetError, quoted
 from rostermgr.rules_load import _Reader
 
 VOLLEY_RULES = "volley.toml"
@@ -166,7 +166,7 @@ def hit_requirement(modifiers: Sequence[str], rules: VolleyRules) -> int:
     for mod in modifiers:
         if mod not in rules.modifiers:
             known = ", ".join(rules.modifiers)
-            raise Refused(f"There is no target modifier '{mod}'; the modifiers are {known}.")
+            raise Refused(f"There is no target modifier {quoted(mod)}; the modifiers are {known}.")
     if len(set(modifiers)) != len(modifiers):
         raise Refused("Each target modifier applies once; one was named twice.")
     raw = rules.hit_on + sum(rules.modifiers[m].change for m in modifiers)

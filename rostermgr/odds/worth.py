@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rostermgr.cards import JOKER, RANKS, SUIT_LETTERS, Card
-from rostermgr.errors import Refused
+from rostermgr.errors import Refused, quoted
 from rostermgr.odds.exact import ATTACKER, DEFENDER, SIDES, Matchup, Odds, exact_odds
 from rostermgr.rules import Ruleset
 
@@ -49,7 +49,7 @@ class CardWorth:
 def favoured_worth(matchup: Matchup, rules: Ruleset, side: str = ATTACKER) -> tuple[CardWorth, ...]:
     """Every rank, then the joker (a favoured Ace, R8), worth to `side` against a random card."""
     if side not in SIDES:
-        raise Refused(f"The side is the attacker or the defender, not '{side}'.")
+        raise Refused(f"The side is the attacker or the defender, not {quoted(side)}.")
     faction = rules.faction(matchup.attacker if side == ATTACKER else matchup.defender)
     other = next(s for s in SUIT_LETTERS.values() if s != faction.suit)
     pairs = [(rank, Card(rank, faction.suit), Card(rank, other)) for rank in RANKS]

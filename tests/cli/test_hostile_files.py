@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import copy
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from rostermgr.exchange import TEXT_LIMIT
 from tests.conftest import Cli
 
 D = "The Dalton Boys"
@@ -48,6 +50,15 @@ def nest(depth: int) -> object:
 
 
 M0 = lambda d: d["members"][0]  # noqa: E731
+FLIP_ROW = {
+    "date": "2026-01-01",
+    "kind": "flip",
+    "member": "Ike Dalton",
+    "text": "Ike Dalton turns 7H.",
+    "data": {"card": "7H", "drawn": False, "spent": 0, "upgrade": None},
+    "game": None,
+}
+GAME_ROW = {"date": "2026-01-01", "kind": "game", "text": "Played.", "game": None}
 
 HOSTILE: dict[str, Callable[[dict], str | bytes]] = {
     "not json": raw("posse: Daltons"),
@@ -60,7 +71,7 @@ HOSTILE: dict[str, Callable[[dict], str | bytes]] = {
     "duplicate keys": text(lambda s: s.replace('"format":', '"format": "x", "format":', 1)),
     "lone surrogate": text(lambda s: s.replace('"Kid"', '"Ki\\ud800d"', 1)),
     "over-long name": edit(lambda d: M0(d).update(name="A" * 61)),
-    "over-long text": edit(lambda d: d["history"][0].update(text="x" * 501)),
+    "over-long text": edit(lambda d: d["history"][0].update(text="x" * (TEXT_LIMIT + 1))),
     "deep nesting": edit(lambda d: d["history"][0].update(data=nest(60))),
     "too large": edit(
         lambda d: d["history"].extend([{**d["history"][0], "text": "x" * 400}] * 15000)
@@ -96,6 +107,31 @@ HOSTILE: dict[str, Callable[[dict], str | bytes]] = {
     "html in format": edit(lambda d: d.update(format="<script>")),
     "null posse": edit(lambda d: d.update(posse=None)),
     "history data not an object": edit(lambda d: d["history"][0].update(data=[1, 2])),
+    "nested 100,000 deep": raw("[" * 100_000 + "]" * 100_000),
+    "active with 3 strikes (R13)": edit(lambda d: d["members"][3].update(injuries=3)),
+    "dead with 0 strikes (R13)": edit(lambda d: d["members"][3].update(status="dead")),
+    "1,000 flips never earned (R15)": edit(lambda d: M0(d).update(flips=1000)),
+    "an upgrade no flip told (R15)": edit(
+        lambda d: M0(d)["upgrades"].append({"stat": "strength", "card": "7H"})
+    ),
+    "an upgrade the card does not allow (R15)": edit(
+        lambda d: (
+            M0(d)["upgrades"].append({"stat": "shot", "card": "7H"}),
+            d["history"].append(FLIP_ROW | {"data": FLIP_ROW["data"] | {"upgrade": "shot"}}),
+        )
+    ),
+    "a pending card with no flip (R15)": edit(lambda d: M0(d).update(pending_card="7H")),
+    "history amount that is text": edit(lambda d: d["history"][1]["data"].update(amount="lots")),
+    "history opponents not a list": edit(
+        lambda d: d["history"].append(GAME_ROW | {"data": {"opponents": 5}})
+    ),
+    "history flip with an unreadable card": edit(
+        lambda d: d["history"].append(FLIP_ROW | {"data": FLIP_ROW["data"] | {"card": "ZZ"}})
+    ),
+    "history item the ruleset lacks": edit(lambda d: d["history"][1]["data"].update(item="gun")),
+    "a date without dashes": edit(lambda d: d["ledger"][0].update(date="20261128")),
+    "a week date": edit(lambda d: d["history"][0].update(date="2026-W47-5")),
+    "a created date with a time": edit(lambda d: d["posse"].update(created="2026-11-28T10:00")),
 }
 
 
@@ -122,7 +158,140 @@ def test_hostile_posse_file_is_refused_and_nothing_written(
     assert [p["name"] for p in cli.ok("posse", "list", "--json").json()] == ["Last Hope Lawmen", D]
 
 
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_a_device_given_as_a_posse_file_is_refused_by_size(cli: Cli, device: str) -> None:
+    before = cli.db.read_bytes() if cli.db.exists() else b""
+    result = cli("posse", "import", device)
+    assert result.code == 1 and "larger than" in result.err, result.err
+    assert (cli.db.read_bytes() if cli.db.exists() else b"") == before
+
+
 def test_the_good_file_imports(cli: Cli, exported: dict, tmp_path: Path) -> None:
     path = tmp_path / "ok.json"
     path.write_text(json.dumps(exported), encoding="utf-8")
     cli.ok("posse", "import", str(path), "--as", "Stranger")
+
+
+SHIPPED = Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
+
+
+def swap(old: str, new: str, *more: str) -> Callable[[], str]:
+    """The shipped ruleset with each (old, new) pair replaced once."""
+
+    def make() -> str:
+        text = SHIPPED.read_text(encoding="utf-8")
+        pairs = (old, new, *more)
+        for a, b in zip(pairs[::2], pairs[1::2], strict=True):
+            assert a in text, a
+            text = text.replace(a, b, 1)
+        return text
+
+    return make
+
+
+DEEP = "[" * 5000 + "]" * 5000
+# (how the ruleset is made, the key the refusal names, words of the problem)
+HOSTILE_RULESETS: dict[str, tuple[Callable[[], str] | str, str, str]] = {
+    "a table that is a number": (
+        swap("[ruleset]", "money = 5\n[ruleset]", "[money]", "[moneyx]"),
+        "money",
+        "must be a table",
+    ),
+    "a list that is text": (
+        swap('order = ["move", "shot"', 'order = "move"\nx = ["shot"'),
+        "stats.order",
+        "must be a list",
+    ),
+    "an array 5,000 deep": (swap("jokers = 2", f"jokers = {DEEP}"), "", "nested too deeply"),
+    "an array 50 deep": (
+        swap("jokers = 2", "jokers = 2\ndeep = " + "[" * 50 + "]" * 50),
+        "cards.deep[0][0]",
+        "nested deeper than",
+    ),
+    "a stat order without wounds": (
+        swap('"defence", "wounds"]', '"defence"]'),
+        "stats.order",
+        "'wounds'",
+    ),
+    "a number beyond 64 bits": (
+        swap("starting_purse = 200", "starting_purse = 99999999999999999999999"),
+        "money.starting_purse",
+        "between",
+    ),
+    "a price beyond a billion": (
+        swap("price = 30\n", "price = 30000000000\n"),
+        "items.horse.price",
+        "between",
+    ),
+    "10 million jokers": (swap("jokers = 2", "jokers = 10000000"), "cards.jokers", "at most"),
+    "a key with an escape sequence": (
+        swap("limit = 1 }", 'limit = 1, "x\\u001b[31m\\nred" = 2 }'),
+        "kinds.clothing.x\\x1b[31m\\nred",
+        "not a key",
+    ),
+    "an over-long name": (
+        swap('name = "Last Hope Frontier"', f'name = "{"x" * 5000}"'),
+        "ruleset.name",
+        "at most",
+    ),
+    "/dev/zero": ("/dev/zero", "", "larger than"),
+    "/dev/urandom": ("/dev/urandom", "", "larger than"),
+}
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE_RULESETS))
+def test_hostile_ruleset_is_refused_with_key_and_problem_within_a_second(
+    cli: Cli, kind: str, tmp_path: Path
+) -> None:
+    make, key, problem = HOSTILE_RULESETS[kind]
+    if isinstance(make, str):
+        path = make
+    else:
+        path = str(tmp_path / "hostile.toml")
+        Path(path).write_text(make(), encoding="utf-8")
+    started = time.monotonic()
+    result = cli("--ruleset", path, "rules", "--json")
+    assert time.monotonic() - started < 1.0, kind
+    assert result.code == 1, (kind, result.out[:200])
+    assert result.err.count("\n") == 1 and len(result.err) < 400, result.err
+    assert "Traceback" not in result.err and "\x1b" not in result.err
+    assert f"key '{key}" in result.err if key else True, result.err  # a prefix of the key
+    assert problem in result.err, result.err
+
+
+GAME = {"date": "2026-11-28", "scenario": "bounty", "posses": [D, "Last Hope Lawmen"]}
+HOSTILE_REPORTS: dict[str, dict] = {
+    "a date without dashes": {**GAME, "date": "20261128"},
+    "a week date": {**GAME, "date": "2026-W47-5"},
+    "an ordinal date": {**GAME, "date": "2026-332"},
+    "a posse name of zero-width characters": {**GAME, "posses": [D, "\u200b\u200d"]},
+    "notes beyond the limit": {**GAME, "notes": "x" * 100_000},
+    "too many posses": {**GAME, "posses": [f"P{i}" for i in range(100)]},
+}
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE_REPORTS))
+def test_hostile_report_is_refused_and_nothing_written(cli: Cli, exported: dict, kind: str) -> None:
+    before = cli.db.read_bytes()
+    result = cli("game", "record", cli.file(HOSTILE_REPORTS[kind]))
+    assert result.code == 1, kind
+    assert result.err.count("\n") == 1 and len(result.err) < 400, result.err
+    assert cli.db.read_bytes() == before
+
+
+def test_report_names_match_stored_names_after_normalisation(cli: Cli, exported: dict) -> None:
+    report = {
+        **GAME,
+        "posses": ["The Dalton\u200b Boys\u202e", "Last Hope Lawmen"],
+        "out_of_action": [{"posse": f"{D}\ufeff", "member": "Kid\u200b"}],
+    }
+    cli.ok("game", "record", cli.file(report))
+    kid = next(
+        m for m in cli.ok("posse", "show", D, "--json").json()["members"] if m["name"] == "Kid"
+    )
+    assert kid["injuries"] == 1
+
+
+def test_kid_and_kid_with_a_zero_width_space_cannot_both_be_hired(cli: Cli, exported: dict) -> None:
+    result = cli("posse", "hire", D, "ganger", "Kid\u200b")
+    assert result.code == 1 and "already has a member named 'Kid'" in result.err, result.err

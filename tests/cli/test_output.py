@@ -84,6 +84,12 @@ def roster_with_dead_pending_and_wide_names(cli: Cli, dalton: dict, tmp_path: Pa
     kid.update(status="dead", injuries=RULES.strikes_to_die, items=[])
     slim = next(m for m in doc["members"] if m["name"] == "Slim 🤠")
     slim.update(flips=2, pending_card="7H")
+    # the history tells those flips (import checks it, R15): 3 earned, 1 spent turning 7H
+    row = {"date": "2026-01-01", "member": "Slim 🤠", "game": None}
+    doc["history"] += [
+        {**row, "kind": "flips", "text": "Slim earns 3 flips.", "data": {"count": 3}},
+        {**row, "kind": "flip", "text": "Slim turns 7H.", "data": {"card": "7H", "spent": 1}},
+    ]
     path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
     cli.ok("posse", "import", str(path), "--as", "Copy")
     return "Copy"
