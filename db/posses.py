@@ -24,7 +24,8 @@ def today() -> str:
 
 
 def posse_row(name: str) -> m.Posse:
-    row = m.Posse.get_or_none(m.Posse.name == name)
+    """The posse of that name, as names are compared: `Kid` and `Kid\u200b` are one."""
+    row = m.Posse.get_or_none(m.Posse.name == roster.normal_name(name))
     if row is None:
         raise Refused(f"There is no posse named {quoted(name)} in this campaign.")
     return row
@@ -169,7 +170,9 @@ def add_history(
 
 
 def member_row(posse: m.Posse, name: str) -> m.Member:
-    row = m.Member.get_or_none((m.Member.posse == posse.id) & (m.Member.name == name))
+    """The member of that name, compared as names are (normal_name)."""
+    wanted = roster.normal_name(name)
+    row = m.Member.get_or_none((m.Member.posse == posse.id) & (m.Member.name == wanted))
     if row is None:
         raise Refused(f"{posse.name} has no member named {quoted(name)}.")
     return row

@@ -295,3 +295,13 @@ def test_report_names_match_stored_names_after_normalisation(cli: Cli, exported:
 def test_kid_and_kid_with_a_zero_width_space_cannot_both_be_hired(cli: Cli, exported: dict) -> None:
     result = cli("posse", "hire", D, "ganger", "Kid\u200b")
     assert result.code == 1 and "already has a member named 'Kid'" in result.err, result.err
+
+
+def test_a_name_typed_with_an_invisible_character_finds_the_member(cli) -> None:
+    from tests.conftest import DALTON
+
+    cli.new_posse(DALTON)
+    bought = cli("posse", "buy", "The Dalton\u200b Boys", "Kid\u200b", "whiskey")
+    assert bought.code == 0, bought.err
+    doc = cli.ok("posse", "show", "The Dalton Boys", "--json").json()
+    assert "whiskey" in next(m for m in doc["members"] if m["name"] == "Kid")["items"]
