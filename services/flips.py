@@ -45,3 +45,17 @@ def choices(c: Campaign, member: Member, card: str | None = None) -> FlipChoices
 def cards_left(c: Campaign) -> int:
     """How many cards are left in the campaign's shuffled deck before it is shuffled anew."""
     return store.deck_left()
+
+
+def posses_with_flips(c: Campaign) -> list[str]:
+    """The posses with a member who may turn a card or settle one turned (R15), by name."""
+    out = []
+    for posse in posses.load_many(c, posses.names(c)):
+        if any(_waiting(c, m) for m in posse.active):
+            out.append(posse.name)
+    return out
+
+
+def _waiting(c: Campaign, member: Member) -> bool:
+    answer = flip_choices(member, c.rules)
+    return answer.can_turn or answer.card is not None

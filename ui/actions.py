@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from rostermgr.errors import Refused
 from rostermgr.jsonfile import read_json
-from services import games, posses, safety
+from services import flips, games, posses, safety
 from services.campaign import for_app
 
 if TYPE_CHECKING:
@@ -61,7 +61,13 @@ def spend_flip(w: MainWindow, member: str | None) -> None:
             "Select a posse first." if w.posse_model.rowCount() else "There are no posses yet."
         )
         return
-    dialog = FlipDialog(w, posse.name, member)
+    waiting = flips.posses_with_flips(w.campaign)
+    if not waiting:
+        w.refuse("No member of any posse has a flip to spend: flips are earned in games (R14).")
+        return
+    # the selected posse if it has a flip to spend, else the first that has
+    name = posse.name if posse.name in waiting else waiting[0]
+    dialog = FlipDialog(w, name, member if name == posse.name else None)
     dialog.exec()
 
 

@@ -71,3 +71,84 @@ def test_r15_enter_in_the_card_field_uses_the_card_and_keeps_the_dialog(
     qtbot.keyClick(panel.card, Qt.Key.Key_Return)
     assert dialog.isVisible()  # Enter turned the card; it did not press Close
     assert posses.load_posse("Last Hope Lawmen").member("Wyatt").pending_card == "7H"
+
+
+def _two_flips(window: MainWindow) -> None:
+    from services import games
+
+    c = window.campaign
+    victims = ("Kid", "Slim")
+    doc = {
+        "date": "2026-01-01",
+        "scenario": "other",
+        "posses": ["The Dalton Boys", "Last Hope Lawmen"],
+        "out_of_action": [
+            {
+                "posse": "The Dalton Boys",
+                "member": v,
+                "by": {"posse": "Last Hope Lawmen", "member": "Wyatt"},
+            }
+            for v in victims
+        ],
+    }
+    games.record(c, games.parse(c, doc))
+    window.refresh()
+
+
+def test_r15_enter_after_a_card_never_chooses_the_stat_for_the_player(
+    window: MainWindow, qtbot
+) -> None:
+    from PySide6.QtCore import Qt
+
+    _two_flips(window)
+    before = posses.load_posse("Last Hope Lawmen").member("Wyatt")
+    dialog = FlipDialog(window, "Last Hope Lawmen", "Wyatt")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    panel = dialog.panel
+    assert dialog.focusWidget() is panel.card  # the dialog opens ready for the card typed
+    qtbot.keyClicks(panel.card, "7H")
+    qtbot.keyClick(panel.card, Qt.Key.Key_Return)
+    wyatt = posses.load_posse("Last Hope Lawmen").member("Wyatt")
+    assert wyatt.pending_card == "7H" and dict(wyatt.upgrades) == dict(before.upgrades)
+    # the card is turned: focus moves to the first stat the card allows, and waits there
+    assert not panel.card.isEnabled()
+    shown = [s for s, b in panel.choice_buttons.items() if not b.isHidden()]
+    assert shown == ["strength", "toughness"]
+    assert dialog.focusWidget() is panel.choice_buttons["strength"]
+    qtbot.keyClick(panel.choice_buttons["toughness"], Qt.Key.Key_Space)  # an explicit key
+    wyatt = posses.load_posse("Last Hope Lawmen").member("Wyatt")
+    assert wyatt.upgrades.get("toughness") == 1 and wyatt.pending_card is None
+    assert dialog.isVisible()
+
+
+def select(window: MainWindow, posse: str) -> None:
+    window.posse_list.setCurrentIndex(window.posse_model.index(window.posse_model.row_of(posse)))
+
+
+def test_spend_flips_opens_on_a_posse_that_has_flips(window: MainWindow, monkeypatch) -> None:
+    import ui.dialogs.flip
+    from ui import actions
+
+    opened: list[str] = []
+
+    class Dialog:
+        def __init__(self, w, posse, member) -> None:
+            opened.append(posse)
+
+        def exec(self) -> int:
+            return 0
+
+    monkeypatch.setattr(ui.dialogs.flip, "FlipDialog", Dialog)
+    window.posse_list.setCurrentIndex(
+        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
+    )
+    actions.spend_flip(window, None)
+    assert opened == []  # no one has a flip: refused with the reason, no empty dialog
+    _two_flips(window)
+    window.posse_list.setCurrentIndex(
+        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
+    )
+    actions.spend_flip(window, None)
+    assert opened == ["Last Hope Lawmen"]

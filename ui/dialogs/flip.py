@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from services import flips, posses
+from ui.keys import no_default_buttons, on_enter
 
 if TYPE_CHECKING:
     from rostermgr.roster import Member
@@ -69,11 +71,13 @@ class FlipPanel(QWidget):
         layout.addWidget(self.reflip)
         layout.addWidget(self.result)
         self.turn.clicked.connect(self.use_typed_card)
-        self.card.returnPressed.connect(lambda: self.turn.isEnabled() and self.use_typed_card())
+        # R15: Enter turns the typed card, and only that: the stat is the player's own click
+        on_enter(self.card, lambda: self.turn.isEnabled() and self.use_typed_card())
         self.card.textChanged.connect(lambda _t: self.refresh())
         self.draw.clicked.connect(lambda: self._flip(draw=True))
         self.reflip.clicked.connect(self.reflip_now)
         self.member.currentIndexChanged.connect(lambda _i: self.refresh())
+        no_default_buttons(self)
         self._load(member)
 
     def set_posse(self, posse: str) -> None:
@@ -146,6 +150,17 @@ class FlipPanel(QWidget):
         if done is not None:
             self.result.setText(done.step.text)
         self._load(name)
+        self.focus_next()
+
+    def focus_next(self) -> None:
+        """Keyboard users go on where the flip goes on: the card, the stats, or the re-flip."""
+        shown = [b for b in self.choice_buttons.values() if not b.isHidden()]
+        if self.card.isEnabled():
+            self.card.setFocus()
+        elif shown:
+            shown[0].setFocus()
+        elif self.reflip.isEnabled():
+            self.reflip.setFocus()
 
     def use_typed_card(self) -> None:
         self._flip(card=self.card.text().strip())
@@ -172,3 +187,8 @@ class FlipDialog(QDialog):
         layout.addWidget(self.panel)
         layout.addWidget(close)
         self.resize(660, 320)
+        self.panel.focus_next()  # given when the dialog is shown
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.panel.focus_next()
