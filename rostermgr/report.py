@@ -159,6 +159,19 @@ def _list(doc: Mapping[str, Any], key: str) -> list[Any]:
     return value
 
 
+def date_problem(when: str) -> str:
+    """What is wrong with a report's date, '' when nothing: YYYY-MM-DD, not after today (R17)."""
+    played = iso_date(when)
+    if played is None:
+        return f"has the date {quoted(when)}; write it as YYYY-MM-DD"
+    if played > date.today():
+        return (
+            f"has the date {when}, which is in the future; a report is of a game already "
+            "played (R17)"
+        )
+    return ""
+
+
 def parse_report(doc: Any, rules: Ruleset) -> Report:
     """Check the report's shape, dates, ids and amounts; names are checked by the planner."""
     top = _Obj(doc, "the report")
@@ -176,14 +189,9 @@ def parse_report(doc: Any, rules: Ruleset) -> Report:
         },
     )
     when = top.text("date")
-    played = iso_date(when)
-    if played is None:
-        raise top.fail(f"has the date {quoted(when)}; write it as YYYY-MM-DD")
-    if played > date.today():
-        raise top.fail(
-            f"has the date {when}, which is in the future; a report is of a game already "
-            "played (R17)"
-        )
+    problem = date_problem(when)
+    if problem:
+        raise top.fail(problem)
     scenario = top.text("scenario")
     if scenario not in rules.scenarios:
         raise top.fail(

@@ -23,11 +23,13 @@ from PySide6.QtWidgets import (
 
 from rostermgr.cards import SUIT_SYMBOLS
 from rostermgr.errors import Refused
-from rostermgr.roster import Member, Posse, check_name
+from rostermgr.roster import Member, Posse, check_name, normal_name
 from rostermgr.rules import Ruleset
 from rostermgr.shop import CreationPlan, creation_cost, plan_creation
+from ui.keys import no_default_buttons, on_enter, on_enter_or_space
 from ui.shop_model import STRETCH, ShopModel
 from ui.table_view import fit_columns
+from ui.wizards.discard import confirm_discard
 
 
 class FactionPage(QWizardPage):
@@ -101,7 +103,11 @@ class NamesPage(QWizardPage):
         form.addRow(self.error)
 
     def members(self) -> list[tuple[str, str]]:
-        return [(role, edit.text().strip()) for role, edit in self.fields]
+        """Each role with its member's name, as names are stored and compared."""
+        return [(role, normal_name(edit.text())) for role, edit in self.fields]
+
+    def entered(self) -> bool:
+        return any(edit.text().strip() for _role, edit in self.fields)
 
     def isComplete(self) -> bool:
         names = [n for _r, n in self.members()]
@@ -161,8 +167,12 @@ class ShopPage(QWizardPage):
         self.members.currentRowChanged.connect(lambda _r: self.show_member())
         self.table.selectionModel().currentRowChanged.connect(lambda _c, _p: self.explain())
         self.table.doubleClicked.connect(lambda _i: self.buy_selected())
+        # Enter or Space on an item buys it; Enter never finishes the wizard from the shop
+        on_enter_or_space(self.table, self.buy_selected)
+        on_enter(self.cart, self.remove_selected)
         self.buy.clicked.connect(self.buy_selected)
         self.remove.clicked.connect(self.remove_selected)
+        no_default_buttons(self)
 
     def initializePage(self) -> None:
         wizard: Any = self.wizard()
@@ -236,15 +246,23 @@ class ShopPage(QWizardPage):
         return True
 
     def buy_selected(self) -> None:
-        item = self.model.item_at(self.table.currentIndex().row())
+        row = self.table.currentIndex().row()
+        item = self.model.item_at(row)
         if item is not None:
             self.buy_item(item.id)
+        self.table.setFocus()  # go on shopping where the user was, not on Back
+        self.table.selectRow(max(row, 0))
 
     def remove_selected(self) -> None:
         name, row = self.current(), self.cart.currentRow()
         if name is not None and 0 <= row < len(self.gear[name]):
             del self.gear[name][row]
             self.show_member()
+            self.cart.setCurrentRow(min(row, self.cart.count() - 1))
+        self.cart.setFocus()
+
+    def bought_any(self) -> bool:
+        return any(self.gear.values())
 
 
 class CreationWizard(QWizard):
@@ -259,6 +277,16 @@ class CreationWizard(QWizard):
             self.addPage(page)
         self.setButtonText(QWizard.WizardButton.FinishButton, "Create posse")
         self.resize(1000, 620)
+
+    def reject(self) -> None:
+        """Cancel or Escape: what was typed and bought is only thrown away when the user says."""
+        if self._entered() and not confirm_discard(self, "posse"):
+            return
+        super().reject()
+
+    def _entered(self) -> bool:
+        named = bool(self.faction_page.name.text().strip())
+        return named or self.names_page.entered() or self.shop_page.bought_any()
 
     def request(self) -> dict[str, Any]:
         """The creation request of DESIGN 5, as the command line would take it."""

@@ -21,10 +21,11 @@ from PySide6.QtWidgets import (
 )
 
 from rostermgr.errors import Refused
-from rostermgr.report import Report
+from rostermgr.report import Report, date_problem
 from rostermgr.roster import Posse
 from services import games, posses
 from ui.dialogs.flip import FlipPanel
+from ui.wizards.discard import confirm_discard
 from ui.wizards.draft import draft
 from ui.wizards.postgame_money import MoneyPage
 from ui.wizards.postgame_pages import CasualtiesPage, fill_posses
@@ -61,8 +62,23 @@ class GamePage(QWizardPage):
         form.addRow("&Posses that played", self.played)
         form.addRow("&Winner", self.winner)
         form.addRow("&Notes", self.notes)
+        self.date_error = QLabel()
+        self.date_error.setWordWrap(True)
+        self.date_error.setStyleSheet("color: #a11;")
+        self.date_error.hide()
+        form.addRow(self.date_error)
         self.played.itemChanged.connect(lambda _i: self._posses_changed())
+        self.date.dateChanged.connect(lambda _d: self._date_changed())
         self._posses_changed()
+
+    def _date_changed(self) -> None:
+        """The date is checked where it is entered, by the rule that refuses it (R17)."""
+        problem = date_problem(self.date.date().toString("yyyy-MM-dd"))
+        self.date_error.setText(
+            f"The date {problem.removeprefix('has the date ')}." if problem else ""
+        )
+        self.date_error.setVisible(bool(problem))
+        self.completeChanged.emit()
 
     def posses(self) -> list[str]:
         return [
@@ -88,7 +104,12 @@ class GamePage(QWizardPage):
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:
-        return len(self.posses()) >= 2  # a game is played between posses (R12)
+        # a game is played between posses (R12), on a day already past (R17)
+        return len(self.posses()) >= 2 and not self.date_error.text()
+
+    def entered(self) -> bool:
+        """Has the user put anything on this page (beyond the defaults)?"""
+        return bool(self.posses() or self.notes.text().strip())
 
 
 class PreviewPage(QWizardPage):
@@ -224,6 +245,16 @@ class PostGameWizard(QWizard):
         self.game_id: int | None = None
         self.commit_text = ""
         self.resize(900, 620)
+
+    def reject(self) -> None:
+        """Cancel or Escape: a half-filled report is only thrown away when the user says so."""
+        if self.game_id is None and self._entered() and not confirm_discard(self, "report"):
+            return
+        super().reject()
+
+    def _entered(self) -> bool:
+        pages = (self.casualties_page, self.money_page)
+        return self.game_page.entered() or any(p.entered() for p in pages)
 
     def report(self) -> dict[str, Any]:
         """The post-game report of DESIGN 5 built from the pages."""

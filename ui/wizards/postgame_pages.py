@@ -30,6 +30,7 @@ from rostermgr.choices import (
 )
 from rostermgr.report import Ref, Report
 from services import posses
+from ui.keys import on_enter
 from ui.wizards.draft import as_entry, ref
 
 if TYPE_CHECKING:
@@ -59,8 +60,10 @@ class EntryList(QWidget):
         describe: Callable[[dict[str, Any]], str],
     ) -> None:
         super().__init__()
+        self.title = title
         self.entries: list[dict[str, Any]] = []
         self._make, self._describe = make, describe
+        self._typed = [e for e in editors if isinstance(e, (QLineEdit, QSpinBox))]
         self.list = QListWidget()
         self.list.setMaximumHeight(110)
         self.add = QPushButton("&Add")
@@ -97,6 +100,25 @@ class EntryList(QWidget):
         self.list.currentRowChanged.connect(lambda row: self.remove.setEnabled(row >= 0))
         self.add.clicked.connect(self.add_from_editors)
         self.remove.clicked.connect(self.remove_selected)
+        for editor in self._typed:
+            # Enter adds the line being typed (or says what it lacks); it never leaves the page
+            on_enter(editor, self.add_from_editors)
+            if isinstance(editor, QLineEdit):
+                editor.textChanged.connect(self.update_add)
+
+    def pending(self) -> bool:
+        """A line is being typed that has not been added: text in a field, or an amount."""
+        return any(
+            e.text().strip() if isinstance(e, QLineEdit) else e.value()  # type: ignore[attr-defined]
+            for e in self._typed
+        )
+
+    def clear_typed(self) -> None:
+        for editor in self._typed:
+            if isinstance(editor, QLineEdit):
+                editor.clear()
+            elif isinstance(editor, QSpinBox):
+                editor.setValue(0)
 
     def update_add(self) -> None:
         """Enable Add only for an entry the editors describe in full; else say why not."""
@@ -107,8 +129,12 @@ class EntryList(QWidget):
 
     def add_from_editors(self) -> None:
         made = self._make()
-        if not isinstance(made, str):
-            self.add_entry(made)
+        if isinstance(made, str):
+            self.update_add()  # the sentence saying what is missing shows under the row
+            return
+        self.add_entry(made)
+        self.clear_typed()
+        self.update_add()
 
     def add_entry(self, entry: dict[str, Any]) -> None:
         self.entries.append(entry)
@@ -236,7 +262,18 @@ class ReportPage(QWizardPage):
         self.error.setText(sentence)
         self.error.setVisible(bool(sentence))
 
+    def entered(self) -> bool:
+        """Has the user added or begun a line on this page?"""
+        return any(part.entries or part.pending() for part in self.parts)
+
     def validatePage(self) -> bool:
+        unadded = [part.title for part in self.parts if part.pending()]
+        if unadded:
+            self.show_error(
+                f"The line being typed under {unadded[0]} is not added: press Add (or Enter), "
+                "or clear it, before going on."
+            )
+            return False
         # this page's lists and the earlier pages' (a bounty needs its take-out, R12)
         sentence = self.wizard().refusal(self.checked)  # type: ignore[attr-defined]
         self.show_error(sentence or "")
