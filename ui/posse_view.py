@@ -79,7 +79,7 @@ class PosseView(QWidget):
         self.history_model = history_model()
         self.tabs = QTabWidget()
         self.tabs.addTab(split, "&Roster")
-        for model, label in ((self.ledger_model, "&Ledger"), (self.history_model, "&History")):
+        for model, label in ((self.ledger_model, "&Ledger"), (self.history_model, "Histor&y")):
             table = _table(model)
             fit_columns(table, model.stretch)
             self.tabs.addTab(table, label)

@@ -61,9 +61,9 @@ class CardOptions(QWidget):
         self.paper.currentIndexChanged.connect(self._offset_range)
         self._offset_range()
         form = QFormLayout(self)
-        form.addRow("&Posses", self.posses)
+        form.addRow("Poss&es", self.posses)
         form.addRow("&Layout", self.layout_)
-        form.addRow("Pa&per", self.paper)
+        form.addRow("Pape&r", self.paper)
         form.addRow("&Ink", self.ink)
         form.addRow("&Gang members", self.gangers)
         form.addRow("Back offset (x, y)", offset)
@@ -98,7 +98,7 @@ class CalibrationOptions(QWidget):
         self.paper = combo(PAPERS)
         self.layout_ = combo(LAYOUTS[:2])
         form = QFormLayout(self)
-        form.addRow("Pa&per", self.paper)
+        form.addRow("Pape&r", self.paper)
         form.addRow("&Layout", self.layout_)
 
 
@@ -111,7 +111,7 @@ class JournalOptions(QWidget):
             self.posse.setCurrentText(selected)
         self.booklet = QCheckBox("Booklet: A4 landscape, two pages a side, to fold")
         form = QFormLayout(self)
-        form.addRow("&Posse", self.posse)
+        form.addRow("Poss&e", self.posse)
         form.addRow(self.booklet)
 
 
@@ -126,5 +126,5 @@ class CasualtyOptions(QWidget):
         form = QFormLayout(self)
         form.addRow("&British", self.british)
         form.addRow("&French", self.french)
-        form.addRow("Pa&per", self.paper)
+        form.addRow("Pape&r", self.paper)
         form.addRow("&Ink", self.ink)

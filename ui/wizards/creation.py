@@ -43,7 +43,7 @@ class FactionPage(QWizardPage):
         self.group = QButtonGroup(self)
         layout = QVBoxLayout(self)
         form = QFormLayout()
-        form.addRow("Posse &name", self.name)
+        form.addRow("Posse na&me", self.name)
         layout.addLayout(form)
         for faction in rules.factions.values():
             actions = ", ".join(a.name for a in faction.leader_actions)
@@ -146,7 +146,7 @@ class ShopPage(QWizardPage):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.cart = QListWidget()
-        self.buy = QPushButton("&Buy")
+        self.buy = QPushButton("B&uy")
         self.remove = QPushButton("&Remove")
         self.reason = QLabel()
         self.reason.setWordWrap(True)

@@ -61,7 +61,7 @@ class GamePage(QWizardPage):
         form.addRow("&Scenario", self.scenario)
         form.addRow("&Posses that played", self.played)
         form.addRow("&Winner", self.winner)
-        form.addRow("&Notes", self.notes)
+        form.addRow("N&otes", self.notes)
         self.date_error = QLabel()
         self.date_error.setWordWrap(True)
         self.date_error.setStyleSheet("color: #a11;")

@@ -55,6 +55,7 @@ class MoneyPage(ReportPage):
             [self.earner, self.amount, self.reason],
             self._income,
             lambda e: f"{e['posse']} earns ${e['amount']}: {e['reason']}",
+            add_text="Add &income",
         )
         self.seller, self.value, self.goods_reason = (
             QComboBox(),
@@ -66,6 +67,7 @@ class MoneyPage(ReportPage):
             [self.seller, self.value, self.goods_reason],
             self._goods,
             lambda e: f"{e['posse']} sells {e['reason']} worth ${e['market_value']}",
+            add_text="Add &goods",
         )
         self.set_parts([self.bounties, self.income, self.goods])
         self.claimer.currentIndexChanged.connect(lambda _i: self.refresh())

@@ -58,6 +58,7 @@ class EntryList(QWidget):
         editors: list[QWidget],
         make: Callable[[], Made],
         describe: Callable[[dict[str, Any]], str],
+        add_text: str = "&Add",
     ) -> None:
         super().__init__()
         self.title = title
@@ -66,7 +67,7 @@ class EntryList(QWidget):
         self._typed = [e for e in editors if isinstance(e, (QLineEdit, QSpinBox))]
         self.list = QListWidget()
         self.list.setMaximumHeight(110)
-        self.add = QPushButton("&Add")
+        self.add = QPushButton(add_text)  # each list of a page has its own Alt letter
         self.remove = QPushButton("Remove")
         self.hint = QLabel()
         self.hint.setWordWrap(True)
@@ -305,6 +306,7 @@ class CasualtiesPage(ReportPage):
             [self.user, self.used_item],
             self._use,
             lambda e: f"{ref_text(e)} used up a {self._name(e['item'])}",
+            add_text="Add &use",
         )
         self.thief_from, self.stolen_item, self.thief = model_combo(), item_combo(), model_combo()
         self.stolen = EntryList(
@@ -314,6 +316,7 @@ class CasualtiesPage(ReportPage):
             lambda e: (
                 f"{ref_text(e['to'])} stole a {self._name(e['item'])} from {ref_text(e['from'])}"
             ),
+            add_text="Add t&heft",
         )
         self.set_parts([self.ooa, self.used, self.stolen])
         for combo in (self.victim, self.user, self.thief_from, self.stolen_item):
