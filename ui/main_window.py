@@ -81,7 +81,9 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)  # type: ignore[arg-type]
         else:
-            self.resize(1280, 760)
+            from ui.screen import fitted_size
+
+            self.resize(*fitted_size(1280, 760))
         if campaign is not None:
             self.attach(campaign)
 

@@ -77,7 +77,8 @@ class ShopModel(QAbstractTableModel):
                 reason or "yes",
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return reason or item.notes or None
+            # the whole text of a cell a narrow column cuts, with the item's notes
+            return "\n".join(t for t in (self.data(index), item.notes) if t) or None
         if role == Qt.ItemDataRole.ForegroundRole and reason:
             return QBrush(QColor("#8a8a8a"))
         if role == Qt.ItemDataRole.UserRole:

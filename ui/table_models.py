@@ -63,7 +63,8 @@ class RowsModel(QAbstractTableModel):
         if not 0 <= index.column() < len(self._columns):
             return None
         column = self._columns[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            # the tooltip is the whole text, for a cell its column is too narrow to show
             return column.value(self._rows[index.row()])
         if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from services import flips, posses
 from ui.keys import no_default_buttons, on_enter
+from ui.screen import fitted_size
 
 if TYPE_CHECKING:
     from rostermgr.roster import Member
@@ -186,7 +187,7 @@ class FlipDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.panel)
         layout.addWidget(close)
-        self.resize(660, 320)
+        self.resize(*fitted_size(660, 320))
         self.panel.focus_next()  # given when the dialog is shown
 
     def showEvent(self, event: QShowEvent) -> None:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from rostermgr.errors import Refused
 from services import games
+from ui.screen import fitted_size
 from ui.table_models import games_model
 from ui.table_view import fit_columns
 
@@ -42,7 +43,7 @@ class GamesDialog(QDialog):
         layout.addWidget(self.table)
         layout.addWidget(buttons)
         self.load()
-        self.resize(760, 360)
+        self.resize(*fitted_size(760, 360))
 
     def load(self) -> None:
         rows = games.listing(self.w.campaign)

@@ -41,6 +41,7 @@ from ui.dialogs.print_options import (
     JournalOptions,
 )
 from ui.render_worker import start
+from ui.screen import fitted_size
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -107,7 +108,7 @@ class PrintDialog(QDialog):
         for pane in (self.cards, self.calibration, self.journal, self.casualties):
             _on_any_change(pane, self._options_changed)
         self._kind_changed(0)
-        self.resize(1180, 760)
+        self.resize(*fitted_size(1180, 760))
 
     def _kind_changed(self, index: int) -> None:
         self.options.setCurrentIndex(index)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
+from ui.screen import fitted_size
 from ui.shop_model import STRETCH, ShopModel
 from ui.table_view import fit_columns
 
@@ -49,7 +50,7 @@ class ShopDialog(QDialog):
             lambda cur, _prev: self.choose(cur.row())
         )
         self.table.doubleClicked.connect(lambda index: self.buy.isEnabled() and self.accept())
-        self.resize(820, 520)
+        self.resize(*fitted_size(820, 520))
 
     def choose(self, row: int) -> None:
         item = self.model.item_at(row)

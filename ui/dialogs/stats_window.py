@@ -21,6 +21,7 @@ from rostermgr.rules import Ruleset
 from rostermgr.stats import Table
 from services import stats
 from ui.charts import ChartPanel
+from ui.screen import fitted_size
 from ui.stat_table_model import SORT_ROLE, StatTableModel, heading, rules_labels
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ class StatsWindow(QDialog):
         layout.addWidget(self.tabs)
         layout.addWidget(buttons)
         self.reload()
-        self.resize(1000, 680)
+        self.resize(*fitted_size(1000, 680))
 
     def reload(self) -> None:
         """Read the campaign again and redraw every chart and table."""

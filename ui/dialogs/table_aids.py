@@ -32,6 +32,7 @@ from rostermgr.rules import Ruleset
 from rostermgr.weapons import test_ids, test_kinds
 from services import posses
 from services.campaign import Campaign
+from ui.screen import fitted_size
 from ui.weapons import best_weapon, fill_weapons
 
 if TYPE_CHECKING:
@@ -346,4 +347,4 @@ class TableAids(QDialog):
         tabs.addTab(self.length, "&Game length")
         layout = QVBoxLayout(self)
         layout.addWidget(tabs)
-        self.resize(980, 700)
+        self.resize(*fitted_size(980, 700))

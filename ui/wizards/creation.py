@@ -27,6 +27,7 @@ from rostermgr.roster import Member, Posse, check_name, normal_name
 from rostermgr.rules import Ruleset
 from rostermgr.shop import CreationPlan, creation_cost, plan_creation
 from ui.keys import no_default_buttons, on_enter, on_enter_or_space
+from ui.screen import fitted_size
 from ui.shop_model import STRETCH, ShopModel
 from ui.table_view import fit_columns
 from ui.wizards.discard import confirm_discard
@@ -276,7 +277,7 @@ class CreationWizard(QWizard):
         for page in (self.faction_page, self.names_page, self.shop_page):
             self.addPage(page)
         self.setButtonText(QWizard.WizardButton.FinishButton, "Create posse")
-        self.resize(1000, 620)
+        self.resize(*fitted_size(1000, 620))
 
     def reject(self) -> None:
         """Cancel or Escape: what was typed and bought is only thrown away when the user says."""

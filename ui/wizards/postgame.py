@@ -25,6 +25,7 @@ from rostermgr.report import Report, date_problem
 from rostermgr.roster import Posse
 from services import games, posses
 from ui.dialogs.flip import FlipPanel
+from ui.screen import fitted_size
 from ui.wizards.discard import confirm_discard
 from ui.wizards.draft import draft
 from ui.wizards.postgame_money import MoneyPage
@@ -244,7 +245,7 @@ class PostGameWizard(QWizard):
         self.preview_page.setButtonText(QWizard.WizardButton.CommitButton, "&Record game")
         self.game_id: int | None = None
         self.commit_text = ""
-        self.resize(900, 620)
+        self.resize(*fitted_size(900, 620))
 
     def reject(self) -> None:
         """Cancel or Escape: a half-filled report is only thrown away when the user says so."""

@@ -1,0 +1,62 @@
+"""Nothing a user needs is cut off on a 1024 x 700 screen; cut text has a tooltip (DESIGN 7)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from ui.main_window import MainWindow
+
+SCREEN = (1024, 700 - 40)  # the screen less a title bar and a panel
+
+
+def test_every_window_fits_a_small_screen(window: MainWindow, qtbot) -> None:
+    from ui.dialogs.games import GamesDialog
+    from ui.dialogs.odds_window import OddsWindow
+    from ui.dialogs.print_dialog import PrintDialog
+    from ui.dialogs.rules_reference import RulesReference
+    from ui.dialogs.stats_window import StatsWindow
+    from ui.dialogs.table_aids import TableAids
+    from ui.wizards.creation import CreationWizard
+    from ui.wizards.postgame import PostGameWizard
+
+    windows = {
+        "main": window,
+        "odds": OddsWindow(window, parent=window),
+        "stats": StatsWindow(window, parent=window),
+        "print": PrintDialog(window, parent=window),
+        "aids": TableAids(window, parent=window),
+        "rules": RulesReference(window.rules, parent=window),
+        "games": GamesDialog(window, parent=window),
+        "create": CreationWizard(window.rules, [], parent=window),
+        "record": PostGameWizard(window, parent=window),
+    }
+    for name, w in windows.items():
+        if w is not window:
+            qtbot.addWidget(w)
+        w.show()
+        need = w.minimumSizeHint().expandedTo(w.minimumSize())
+        assert need.width() <= SCREEN[0] and need.height() <= SCREEN[1], (name, need)
+    windows["odds"].wait()
+
+
+def test_a_long_posse_name_and_a_long_history_line_have_tooltips(window: MainWindow) -> None:
+    model = window.posse_model
+    name = model.name_at(0)
+    assert name in model.data(model.index(0), Qt.ItemDataRole.ToolTipRole)
+    history = window.view.history_model
+    last = history.index(history.rowCount() - 1, history.columnCount() - 1)
+    assert history.data(last, Qt.ItemDataRole.ToolTipRole) == history.data(last)
+
+
+def test_the_shops_cells_have_their_whole_text_as_a_tooltip(window: MainWindow, qtbot) -> None:
+    from services import posses
+    from ui.dialogs.shop import ShopDialog
+
+    posse = posses.load(window.campaign, "The Dalton Boys")
+    shop = ShopDialog(window.rules, posse, "Slim", parent=window)
+    qtbot.addWidget(shop)
+    model = shop.model
+    for row in range(model.rowCount()):
+        for col in range(model.columnCount()):
+            index = model.index(row, col)
+            assert model.data(index) in model.data(index, Qt.ItemDataRole.ToolTipRole)
