@@ -6,12 +6,13 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from rostermgr.errors import Refused
 from rostermgr.jsonfile import read_json
 from services import flips, games, posses, safety
 from services.campaign import for_app
+from ui.files import open_file, save_file
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -125,9 +126,9 @@ def show_games(w: MainWindow) -> None:
 
 
 def import_posse(w: MainWindow) -> None:
-    path, _ = QFileDialog.getOpenFileName(w, "Import a posse", "", POSSE_FILES)
-    if path:
-        import_file(w, Path(path))
+    path = open_file(w, "Import a posse", POSSE_FILES)
+    if path is not None:
+        import_file(w, path)
 
 
 def import_file(w: MainWindow, path: Path) -> None:
@@ -160,8 +161,8 @@ def export_posse(w: MainWindow) -> None:
     if name is None:
         w.refuse("Select a posse to export.")
         return
-    path, _ = QFileDialog.getSaveFileName(w, "Export posse", f"{name}.json", POSSE_FILES)
-    if path:
+    path = save_file(w, "Export posse", f"{name}.json", POSSE_FILES)
+    if path is not None:
         try:
             posses.export_to(w.campaign, name, path)
         except Refused as exc:
@@ -172,27 +173,21 @@ def export_posse(w: MainWindow) -> None:
 
 def new_campaign(w: MainWindow) -> None:
     # The dialog must not offer to replace a file: a new campaign never overwrites one.
-    path, _ = QFileDialog.getSaveFileName(
-        w,
-        "New campaign",
-        "campaign.sqlite3",
-        FILES,
-        options=QFileDialog.Option.DontConfirmOverwrite,
-    )
-    if path:
-        if Path(path).exists():
+    path = save_file(w, "New campaign", "campaign.sqlite3", FILES, replace=False)
+    if path is not None:
+        if path.exists():
             w.refuse(
                 f"{path} already exists; choose a new file name for a new campaign, "
                 "or open it with File > Open."
             )
             return
-        open_path(w, Path(path))
+        open_path(w, path)
 
 
 def open_campaign_file(w: MainWindow) -> None:
-    path, _ = QFileDialog.getOpenFileName(w, "Open campaign", "", FILES)
-    if path:
-        open_path(w, Path(path))
+    path = open_file(w, "Open campaign", FILES)
+    if path is not None:
+        open_path(w, path)
 
 
 def open_path(w: MainWindow, path: Path) -> None:
@@ -213,13 +208,20 @@ def fill_recent(w: MainWindow) -> None:
         w.recent_menu.addAction("No recent campaigns").setEnabled(False)
     for path in recent:
         w.recent_menu.addAction(path, partial(open_path, w, Path(path)))
+    w.recent_menu.addSeparator()
+    clear = w.recent_menu.addAction("&Clear recent files", partial(clear_recent, w))
+    clear.setEnabled(bool(recent))
+
+
+def clear_recent(w: MainWindow) -> None:
+    """Forget the recent campaigns (the files themselves are untouched)."""
+    w.settings.setValue("recent", [])
+    w.statusBar().showMessage("Recent campaigns cleared", 5000)
 
 
 def save_copy(w: MainWindow) -> None:
-    path, _ = QFileDialog.getSaveFileName(
-        w, "Save a copy", f"{w.campaign.path.stem}-copy.sqlite3", FILES
-    )
-    if not path:
+    path = save_file(w, "Save a copy", f"{w.campaign.path.stem}-copy.sqlite3", FILES)
+    if path is None:
         return
     try:
         safety.save_copy(w.campaign, path)
@@ -233,6 +235,12 @@ def print_dialog(w: MainWindow) -> None:
     from ui.dialogs.print_dialog import PrintDialog
 
     PrintDialog(w, parent=w).exec()
+
+
+def undo_history(w: MainWindow) -> None:
+    from ui.dialogs.undo_history import UndoHistory
+
+    UndoHistory(w.undo_stack, parent=w).exec()
 
 
 def table_aids(w: MainWindow) -> None:

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QPaintEvent, QUndoStack
+from PySide6.QtCore import QMimeData, QSettings, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QPaintEvent, QUndoStack
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from ui.posse_view import PosseView
 
 MAX_RECENT = 8
+DROPPED = (".sqlite3", ".sqlite", ".db", ".json")  # campaign files, and posse files
 # Opening waits for the first paint; a window that is never painted (started minimised)
 # opens after this long anyway.
 OPEN_UNPAINTED_MS = 300
@@ -119,8 +120,14 @@ class MainWindow(QMainWindow):
         self.empty = self._empty_state()
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.view)
+        from ui.context_menus import install
+
+        install(self)
         self._title()
-        self.refresh()
+        self.refresh(select=self._remembered_posse())
+        self.view.tabs.setCurrentIndex(int(self.settings.value("window/tab", 0) or 0))
+        self.view.tabs.currentChanged.connect(lambda i: self.settings.setValue("window/tab", i))
+        self.setAcceptDrops(True)
         self.opened.emit()
 
     def after_first_paint(self, step: Callable[[], None]) -> None:
@@ -184,7 +191,44 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"{len(rows)} posses in {self.campaign.path}")
 
     def show_selected(self) -> None:
-        self.view.show_posse(self.current_posse())
+        name = self.current_posse()
+        self.view.show_posse(name)
+        if name is not None:
+            self.settings.setValue(self._posse_key(), name)
+
+    def _posse_key(self) -> str:
+        """The setting that remembers the selected posse, one per campaign file."""
+        return f"window/posse/{self.campaign.path.resolve()}".replace("\\", "/")
+
+    def _remembered_posse(self) -> str | None:
+        value = self.settings.value(self._posse_key())
+        return str(value) if value else None
+
+    # -- drag and drop: a campaign file opens, a posse file is imported -----------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self.is_open and self._dropped(event.mimeData()) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        from ui.actions import import_file, open_path
+
+        path = self._dropped(event.mimeData())
+        if path is None:
+            return
+        event.acceptProposedAction()
+        if path.suffix.lower() == ".json":
+            import_file(self, path)
+        else:
+            open_path(self, path)
+
+    @staticmethod
+    def _dropped(data: QMimeData) -> Path | None:
+        """The one local file dropped, if it is a campaign or a posse file."""
+        urls = [u for u in data.urls() if u.isLocalFile()]
+        if len(urls) != 1:
+            return None
+        path = Path(urls[0].toLocalFile())
+        return path if path.suffix.lower() in DROPPED and path.is_file() else None
 
     def act(self, text: str, edit: Callable[[], Any], select: str | None = None) -> Any:
         """Run one undoable use case; a refusal becomes a sentence in the window."""
@@ -251,7 +295,7 @@ class MainWindow(QMainWindow):
         old.close()
         self.remember(campaign.path)
         self._title()
-        self.refresh()
+        self.refresh(select=self._remembered_posse())
         self.opened.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:

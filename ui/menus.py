@@ -95,6 +95,14 @@ def build_menus(w: MainWindow) -> None:
     edit.addAction(undo)
     edit.addAction(redo)
     w.action_undo, w.action_redo = undo, redo
+    edit.addSeparator()
+    add(
+        edit,
+        "&History...",
+        lambda: actions.undo_history(w),
+        QKeySequence("Ctrl+H"),
+        "action_history",
+    )
 
     campaign = bar.addMenu("&Campaign")
     add(campaign, "New &posse...", w.new_posse, QKeySequence("Ctrl+Shift+N"), "action_new_posse")

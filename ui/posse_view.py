@@ -22,7 +22,7 @@ from services.campaign import Campaign
 from ui.member_pane import MemberPane
 from ui.models import RosterModel
 from ui.table_models import history_model, ledger_model
-from ui.table_view import fit_columns
+from ui.table_view import FilteredTable
 
 ROSTER_ROWS_KEPT = 5  # rows the roster always has room for: a posse's five
 ROSTER_ROWS_GROWN = 8  # rows it grows to when the member pane can spare the height
@@ -79,10 +79,10 @@ class PosseView(QWidget):
         self.history_model = history_model()
         self.tabs = QTabWidget()
         self.tabs.addTab(split, "&Roster")
-        for model, label in ((self.ledger_model, "&Ledger"), (self.history_model, "Histor&y")):
-            table = _table(model)
-            fit_columns(table, model.stretch)
-            self.tabs.addTab(table, label)
+        self.ledger_table = FilteredTable(self.ledger_model, "Filter the ledger...")
+        self.history_table = FilteredTable(self.history_model, "Filter the history...")
+        self.tabs.addTab(self.ledger_table, "&Ledger")
+        self.tabs.addTab(self.history_table, "Histor&y")
         layout = QVBoxLayout(self)
         layout.addLayout(head)
         layout.addWidget(self.tabs)

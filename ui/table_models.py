@@ -13,10 +13,14 @@ from rostermgr.rules import Ruleset
 Index = QModelIndex | QPersistentModelIndex
 
 
+SORT_ROLE = Qt.ItemDataRole.UserRole  # the value a column sorts by: numbers as numbers
+
+
 class Column(NamedTuple):
     header: str
     value: Callable[[Any], Any]
     numeric: bool = False  # right-aligned, so amounts line up
+    key: Callable[[Any], Any] | None = None  # what it sorts by, when not its text
 
 
 def _money(amount: int) -> str:
@@ -66,6 +70,9 @@ class RowsModel(QAbstractTableModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             # the tooltip is the whole text, for a cell its column is too narrow to show
             return column.value(self._rows[index.row()])
+        if role == SORT_ROLE:
+            row = self._rows[index.row()]
+            return (column.key or column.value)(row)
         if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -75,14 +82,18 @@ def _game(row: Any) -> str:
     return "" if row.game is None else str(row.game)
 
 
+def _game_key(row: Any) -> int:
+    return -1 if row.game is None else int(row.game)
+
+
 def ledger_model() -> RowsModel:
     return RowsModel(
         [
             Column("Date", lambda r: r.date),
-            Column("Game", _game, numeric=True),
+            Column("Game", _game, numeric=True, key=_game_key),
             Column("Reason", lambda r: r.reason),
-            Column("Amount", lambda r: _money(r.amount), numeric=True),
-            Column("Purse", lambda r: _money(r.balance), numeric=True),
+            Column("Amount", lambda r: _money(r.amount), numeric=True, key=lambda r: r.amount),
+            Column("Purse", lambda r: _money(r.balance), numeric=True, key=lambda r: r.balance),
         ],
         stretch=2,
     )
@@ -92,7 +103,7 @@ def history_model() -> RowsModel:
     return RowsModel(
         [
             Column("Date", lambda r: r.date),
-            Column("Game", _game, numeric=True),
+            Column("Game", _game, numeric=True, key=_game_key),
             Column("Member", lambda r: r.member or ""),
             Column("What happened", lambda r: r.text),
         ],

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHeaderView, QTableView
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.table_models import SORT_ROLE, RowsModel
 
 # A column other than the stretching one is as wide as its contents up to this; the user may
 # widen it. A long note in one column then never pushes the others out of sight.
@@ -32,3 +42,33 @@ def fit_columns(view: QTableView, stretch: int) -> None:
 
     model.modelReset.connect(refit)
     refit()
+
+
+class FilteredTable(QWidget):
+    """A read-only table the user sorts by a header click and filters by typing."""
+
+    def __init__(self, model: RowsModel, placeholder: str = "Filter...") -> None:
+        super().__init__()
+        self.model = model
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(model)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(-1)  # any column
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText(placeholder)
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.verticalHeader().hide()
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # as recorded until clicked
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setAlternatingRowColors(True)
+        fit_columns(self.view, model.stretch)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.filter)
+        layout.addWidget(self.view)

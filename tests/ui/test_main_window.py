@@ -239,7 +239,7 @@ def test_ledger_reason_takes_the_spare_width_and_only_money_is_right_aligned(
     ledger = window.view.tabs.widget(1)
     window.view.tabs.setCurrentWidget(ledger)
     qtbot.wait(10)
-    header = ledger.horizontalHeader()
+    header = ledger.view.horizontalHeader()
     reason, purse = header.sectionSize(2), header.sectionSize(4)
     assert reason > 3 * purse
     right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
