@@ -92,7 +92,8 @@ def cmd_cards(args: argparse.Namespace, out: TextIO) -> int:
         note = (
             ""
             if printing.remember_printed(c, job)
-            else " The app holds the campaign, so --changed will not know about these cards."
+            else (" The campaign is read-only" if c.read_only else " The app holds the campaign")
+            + ", so --changed will not know about these cards."
         )
     plural = "s" if job.count != 1 else ""
     out.write(f"Wrote {job.count} card{plural} to {args.output}.{note}\n")

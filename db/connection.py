@@ -14,7 +14,7 @@ import peewee
 from peewee import SqliteDatabase
 
 from db.models import database
-from db.schema import APPLICATION_ID, migrate, v1_layout
+from db.schema import APPLICATION_ID, current_version, latest, migrate, v1_layout
 from rostermgr.errors import InvalidFile
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -154,15 +154,20 @@ def refuse_foreign(path: Path) -> None:
     )
 
 
-def open_campaign(path: Path) -> SqliteDatabase:
+def open_campaign(path: Path, read_only: bool = False) -> SqliteDatabase:
     """Open (creating if missing) and migrate a campaign file; bind the models to it.
 
     Refuses with InvalidFile, leaving the file as it was, anything that is not a campaign of
-    ours, and a file whose header or schema is damaged.
+    ours, and a file whose header or schema is damaged. `read_only` opens an existing file
+    without writing to it or beside it (no migration: it must be of this schema already).
+    Other SQLite errors (a read-only file, a full disk, a busy file) are raised as they are,
+    for the caller to name.
     """
     path = Path(path)
     check_campaign_file(path)
     refuse_foreign(path)
+    if read_only:
+        return _open_read_only(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     db = SqliteDatabase(str(path), pragmas=PRAGMAS)
     try:
@@ -172,8 +177,42 @@ def open_campaign(path: Path) -> SqliteDatabase:
         migrate(db, path)
     except (sqlite3.DatabaseError, peewee.DatabaseError) as exc:
         db.close()
-        raise damaged(path, exc) from exc
+        if is_damage(exc):
+            raise damaged(path, exc) from exc
+        raise
     except Exception:
         db.close()
         raise
+    return db
+
+
+READ_ONLY_PRAGMAS = {"foreign_keys": 1, "busy_timeout": PRAGMAS["busy_timeout"]}
+
+
+def _open_read_only(path: Path) -> SqliteDatabase:
+    if not path.exists():
+        raise InvalidFile(f"There is no campaign file at {path} to read.")
+    in_use = any(Path(f"{path}{s}").exists() for s in ("-wal", "-shm"))
+    mode = "mode=ro" if in_use else "immutable=1"
+    db = SqliteDatabase(f"{path.resolve().as_uri()}?{mode}", uri=True, pragmas=READ_ONLY_PRAGMAS)
+    try:
+        db.connect()
+        database.initialize(db)
+        version, newest = current_version(db), latest()
+    except (sqlite3.DatabaseError, peewee.DatabaseError) as exc:
+        db.close()
+        if is_damage(exc):
+            raise damaged(path, exc) from exc
+        raise
+    if version != newest:
+        db.close()
+        newer = version > newest
+        raise InvalidFile(
+            f"The campaign file {path} is read-only and "
+            + (
+                f"was written by a newer rostermgr (schema {version}); update rostermgr."
+                if newer
+                else f"needs updating to schema {newest} first; make it writable and open it."
+            )
+        )
     return db

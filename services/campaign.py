@@ -22,7 +22,7 @@ from db.check import quick_check
 from db.connection import open_campaign as open_file
 from db.lock import CampaignLock, refuse_if_held
 from db.undo import prune_before, undo_mark
-from rostermgr.errors import InvalidFile
+from rostermgr.errors import InvalidFile, Refused
 from rostermgr.rules import Ruleset
 from services.faults import DATABASE_ERRORS, named
 from services.paths import refuse_missing_folder
@@ -48,6 +48,7 @@ class Campaign:
     db: SqliteDatabase
     lock: CampaignLock | None = None
     created: bool = False  # this open made the file: a refused first command removes it again
+    read_only: bool = False  # the file (or its folder) cannot be written: reads only
     wrote: bool = False  # an edit of this open has committed
 
     @property
@@ -58,6 +59,8 @@ class Campaign:
     @contextmanager
     def edit(self) -> Iterator[None]:
         """One write: refused while another program holds the file, backed up hourly, atomic."""
+        if self.read_only:
+            raise read_only_refusal(self.path)
         if self.lock is None:
             refuse_if_held(self.path)
         try:
@@ -74,6 +77,8 @@ class Campaign:
 
     def backup(self, reason: str) -> Path | None:
         """A checked copy before a big step (a game, an import); none of a file made just now."""
+        if self.read_only:
+            raise read_only_refusal(self.path)
         if self.created and not self.wrote:
             return None
         return make_backup(self.path, reason)
@@ -104,6 +109,22 @@ class Campaign:
             self.lock.release()
 
 
+def read_only_refusal(path: Path) -> Refused:
+    """The sentence for a write to a campaign that cannot be written."""
+    return Refused(
+        f"The campaign file {path} is read-only, so nothing was changed; make it writable "
+        "(or save a copy elsewhere) to edit it."
+    )
+
+
+def writable(path: Path) -> bool:
+    """Can the campaign be changed: the file and its folder (for the -wal, -shm and lock)."""
+    folder = path.absolute().parent
+    if not path.exists():
+        return not folder.exists() or os.access(folder, os.W_OK)
+    return os.access(path, os.W_OK) and os.access(folder, os.W_OK)
+
+
 def _remove_new_file(path: Path) -> None:
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
@@ -118,17 +139,20 @@ def for_command(path: Path, rules: Ruleset, editing: bool = False) -> Iterator[C
     a campaign behind.
     """
     refuse_missing_folder(path)
+    read_only = path.exists() and not writable(path)
+    if editing and read_only:
+        raise read_only_refusal(path)
     if editing:
         refuse_if_held(path)
     existed = path.exists()
     try:
-        db = open_file(path)
+        db = open_file(path, read_only=read_only)
     except (*DATABASE_ERRORS, OSError) as exc:
         fault = named(path, exc)
         if fault is None:
             raise
         raise fault from exc
-    campaign = Campaign(path, rules, db, created=not existed)
+    campaign = Campaign(path, rules, db, created=not existed, read_only=read_only)
     try:
         yield campaign
     except BaseException as exc:
@@ -145,8 +169,16 @@ def for_command(path: Path, rules: Ruleset, editing: bool = False) -> Iterator[C
 
 
 def for_app(path: Path, rules: Ruleset, lock: CampaignLock | None = None) -> Campaign:
-    """Open `path` for the app, with `lock` already held or taken now (released on refusal)."""
+    """Open `path` for the app, with `lock` already held or taken now (released on refusal).
+
+    A read-only file opens read-only, without a lock: nothing can write it.
+    """
     path = Path(path)
+    if path.exists() and not writable(path):
+        if lock is not None:
+            lock.release()
+        db = open_file(path, read_only=True)
+        return Campaign(path, rules, db, read_only=True)
     lock = lock or CampaignLock(path)
     if not lock.held:
         lock.acquire()  # before opening: opening may migrate, which writes

@@ -36,8 +36,14 @@ def refuse_missing_folder(path: Path) -> None:
 
 
 def take_lock(path: Path) -> CampaignLock:
-    """The app's lock on `path`, taken now; refused (with the holder named) if another has it."""
+    """The app's lock on `path`, taken now; refused (with the holder named) if another has it.
+
+    A read-only campaign gets a lock not held: nothing can write it, and its folder may not
+    take a lock file.
+    """
     refuse_missing_folder(path)
     lock = CampaignLock(path)
+    if path.exists() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+        return lock
     lock.acquire()
     return lock

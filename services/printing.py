@@ -183,13 +183,13 @@ def save_rendered(campaign_file: Path | None, rendered: Path, target: str | Path
 
 
 def remember_printed(c: Campaign, job: PrintJob) -> bool:
-    """Count the job's cards as printed; False when the app holds the campaign elsewhere.
+    """Count the job's cards as printed; False when the campaign is read-only or the app holds it.
 
     The command line only reads while the app has the file, so it cannot record them then.
     """
     if not job.printed:
         return True
-    if c.lock is None and holder(c.path) is not None:
+    if c.read_only or (c.lock is None and holder(c.path) is not None):
         return False
     store_printed(job.printed)
     return True

@@ -165,7 +165,8 @@ class MainWindow(QMainWindow):
 
     # -- state --------------------------------------------------------------------------
     def _title(self) -> None:
-        self.setWindowTitle(f"{self.campaign.path.name} - rostermgr")
+        read_only = " (read-only)" if self.campaign.read_only else ""
+        self.setWindowTitle(f"{self.campaign.path.name}{read_only} - rostermgr")
 
     def current_posse(self) -> str | None:
         return self.posse_model.name_at(self.posse_list.currentIndex().row())
