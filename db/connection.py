@@ -13,6 +13,7 @@ from pathlib import Path
 import peewee
 from peewee import SqliteDatabase
 
+from db.busy import is_busy
 from db.models import database
 from db.schema import APPLICATION_ID, current_version, latest, migrate, v1_layout
 from rostermgr.errors import InvalidFile
@@ -140,6 +141,8 @@ def refuse_foreign(path: Path) -> None:
     except sqlite3.Error as exc:
         if is_damage(exc):
             raise damaged(path, exc) from exc
+        if is_busy(exc):
+            raise  # another program is writing: the caller says so
         raise InvalidFile(
             f"Cannot read the campaign file {path} ({exc}); it was not changed."
         ) from exc
@@ -169,7 +172,9 @@ def open_campaign(path: Path, read_only: bool = False) -> SqliteDatabase:
     if read_only:
         return _open_read_only(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    db = SqliteDatabase(str(path), pragmas=PRAGMAS)
+    # IMMEDIATE: a transaction takes the write lock when it begins, so a second writer waits
+    # (busy_timeout) instead of failing at its first write after reading.
+    db = SqliteDatabase(str(path), pragmas=PRAGMAS, lock_type="IMMEDIATE")
     try:
         db.connect()
         db.execute_sql("PRAGMA schema_version").fetchone()  # reads the header: fails on garbage

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import peewee
 
+from db.busy import is_busy
 from db.connection import damaged, is_damage
 from rostermgr.errors import Refused
 
@@ -42,7 +43,7 @@ def named(path: Path, exc: BaseException) -> Refused | None:
                 f"The campaign file {path} is read-only; nothing was written. "
                 "Make it writable, or save a copy elsewhere."
             )
-        if "database is locked" in words or "database table is locked" in words:
+        if is_busy(exc):
             return Refused(
                 f"Another program is writing to {path}; nothing was written. Try again in a moment."
             )

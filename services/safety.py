@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from db import backup as store
@@ -12,7 +11,7 @@ from db.connection import check_campaign_file, refuse_foreign
 from db.lock import refuse_if_held
 from rostermgr.errors import Refused
 from services.campaign import Campaign
-from services.outputs import atomic_output, check_output
+from services.outputs import check_output
 
 
 def check(c: Campaign) -> list[str]:
@@ -53,13 +52,5 @@ def restore(path: Path, source: Path) -> Path | None:
 def save_copy(c: Campaign, target: str | Path) -> Path:
     """A consistent, checked copy of the open campaign at `target` (File > Save a copy)."""
     path = check_output(target, c.path, database=True)
-    with atomic_output(path) as temp:
-        dest = sqlite3.connect(temp)
-        try:
-            c.db.connection().backup(dest)
-            verdict = dest.execute("PRAGMA integrity_check").fetchone()[0]
-        finally:
-            dest.close()
-        if verdict != "ok":
-            raise Refused(f"The copy of {c.path} failed its integrity check ({verdict}).")
+    store.save_copy(c.path, path)
     return path

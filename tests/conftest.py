@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from cli import main
+from db.lock import lock_path
 
 DALTON = {
     "name": "The Dalton Boys",
@@ -115,3 +120,25 @@ def _isolated_user_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     """The user's settings, data, logs and caches are never touched, by this process or a child."""
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(name, str(tmp_path / "home" / name.lower()))
+
+
+@pytest.fixture
+def other_process() -> Iterator[subprocess.Popen[bytes]]:
+    """A live Python process that is not this one, to name as the holder of a lock."""
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+    yield proc
+    proc.kill()
+    proc.wait()
+
+
+def hand_lock_to(campaign: Path, pid: int) -> None:
+    """Rewrite the campaign's lock as if the live process `pid` had just taken it.
+
+    A lock naming a process that started after the lock was taken is stale (its pid was
+    reused), so the lock's own record of its holder's start is dropped and its time is now.
+    """
+    path = lock_path(campaign)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data.pop("start", None)
+    data.update(pid=pid, at=time.time())
+    path.write_text(json.dumps(data), encoding="utf-8")

@@ -17,7 +17,7 @@ from db.posses import create_posse
 from rostermgr.rules_load import default_ruleset
 from rostermgr.shop import plan_creation
 from services.campaign import Campaign, for_app
-from tests.conftest import DALTON, LAWMEN
+from tests.conftest import DALTON, LAWMEN, hand_lock_to
 from ui import main_window
 from ui.app import run_app
 from ui.main_window import MainWindow
@@ -134,16 +134,17 @@ def test_a_bad_ruleset_is_refused_with_its_file_and_key(
 
 
 def test_second_app_start_says_who_holds_the_file_and_exits_1(
-    window: MainWindow, capsys: pytest.CaptureFixture[str], _no_modal_boxes: list[str]
+    window: MainWindow,
+    capsys: pytest.CaptureFixture[str],
+    _no_modal_boxes: list[str],
+    other_process,
 ) -> None:
     path = window.campaign.path
-    data = json.loads(lock_path(path).read_text())
-    data["pid"] = os.getppid()  # as if another process held it
-    lock_path(path).write_text(json.dumps(data))
+    hand_lock_to(path, other_process.pid)  # as if another process held it
     before = path.read_bytes()
     assert run_app(path) == 1
-    assert f"process {os.getppid()}" in capsys.readouterr().err
-    assert any(f"process {os.getppid()}" in text for text in _no_modal_boxes)
+    assert f"process {other_process.pid}" in capsys.readouterr().err
+    assert any(f"process {other_process.pid}" in text for text in _no_modal_boxes)
     assert path.read_bytes() == before
 
 

@@ -73,20 +73,15 @@ def test_an_overspend_is_refused_with_the_reason_in_the_window(
     assert window.undo_stack.count() == 0
 
 
-def test_a_second_app_on_the_same_file_is_refused(window: MainWindow) -> None:
+def test_a_second_app_on_the_same_file_is_refused(window: MainWindow, other_process) -> None:
     # The lock names this process; a second holder in this same process is allowed by design,
-    # so simulate another process by rewriting the lock's pid to the parent's.
-    import json
-    import os
-
-    from db.lock import lock_path
+    # so simulate another process by handing the lock to a live Python process.
     from services.campaign import for_app as S
+    from tests.conftest import hand_lock_to
 
     path = window.campaign.path
-    data = json.loads(lock_path(path).read_text())
-    data["pid"] = os.getppid()
-    lock_path(path).write_text(json.dumps(data))
-    with pytest.raises(Refused, match=f"process {os.getppid()}"):
+    hand_lock_to(path, other_process.pid)
+    with pytest.raises(Refused, match=f"process {other_process.pid}"):
         S(path, window.rules)
 
 
