@@ -17,6 +17,7 @@ from printables.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY, register_fonts
 from printables.layout import check_choice, mm, new_canvas, set_print_preferences
 from printables.reference import charts, tables
 from printables.reference.style import BLOCK_GAP, HEAD_PT, MIN_PT, edge, gutter, ink
+from printables.text import text_width
 from rostermgr.reference import FlowChart, Reference, Table
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
@@ -143,13 +144,17 @@ def _page_frame(
     w, h = size
     c.saveState()
     c.setFillColor(colours.title_text if colours.title_band is None else colours.title_band)
+    heading = f"{ref.ruleset_name}: quick reference"
+    which = f"ruleset {ref.ruleset_id} {ref.version} · {day}"
+    baseline = h - edge() - HEAD_PT
     c.setFont(DISPLAY, HEAD_PT)
-    c.drawString(edge(), h - edge() - HEAD_PT, f"{ref.ruleset_name}: quick reference")
+    c.drawString(edge(), baseline, heading)
     c.setFillColor(colours.text)
     c.setFont(CONDENSED, MIN_PT)
-    c.drawRightString(
-        w - edge(), h - edge() - HEAD_PT, f"ruleset {ref.ruleset_id} {ref.version} · {day}"
-    )
+    room = w - 2 * edge() - text_width(heading, DISPLAY, HEAD_PT)
+    if text_width(which, CONDENSED, MIN_PT) + 3 * MIN_PT > room:  # narrow paper: a line below
+        baseline -= MIN_PT * 1.3
+    c.drawRightString(w - edge(), baseline, which)
     c.drawString(edge(), edge(), f"{ref.ruleset_name} {ref.version} · printed {day}")
     c.drawRightString(w - edge(), edge(), f"page {page + 1} of {pages}")
     c.restoreState()
