@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from pathlib import Path
+from types import MappingProxyType
 
 import pdfplumber
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from printables.reference import columns_for, layout, write_reference
 from printables.reference.style import edge, gutter
 from rostermgr.reference import band_spans, build_reference, rank_span
-from rostermgr.rules import Ruleset
+from rostermgr.rules import DamageBand, Ruleset
 from rostermgr.rules_load import default_ruleset, load_ruleset
 
 SHIPPED = Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
@@ -162,3 +166,49 @@ def test_r4_r9_a_changed_ruleset_prints_its_own_numbers(tmp_path: Path) -> None:
     for gone in ("1-5 1", "6-10 2", "11+ 3"):
         assert gone not in text
     assert "Bowie knife" in text
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    starts=st.lists(st.integers(2, 40), min_size=1, max_size=4, unique=True),
+    pistol=st.integers(0, 9),
+    price=st.integers(1, 999),
+    tie=st.integers(1, 5),
+)
+def test_r9_r8_any_bands_and_weapon_numbers_reach_the_sheet(
+    starts: list[int], pistol: int, price: int, tie: int
+) -> None:
+    """The content of the sheet follows any ruleset numbers: nothing is typed in Python."""
+    rules = default_ruleset()
+    bands = (DamageBand(1, 1), *(DamageBand(s, i + 2) for i, s in enumerate(sorted(starts))))
+    items = dict(rules.items)
+    items["pistol"] = dataclasses.replace(items["pistol"], damage=pistol, price=price)
+    changed = dataclasses.replace(
+        rules, damage_bands=bands, items=MappingProxyType(items), tie_break=tie
+    )
+    ref = build_reference(changed)
+    damage = next(c for c in ref.charts if c.rule == "R9")
+    expected = ", ".join(f"{span}: {d}" for span, d in band_spans(changed))
+    assert f"({expected})" in damage.steps[0].text
+    table = next(t for t in ref.tables if t.title.startswith("Damage bands"))
+    assert [int(d) for _, d in table.rows] == [b.damage for b in bands]
+    assert table.rows[-1][0] == f"{max(starts)}+"
+    weapons = next(t for t in ref.tables if t.title.startswith("Weapons"))
+    row = next(r for r in weapons.rows if r[0] == "Pistol")
+    assert row[2] == f"+{pistol}" and row[4] == str(price)
+    shot = next(c for c in ref.charts if c.title.startswith("Shot"))
+    assert any(f"{tie:+d}, that side wins" in s.outcome for s in shot.steps)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a5"])
+def test_every_paper_keeps_the_edge_rule_and_the_minimum_size(paper: str, tmp_path: Path) -> None:
+    path = tmp_path / "r.pdf"
+    _write(default_ruleset(), path, paper=paper)
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for char in page.chars:
+                assert char["size"] >= 7 - 0.01
+                assert char["x0"] >= MM5 and char["x1"] <= page.width - MM5
+                assert char["top"] >= MM5 and char["bottom"] <= page.height - MM5
+            for shape in (*page.rects, *page.curves, *page.lines):
+                assert shape["x0"] >= MM5 and shape["x1"] <= page.width - MM5

@@ -93,3 +93,10 @@ def test_rank_span_joins_runs() -> None:
     assert rank_span(["JK", "2", "3", "4", "5"]) == "Joker, 2-5"
     assert rank_span(["2", "3", "4", "5", "6", "7", "8", "9", "10"]) == "2-10"
     assert rank_span(["J", "Q", "K", "A"]) == "J-A" and rank_span(["2", "4"]) == "2, 4"
+
+
+def test_the_use_case_and_the_picture_agree_on_the_default_width() -> None:
+    from printables.share import DEFAULT_WIDTH
+    from services.share import DEFAULT_WIDTH as USE_CASE
+
+    assert USE_CASE == DEFAULT_WIDTH
