@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rostermgr.cards import JOKER
 from rostermgr.reference_tables import (
     Table,
     band_spans,
@@ -196,7 +197,8 @@ def _into_combat(rules: Ruleset) -> FlowChart:
 
 def _initiative(rules: Ruleset) -> FlowChart:
     feet = [i for i in rules.items.values() if i.initiative]
-    draw = "Each player draws one card (A = 14)"
+    high = ", ".join(f"{r} = {v}" for r, v in rules.card_values.items() if r != JOKER)
+    draw = f"Each player draws one card ({high})"
     if feet:
         draw += f"; {feet[0].name}: {feet[0].initiative:+d} per one spent"
     return FlowChart(
