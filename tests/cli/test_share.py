@@ -175,3 +175,36 @@ def test_export_csv_formula_cells_are_text_but_numbers_stay_numbers() -> None:
     buffer = io.StringIO()
     csv.writer(buffer).writerow([cell(v) for v in ("-3 dollars", 5)])
     assert buffer.getvalue().startswith("'-3 dollars,5")
+
+
+def test_export_csv_writes_none_of_the_files_when_one_cannot_be(
+    cli: Cli, dalton: dict, tmp_path: Path
+) -> None:
+    cli.new_posse(dalton)
+    folder = tmp_path / "sheets"
+    (folder / "members.csv").mkdir(parents=True)
+    result = cli("export", "--csv", str(folder))
+    assert result.code == 1 and "members.csv" in result.err and result.err.count("\n") == 1
+    assert sorted(p.name for p in folder.iterdir()) == ["members.csv"]
+
+
+def test_export_csv_a_full_disk_mid_way_leaves_no_file(
+    cli: Cli, dalton: dict, tmp_path: Path, monkeypatch
+) -> None:
+    import errno
+
+    import services.export
+
+    cli.new_posse(dalton)
+    real = services.export.cell
+
+    def full(value: object) -> object:
+        if value == "hunting-knife":  # a cell of items.csv, the third file
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(value)
+
+    monkeypatch.setattr(services.export, "cell", full)
+    folder = tmp_path / "sheets"
+    result = cli("export", "--csv", str(folder))
+    assert result.code == 1 and "disk is full" in result.err
+    assert list(folder.iterdir()) == []  # neither the first two files nor any temporary one
