@@ -152,6 +152,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "printing": ("print",),
     "odds": ("odds",),
     "stats": ("stats",),
+    "export": ("export",),
 }
 
 

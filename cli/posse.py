@@ -12,7 +12,7 @@ from rostermgr.errors import Refused
 from rostermgr.jsonfile import read_json
 from rostermgr.shop import money, plan_creation
 from rostermgr.views import posse_text, posse_view, text_table
-from services import posses
+from services import posses, share
 from services.posses import PurseChange
 
 POSSE = "the posse's name (quote it if it has spaces)"
@@ -85,6 +85,23 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("name", help=POSSE)
     p.add_argument("--json", action="store_true", help=f"{JSON}: the entries, oldest first")
     p.set_defaults(handler=cmd_ledger)
+
+    p = ps.add_parser("image", help="the roster as one picture to share, sized for a phone")
+    p.add_argument("name", help=POSSE)
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="the PNG file to write")
+    p.add_argument(
+        "--width",
+        type=int,
+        default=share.DEFAULT_WIDTH,
+        metavar="PX",
+        help=f"the picture's width in pixels (default {share.DEFAULT_WIDTH})",
+    )
+    p.set_defaults(handler=cmd_image)
+
+    p = ps.add_parser("html", help="the roster as one web page, for a phone or to print")
+    p.add_argument("name", help=POSSE)
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="the HTML file to write")
+    p.set_defaults(handler=cmd_html)
 
 
 def _roles_help() -> str:
@@ -206,4 +223,18 @@ def cmd_ledger(args: argparse.Namespace, out: TextIO) -> int:
         game = str(r.game) if r.game is not None else "-"
         table.append([r.date, game, r.reason, money(r.amount), money(r.balance)])
     write_lines(text_table(table, [False, True, False, True, True]), out)
+    return EXIT_OK
+
+
+def cmd_image(args: argparse.Namespace, out: TextIO) -> int:
+    with campaign(args) as c:
+        path = share.write_image(c, args.name, args.output, args.width)
+    out.write(f"Wrote the roster of {args.name} as a picture to {path}.\n")
+    return EXIT_OK
+
+
+def cmd_html(args: argparse.Namespace, out: TextIO) -> int:
+    with campaign(args) as c:
+        path = share.write_page(c, args.name, args.output)
+    out.write(f"Wrote the roster of {args.name} as a web page to {path}.\n")
     return EXIT_OK

@@ -1,4 +1,5 @@
-"""`rostermgr print ...`: roster cards, the calibration sheet, the journal, casualty sheets."""
+"""`rostermgr print ...`: roster cards, the calibration sheet, the journal, casualty sheets and
+the quick-reference sheet."""
 
 from __future__ import annotations
 
@@ -6,10 +7,10 @@ import argparse
 import math
 from typing import TextIO
 
-from cli import EXIT_OK, campaign_path
+from cli import EXIT_OK, campaign_path, ruleset
 from cli.context import campaign
 from services import printing
-from services.printing import INKS, LAYOUTS, PAPERS, CardOptions
+from services.printing import INKS, LAYOUTS, PAPERS, REFERENCE_PAPERS, CardOptions
 
 PDF = "the PDF file to write"
 
@@ -56,6 +57,14 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ink", choices=INKS, default="colour")
     p.add_argument("--size", type=float, default=19.05, metavar="MM", help="marker size in mm")
     p.set_defaults(handler=cmd_casualties)
+
+    p = ps.add_parser(
+        "reference", help="the quick-reference sheet and flow charts, from the ruleset"
+    )
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
+    p.add_argument("--paper", choices=REFERENCE_PAPERS, default="a4")
+    p.add_argument("--ink", choices=INKS, default="colour")
+    p.set_defaults(handler=cmd_reference)
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -124,4 +133,16 @@ def cmd_casualties(args: argparse.Namespace, out: TextIO) -> int:
     pages = printing.write(campaign_path(args), job, args.output)
     total, plural = args.british + args.french, "s" if pages != 1 else ""
     out.write(f"Wrote {total} casualty markers on {pages} page{plural} to {args.output}.\n")
+    return EXIT_OK
+
+
+def cmd_reference(args: argparse.Namespace, out: TextIO) -> int:
+    rules = ruleset(args)
+    job = printing.reference_job(rules, args.paper, args.ink)
+    pages = printing.write(campaign_path(args), job, args.output)
+    plural = "s" if pages != 1 else ""
+    out.write(
+        f"Wrote the quick reference of {rules.name} {rules.version} "
+        f"({pages} page{plural}) to {args.output}.\n"
+    )
     return EXIT_OK

@@ -1,4 +1,5 @@
-"""Printing use cases: roster cards, the calibration sheet, the journal, casualty sheets.
+"""Printing use cases: roster cards, the calibration sheet, the journal, casualty sheets and
+the quick-reference sheet.
 
 Each printable is first made into a `PrintJob` (everything read from the campaign and every
 option checked), then drawn to a file. The command line draws a job straight to its `-o`
@@ -9,6 +10,7 @@ program, through `remember_printed`.
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,6 +21,8 @@ from db.printed import printed_fingerprints
 from db.printed import remember_printed as store_printed
 from rostermgr.errors import Refused
 from rostermgr.journal import build_journal
+from rostermgr.reference import build_reference
+from rostermgr.rules import Ruleset
 from services import posses
 from services.campaign import Campaign
 from services.outputs import atomic_output, check_output
@@ -29,6 +33,7 @@ INKS = ("colour", "ink-saver", "line-art")
 LAYOUTS = ("duplex-long", "duplex-short", "gutter-fold", "fronts-backs")
 DUPLEX_LAYOUTS = ("duplex-long", "duplex-short")
 GANGERS = ("grouped", "separate")
+REFERENCE_PAPERS = ("a4", "letter", "a5")
 
 
 @dataclass(frozen=True)
@@ -148,6 +153,28 @@ def casualties_job(
         )
 
     return PrintJob("casualties.pdf", british + french, draw)
+
+
+def reference_job(
+    rules: Ruleset,
+    paper: str = "a4",
+    ink: str = "colour",
+    printed: dt.date | None = None,
+) -> PrintJob:
+    """The quick-reference sheet of the active ruleset: its flow charts and tables.
+
+    `printed` is the date on every page (today when not given).
+    """
+    from printables.reference import write_reference
+
+    reference = build_reference(rules)
+
+    def draw(path: Path, progress: Progress | None) -> int:
+        return write_reference(
+            reference, path, paper=paper, ink_mode=ink, printed=printed, progress=progress
+        )
+
+    return PrintJob(f"{rules.name} quick reference.pdf", 1, draw)
 
 
 def check_target(campaign_file: Path | None, target: str | Path) -> Path:

@@ -76,6 +76,21 @@ def build_menus(w: MainWindow) -> None:
     file_menu.addSeparator()
     add(file_menu, "&Import posse...", lambda: actions.import_posse(w), None, "action_import")
     add(file_menu, "&Export posse...", lambda: actions.export_posse(w), None, "action_export")
+    add(
+        file_menu,
+        "Share posse as ima&ge...",
+        lambda: actions.share_image(w),
+        None,
+        "action_share_image",
+    )
+    add(
+        file_menu,
+        "Share posse as &web page...",
+        lambda: actions.share_page(w),
+        None,
+        "action_share_page",
+    )
+    add(file_menu, "Cop&y posse image", lambda: actions.copy_image(w), None, "action_copy_image")
     file_menu.addSeparator()
     add(
         file_menu,
@@ -149,6 +164,13 @@ def build_menus(w: MainWindow) -> None:
         lambda: actions.rules_reference(w),
         QKeySequence.StandardKey.HelpContents,
         "action_rules",
+    )
+    add(
+        help_menu,
+        "&Quick reference...",
+        lambda: actions.quick_reference(w),
+        None,
+        "action_quick_reference",
     )
     add(help_menu, "&About rostermgr", lambda: actions.about(w), None, "action_about")
 

@@ -148,3 +148,30 @@ def test_user_text_never_makes_reportlab_open_a_file(
     assert '<img src="/etc/passwd"/>' in _text(out).replace("\n", " ")
     cards = tmp_path / "c.pdf"
     cli.ok("print", "cards", dalton["name"], "-o", str(cards))
+
+
+def test_print_reference_from_the_active_ruleset(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "ref.pdf"
+    result = cli.ok("print", "reference", "-o", str(out))
+    assert "quick reference of Last Hope Frontier 0.1-playtest (2 pages)" in result.out
+    assert len(PdfReader(out).pages) == 2 and not cli.db.exists()  # read nothing, made nothing
+    a5 = tmp_path / "a5.pdf"
+    cli.ok("print", "reference", "-o", str(a5), "--paper", "a5", "--ink", "line-art")
+    assert abs(float(PdfReader(a5).pages[0].mediabox.width) - 419.53) < 0.01
+    assert cli("print", "reference", "-o", str(out), "--paper", "a3").code == 2
+
+
+def test_print_reference_with_a_users_ruleset_prints_its_numbers(cli: Cli, tmp_path: Path) -> None:
+    shipped = Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
+    custom = tmp_path / "mine.toml"
+    text = shipped.read_text(encoding="utf-8").replace('version = "0.1-playtest"', 'version = "9"')
+    custom.write_text(text.replace("from = 11\ndamage = 3", "from = 12\ndamage = 3"), "utf-8")
+    out = tmp_path / "ref.pdf"
+    cli.ok("--ruleset", str(custom), "print", "reference", "-o", str(out))
+    words = " ".join(_text(out).split())
+    assert "last-hope-frontier 9" in words and "12+" in words and "11+" not in words
+
+
+def test_print_reference_refuses_a_folder_and_writes_nothing(cli: Cli, tmp_path: Path) -> None:
+    result = cli("print", "reference", "-o", str(tmp_path))
+    assert result.code == 1 and "folder" in result.err and result.err.count("\n") == 1

@@ -257,6 +257,7 @@ def test_spend_a_flip(cli_window, monkeypatch, qtbot, tmp_path: Path) -> None:
         ("calibration_job", ["print", "calibration", "-o", "{out}"], 1),
         ("journal_job", ["print", "journal", D, "-o", "{out}"], 2),
         ("casualties_job", ["print", "casualties", "-o", "{out}"], 3),
+        ("reference_job", ["print", "reference", "-o", "{out}"], 4),
     ],
 )
 def test_print(cli_window, monkeypatch, qtbot, tmp_path: Path, job, argv, tab) -> None:
@@ -279,6 +280,28 @@ def test_print(cli_window, monkeypatch, qtbot, tmp_path: Path, job, argv, tab) -
     saved = Spy(monkeypatch, services.printing, "save_rendered")
     dialog.save_to(tmp_path / "window.pdf")
     assert saved.reached() and (tmp_path / "window.pdf").stat().st_size > 0
+
+
+@pytest.mark.parametrize(
+    ("use_case", "argv", "action", "suffix"),
+    [
+        ("write_image", ["posse", "image", D, "-o", "{out}"], "share_image", ".png"),
+        ("write_page", ["posse", "html", D, "-o", "{out}"], "share_page", ".html"),
+        ("image_bytes", ["posse", "image", D, "-o", "{out}"], "copy_image", ".png"),
+    ],
+)
+def test_share_a_posse(cli_window, monkeypatch, tmp_path: Path, use_case, argv, action, suffix):
+    import services.share
+
+    cli, w = cli_window
+    spy = Spy(monkeypatch, services.share, use_case)
+    out = tmp_path / f"cli{suffix}"
+    cli.ok(*[a.format(out=out) for a in argv])
+    assert spy.reached() and out.stat().st_size > 0, "the command line"
+    w.posse_list.setCurrentIndex(w.posse_model.index(w.posse_model.row_of(D)))
+    answer_file(monkeypatch, tmp_path / f"window{suffix}")
+    getattr(actions, action)(w)
+    assert spy.reached(), "the window"
 
 
 def test_check_and_statistics(cli_window, monkeypatch, qtbot) -> None:

@@ -1,4 +1,5 @@
-"""Print (DESIGN 7): cards, calibration, journal, casualty sheets; preview of the real PDF."""
+"""Print (DESIGN 7): cards, calibration, journal, casualty sheets, the quick reference; preview
+of the real PDF."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDoubleSpinBox,
     QFileDialog,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -35,10 +37,12 @@ from services import posses, printing
 from services.printing import CardOptions as CardOptionValues
 from services.printing import PrintJob
 from ui.dialogs.print_options import (
+    INKS,
     CalibrationOptions,
     CardOptions,
     CasualtyOptions,
     JournalOptions,
+    combo,
 )
 from ui.render_worker import start
 from ui.screen import fitted_size
@@ -46,11 +50,29 @@ from ui.screen import fitted_size
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
-KINDS = ("Cards", "Calibration", "Journal", "Casualties")
+KINDS = ("Cards", "Calibration", "Journal", "Casualties", "Reference")
+REFERENCE_PAPERS = (("A4", "a4"), ("Letter", "letter"), ("A5", "a5"))
+
+
+class ReferenceOptions(QWidget):
+    """The quick-reference sheet: paper and ink; its content is the active ruleset's."""
+
+    def __init__(self, ruleset: str) -> None:
+        super().__init__()
+        self.paper, self.ink = combo(REFERENCE_PAPERS), combo(INKS)
+        form = QFormLayout(self)
+        form.addRow("Pape&r", self.paper)
+        form.addRow("&Ink", self.ink)
+        note = QLabel(f"Flow charts and tables of {ruleset}, dated today.")
+        note.setWordWrap(True)
+        form.addRow(note)
 
 
 class PrintDialog(QDialog):
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, window: MainWindow, parent: QWidget | None = None, start: str = KINDS[0]
+    ) -> None:
+        """`start` names the tab to open on (one of KINDS)."""
         super().__init__(parent)
         self.w, self.rules = window, window.rules
         self.setWindowTitle("Print")
@@ -63,8 +85,10 @@ class PrintDialog(QDialog):
         self.calibration = CalibrationOptions()
         self.journal = JournalOptions(names, current)
         self.casualties = CasualtyOptions()
+        self.reference = ReferenceOptions(f"{self.rules.name} {self.rules.version}")
+        panes = (self.cards, self.calibration, self.journal, self.casualties, self.reference)
         self.options = QStackedWidget()
-        for pane in (self.cards, self.calibration, self.journal, self.casualties):
+        for pane in panes:
             self.options.addWidget(pane)
         self.preview_button = QPushButton("&Preview")
         self.progress = QProgressBar()
@@ -105,9 +129,10 @@ class PrintDialog(QDialog):
         self.progress_reports = 0
         self._job: PrintJob | None = None  # the job rendered last, until its cards count printed
         self._generation = 0  # bumped by every change of options: older renders are stale
-        for pane in (self.cards, self.calibration, self.journal, self.casualties):
+        for pane in panes:
             _on_any_change(pane, self._options_changed)
-        self._kind_changed(0)
+        self.tabs.setCurrentIndex(KINDS.index(start))
+        self._kind_changed(self.tabs.currentIndex())
         self.resize(*fitted_size(1180, 760))
 
     def _kind_changed(self, index: int) -> None:
@@ -143,6 +168,9 @@ class PrintDialog(QDialog):
             elif kind == 2:
                 o = self.journal
                 job = printing.journal_job(c, o.posse.currentText(), o.booklet.isChecked())
+            elif kind == 4:
+                r = self.reference
+                job = printing.reference_job(self.rules, r.paper.currentData(), r.ink.currentData())
             else:
                 o = self.casualties
                 job = printing.casualties_job(

@@ -1,0 +1,189 @@
+"""A posse as one PNG picture for a phone screen, drawn with Pillow and the bundled DejaVu fonts.
+
+Sizes are given for a 1080 px wide picture and scaled to the width asked for. The picture is
+as tall as its members need; it is laid out once to measure, then drawn.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from importlib import resources
+
+from PIL import Image, ImageDraw, ImageFont
+
+from rostermgr.share import SharedMember, SharedPosse, flips_text, strikes_text
+
+DEFAULT_WIDTH = 1080
+MIN_WIDTH = 320  # narrower, the stat line's digits no longer read
+MAX_WIDTH = 4096  # wider is no phone; the picture's memory grows with the square
+BASE = 1080.0
+
+GROUND = "#efe6d2"
+BAND = "#7a2e1a"
+CARD = "#f5ecd9"
+INK = "#1d140b"
+BROWN = "#4a2f17"
+MUTED = "#5a3b1e"
+RULE = "#b49a74"
+DEAD_CARD = "#e2dccf"
+
+FONT_FILES = {
+    "display": "DejaVuSerifCondensed-Bold.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "sans": "DejaVuSans.ttf",
+    "condensed": "DejaVuSansCondensed.ttf",
+}
+
+Font = ImageFont.FreeTypeFont
+
+
+@lru_cache(maxsize=64)
+def _font(kind: str, size: int) -> Font:
+    folder = resources.files("printables").joinpath("fonts")
+    with resources.as_file(folder.joinpath(FONT_FILES[kind])) as path:
+        return ImageFont.truetype(str(path), size)
+
+
+def _wrap(text: str, font: Font, width: float) -> list[str]:
+    """Greedy word wrap; a word wider than the line is broken between characters."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if font.getlength(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        while font.getlength(word) > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and font.getlength(word[:cut]) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    return [*lines, line] if line else lines or [""]
+
+
+class _Painter:
+    """Draws when given an ImageDraw; with none it only measures, so height is known first."""
+
+    def __init__(self, width: int, draw: ImageDraw.ImageDraw | None) -> None:
+        self.w, self.d = width, draw
+        self.k = width / BASE
+
+    def px(self, value: float) -> int:
+        return round(value * self.k)
+
+    def font(self, kind: str, size: float) -> Font:
+        return _font(kind, max(8, self.px(size)))
+
+    def text(self, xy: tuple[float, float], text: str, font: Font, fill: str) -> None:
+        if self.d is not None:
+            self.d.text(xy, text, font=font, fill=fill)
+
+    def block(
+        self, x: float, y: float, width: float, text: str, font: Font, fill: str, lead: float = 1.2
+    ) -> float:
+        """Wrapped lines from y down; returns the y below them."""
+        step = font.size * lead
+        for line in _wrap(text, font, width):
+            self.text((x, y), line, font, fill)
+            y += step
+        return y
+
+    def rect(
+        self,
+        box: tuple[float, float, float, float],
+        fill: str,
+        outline: str | None = None,
+        radius: float = 0,
+        width: int = 1,
+    ) -> None:
+        if self.d is not None:
+            self.d.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+
+def _member(p: _Painter, m: SharedMember, posse: SharedPosse, top: float) -> float:
+    """One member's card from `top`; returns the y below it."""
+    margin, pad = p.px(36), p.px(28)
+    left, right = margin, p.w - margin
+    inner = right - left - 2 * pad
+    name_font, role_font = p.font("bold", 50), p.font("sans", 34)
+    y = top + pad
+    # measure the card first by drawing nothing, then draw the ground and the text over it
+    body_top = y
+    role = f"{m.role} · dead" if m.dead else m.role
+    y = p.block(left + pad, y, inner, m.name, name_font, INK)
+    y = p.block(left + pad, y, inner, role, role_font, MUTED) + p.px(12)
+    grid_top = y
+    cols = len(posse.stat_heads)
+    cell = inner / max(cols, 1)
+    head_font, value_font = p.font("condensed", 30), p.font("bold", 56)
+    grid_h = p.px(40) + p.px(70)
+    y = grid_top + grid_h + p.px(18)
+    small = p.font("sans", 34)
+    line = f"{strikes_text(m)} · {flips_text(m)}"
+    status_y = y
+    y = p.block(left + pad, y, inner, line, small, INK) + p.px(6)
+    gear_y = y
+    gear = "Gear: " + (", ".join(m.gear) or "none")
+    y = p.block(left + pad, y, inner, gear, small, INK)
+    bottom = y + pad
+    if p.d is None:
+        return bottom
+    p.rect((left, top, right, bottom), DEAD_CARD if m.dead else CARD, BROWN, p.px(22), p.px(4))
+    y = p.block(left + pad, body_top, inner, m.name, name_font, INK)
+    p.block(left + pad, y, inner, role, role_font, MUTED)
+    for i, (head, value) in enumerate(zip(posse.stat_heads, m.stats, strict=True)):
+        x0 = left + pad + i * cell
+        p.rect((x0, grid_top, x0 + cell, grid_top + grid_h), "#fbf6ea", RULE, 0, max(1, p.px(2)))
+        _centred(p, x0 + cell / 2, grid_top + p.px(6), head, head_font, MUTED)
+        _centred(p, x0 + cell / 2, grid_top + p.px(44), str(value), value_font, INK)
+    p.block(left + pad, status_y, inner, line, small, INK)
+    p.block(left + pad, gear_y, inner, gear, small, INK)
+    return bottom
+
+
+def _centred(p: _Painter, cx: float, y: float, text: str, font: Font, fill: str) -> None:
+    p.text((cx - font.getlength(text) / 2, y), text, font, fill)
+
+
+def _paint(p: _Painter, posse: SharedPosse) -> float:
+    margin = p.px(36)
+    title_font, sub_font = p.font("display", 76), p.font("sans", 36)
+    y = float(p.px(34))
+    # the band lies under the title: measure the title first, then draw band and title
+    title_end = p.block(margin, y, p.w - 2 * margin, posse.name, title_font, "#ffffff", 1.12)
+    sub_end = p.block(
+        margin, title_end + p.px(6), p.w - 2 * margin, posse.summary, sub_font, "#ffffff"
+    )
+    header_h = sub_end + p.px(28)
+    if p.d is not None:
+        p.rect((0, 0, p.w, header_h), BAND)
+        p.block(margin, y, p.w - 2 * margin, posse.name, title_font, "#ffffff", 1.12)
+        p.block(margin, title_end + p.px(6), p.w - 2 * margin, posse.summary, sub_font, "#ffffff")
+    y = header_h + p.px(30)
+    for m in posse.members:
+        y = _member(p, m, posse, y) + p.px(26)
+    foot = p.font("condensed", 30)
+    y = p.block(margin, y, p.w - 2 * margin, f"{posse.ruleset} · rostermgr", foot, MUTED)
+    return y + p.px(30)
+
+
+def posse_png(posse: SharedPosse, width: int = DEFAULT_WIDTH) -> bytes:
+    """The posse as PNG bytes, `width` pixels wide and as tall as it needs.
+
+    A width outside MIN_WIDTH..MAX_WIDTH is refused with a sentence (ValueError).
+    """
+    if not MIN_WIDTH <= width <= MAX_WIDTH:
+        raise ValueError(
+            f"The image width {width} px is not usable; give {MIN_WIDTH} to {MAX_WIDTH} px."
+        )
+    height = round(_paint(_Painter(width, None), posse))
+    image = Image.new("RGB", (width, height), GROUND)
+    _paint(_Painter(width, ImageDraw.Draw(image)), posse)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()

@@ -1,0 +1,214 @@
+"""The quick-reference sheet (issue 20): read back, every figure of the ruleset on it."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from pathlib import Path
+from types import MappingProxyType
+
+import pdfplumber
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from printables.reference import columns_for, layout, write_reference
+from printables.reference.style import edge, gutter
+from rostermgr.reference import band_spans, build_reference, rank_span
+from rostermgr.rules import DamageBand, Ruleset
+from rostermgr.rules_load import default_ruleset, load_ruleset
+
+SHIPPED = Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
+DAY = dt.date(2026, 12, 1)
+SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0), "a5": (419.53, 595.28)}
+MM5 = 5 * 72 / 25.4
+
+
+def _write(rules: Ruleset, path: Path, **options: str) -> int:
+    return write_reference(build_reference(rules), path, printed=DAY, **options)
+
+
+def _text(path: Path, paper: str = "a4") -> str:
+    """The text column by column, so a table's row reads as one line."""
+    width = layout(build_reference(default_ruleset()), paper)[1]
+    out = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for col in range(columns_for(paper)):
+                x = edge() + col * (width + gutter())
+                box = page.crop((x - 1, 0, x + width + 1, page.height))
+                out.append(box.extract_text() or "")
+    return "\n".join(out)
+
+
+def _words(path: Path, paper: str = "a4") -> str:
+    """The text as one line, so a cell wrapped onto two lines still reads whole."""
+    return re.sub(r"\s+", " ", _text(path, paper))
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("ref") / "reference.pdf"
+    _write(default_ruleset(), path)
+    return path
+
+
+def test_r4_r9_every_weapon_item_and_band_figure_is_printed(shipped: Path) -> None:
+    rules = default_ruleset()
+    text = _words(shipped)
+    for item in rules.items.values():
+        assert item.name in text, item.name
+        assert re.search(rf"{re.escape(item.name)} .*?{item.price}\b", text), item.name
+    weapons = [i for i in rules.items.values() if i.is_weapon]
+    for w in weapons:
+        # the weapons table: name, range, damage, reload, price on one row
+        row = next(line for line in _text(shipped).splitlines() if line.startswith(w.name + " "))
+        assert f"+{w.damage}" in row and str(w.price) in row
+        if w.range is not None:
+            low, high = w.range
+            assert (f"{low}-{high}" if low != high else str(low)) in row
+        if w.reload:
+            assert f" {w.reload} " in row
+    for span, damage in band_spans(rules):
+        assert f"{span} {damage}" in text  # the damage band table
+        assert f"{span}: {damage}" in text  # and the damage step's chart
+    for item in rules.items.values():
+        if item.defence:
+            assert f"{item.name} +{item.defence} {item.price}" in text
+    for row in rules.advancement:
+        assert rank_span(row.cards) in text
+    for role in rules.roles.values():
+        assert f"{role.name} ${role.bounty_reward}" in text
+    for faction in rules.factions.values():
+        for action in faction.leader_actions:
+            assert action.name in text
+
+
+def test_r8_r11_r12_every_chart_is_drawn_with_boxes_diamonds_and_arrows(shipped: Path) -> None:
+    text = _words(shipped)
+    for title in (
+        "Shot (R8)",
+        "Combat (R8)",
+        "Damage step (R9)",
+        "Shooting into combat (R8)",
+        "Dynamite test (R4)",
+        "First-turn initiative (R11)",
+        "Later-turn priority (R11)",
+        "Game length (R12)",
+        "After the game (R13-R17)",
+    ):
+        assert title in text
+    with pdfplumber.open(shipped) as pdf:
+        first = pdf.pages[0]
+        # arrowheads and diamonds are filled paths, shafts and loops stroked paths
+        assert len(first.curves) + len(first.lines) > 100
+        assert len(first.rects) > 20  # the step boxes
+        objects = first.objects
+        assert objects.get("curve") or objects.get("line")
+
+
+def test_the_sheet_is_two_a4_pages_with_ruleset_and_date_on_each(shipped: Path) -> None:
+    reader = PdfReader(shipped)
+    assert len(reader.pages) == 2
+    with pdfplumber.open(shipped) as pdf:
+        for n, page in enumerate(pdf.pages, 1):
+            assert abs(page.width - 595.28) < 0.01 and abs(page.height - 841.89) < 0.01
+            text = page.extract_text() or ""
+            assert "last-hope-frontier 0.1-playtest" in text and "2026-12-01" in text
+            assert f"page {n} of 2" in text
+            for char in page.chars:
+                assert char["size"] >= 7 - 0.01, char
+                assert char["x0"] >= MM5 and char["x1"] <= page.width - MM5
+                assert char["top"] >= MM5 and char["bottom"] <= page.height - MM5
+                assert "DejaVu" in char["fontname"]
+    assert reader.metadata is not None and "quick reference" in (reader.metadata.title or "")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
+@pytest.mark.parametrize("ink", ["colour", "ink-saver", "line-art"])
+def test_every_paper_and_ink_prints_every_chart_whole(paper: str, ink: str, tmp_path: Path) -> None:
+    path = tmp_path / "r.pdf"
+    pages = _write(default_ruleset(), path, paper=paper, ink_mode=ink)
+    reader = PdfReader(path)
+    assert len(reader.pages) == pages and pages <= (2 if paper != "a5" else 4)
+    w, h = SIZES[paper]
+    for page in reader.pages:
+        assert abs(float(page.mediabox.width) - w) < 0.01
+        assert abs(float(page.mediabox.height) - h) < 0.01
+    assert _words(path, paper).count("(R8)") >= 3
+
+
+def _changed_ruleset(tmp_path: Path) -> Ruleset:
+    text = SHIPPED.read_text(encoding="utf-8")
+    text = text.replace(
+        "range = [0, 1]\ndamage = 1\nprice = 8", "range = [0, 1]\ndamage = 2\nprice = 9"
+    )
+    text = text.replace("from = 6\ndamage = 2", "from = 5\ndamage = 2")
+    text = text.replace("from = 11\ndamage = 3", "from = 10\ndamage = 3")
+    text += '\n[items.bowie-knife]\nname = "Bowie knife"\nkind = "melee"\ndamage = 2\nprice = 7\n'
+    path = tmp_path / "changed.toml"
+    path.write_text(text, encoding="utf-8")
+    return load_ruleset(path)
+
+
+def test_r4_r9_a_changed_ruleset_prints_its_own_numbers(tmp_path: Path) -> None:
+    rules = _changed_ruleset(tmp_path)
+    assert rules.items["pistol"].damage == 2 and "bowie-knife" in rules.items
+    path = tmp_path / "changed.pdf"
+    _write(rules, path)
+    text = _words(path)
+    pistol = next(line for line in _text(path).splitlines() if line.startswith("Pistol "))
+    assert "+2" in pistol and "9" in pistol
+    for band in ("1-4 1", "5-9 2", "10+ 3", "1-4: 1, 5-9: 2, 10+: 3"):
+        assert band in text
+    for gone in ("1-5 1", "6-10 2", "11+ 3"):
+        assert gone not in text
+    assert "Bowie knife" in text
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    starts=st.lists(st.integers(2, 40), min_size=1, max_size=4, unique=True),
+    pistol=st.integers(0, 9),
+    price=st.integers(1, 999),
+    tie=st.integers(1, 5),
+)
+def test_r9_r8_any_bands_and_weapon_numbers_reach_the_sheet(
+    starts: list[int], pistol: int, price: int, tie: int
+) -> None:
+    """The content of the sheet follows any ruleset numbers: nothing is typed in Python."""
+    rules = default_ruleset()
+    bands = (DamageBand(1, 1), *(DamageBand(s, i + 2) for i, s in enumerate(sorted(starts))))
+    items = dict(rules.items)
+    items["pistol"] = dataclasses.replace(items["pistol"], damage=pistol, price=price)
+    changed = dataclasses.replace(
+        rules, damage_bands=bands, items=MappingProxyType(items), tie_break=tie
+    )
+    ref = build_reference(changed)
+    damage = next(c for c in ref.charts if c.rule == "R9")
+    expected = ", ".join(f"{span}: {d}" for span, d in band_spans(changed))
+    assert f"({expected})" in damage.steps[0].text
+    table = next(t for t in ref.tables if t.title.startswith("Damage bands"))
+    assert [int(d) for _, d in table.rows] == [b.damage for b in bands]
+    assert table.rows[-1][0] == f"{max(starts)}+"
+    weapons = next(t for t in ref.tables if t.title.startswith("Weapons"))
+    row = next(r for r in weapons.rows if r[0] == "Pistol")
+    assert row[2] == f"+{pistol}" and row[4] == str(price)
+    shot = next(c for c in ref.charts if c.title.startswith("Shot"))
+    assert any(f"{tie:+d}, that side wins" in s.outcome for s in shot.steps)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a5"])
+def test_every_paper_keeps_the_edge_rule_and_the_minimum_size(paper: str, tmp_path: Path) -> None:
+    path = tmp_path / "r.pdf"
+    _write(default_ruleset(), path, paper=paper)
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for char in page.chars:
+                assert char["size"] >= 7 - 0.01
+                assert char["x0"] >= MM5 and char["x1"] <= page.width - MM5
+                assert char["top"] >= MM5 and char["bottom"] <= page.height - MM5
+            for shape in (*page.rects, *page.curves, *page.lines):
+                assert shape["x0"] >= MM5 and shape["x1"] <= page.width - MM5
