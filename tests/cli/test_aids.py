@@ -19,6 +19,7 @@ JSON_KEYS = {
     "toughness",
     "wounds",
     "friendly_wounds",
+    "healed",  # R1 Heart of the Town: wounds each side's leader regained
 }
 
 
@@ -110,6 +111,7 @@ def test_r10_resolve_json_gives_the_worked_examples(name):
         "toughness": toughness,
         "wounds": wounds,
         "friendly_wounds": 0,
+        "healed": {"attacker": 0, "defender": 0},
     }
 
 

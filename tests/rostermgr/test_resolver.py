@@ -259,8 +259,9 @@ def test_r8_step_7_failed_shot_into_combat_wounds_the_friend():
     assert any("unsoakable" in s for s in miss.explain())
     hit = resolver.resolve(make(attack=9, into_combat=True), RULES)
     assert (hit.outcome, hit.friendly_wounds) == ("success", 0)
+    # R8 step 7, 2026-12 ruling: a score draw is not a success, so the friend is wounded too
     draw = resolver.resolve(make(attack=1, defence=1, into_combat=True), RULES)
-    assert (draw.outcome, draw.friendly_wounds) == ("score-draw", 0)
+    assert (draw.outcome, draw.friendly_wounds) == ("score-draw", 1)
 
 
 def test_r8_a_combat_action_cannot_go_into_combat():
