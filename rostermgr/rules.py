@@ -174,6 +174,7 @@ class Scenario:
     name: str
     rout: bool
     bounties: bool = False  # R12: each player names a bounty in this scenario
+    ends_on_bounty: bool = False  # R12 Bounty: the game ends when a bounty is taken: one claim
 
 
 @dataclass(frozen=True)

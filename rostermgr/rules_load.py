@@ -339,9 +339,13 @@ def _kind(kind_id: str, t: _Reader, tests: Mapping[str, TestKind]) -> Kind:
 
 
 def _scenario(scenario_id: str, t: _Reader) -> Scenario:
-    t.only("name", "rout", "bounties")
+    t.only("name", "rout", "bounties", "ends_on_bounty")
     return Scenario(
-        scenario_id, t.text("name"), t.get("rout", bool), t.get("bounties", bool, False)
+        scenario_id,
+        t.text("name"),
+        t.get("rout", bool),
+        t.get("bounties", bool, False),
+        t.get("ends_on_bounty", bool, False),
     )
 
 

@@ -102,6 +102,23 @@ def lawmen() -> dict:
     return json.loads(json.dumps(LAWMEN))
 
 
+# The day every posse of a test is founded (db.posses.today at creation). The tests' reports carry
+# fixed dates in the past (R17 refuses a future one), and R12 (2026-12) refuses a game dated
+# before a posse in it was founded, so the posses are founded before the earliest of them.
+FOUNDED = "2025-01-01"
+
+
+@pytest.fixture(autouse=True)
+def _founded_in_the_past(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Posses created in a test are founded on FOUNDED, so its dated reports come after it."""
+    import db.exchange
+    import db.posses
+
+    monkeypatch.setattr(db.posses, "today", lambda: FOUNDED)
+    monkeypatch.setattr(db.exchange, "today", lambda: FOUNDED)
+    return FOUNDED
+
+
 @pytest.fixture(autouse=True)
 def _isolated_backups(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Backups go to the test's own folder, never the user's data folder."""

@@ -115,8 +115,8 @@ def test_a_users_ruleset_changes_the_numbers(tmp_path: Path) -> None:
         ),
         ("thrown = 1", "thrown = -1", "items.hunting-knife.thrown", "at least 0"),
         (
-            "bounties = true }",
-            'bounties = "yes" }',
+            "bounties = true, ends_on_bounty",
+            'bounties = "yes", ends_on_bounty',
             "scenarios.bounty.bounties",
             "true or false",
         ),
