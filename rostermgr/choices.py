@@ -183,7 +183,9 @@ def routed_reason(posse: Posse, out_of_action: Collection[Ref], rules: Ruleset) 
 def winner_reason(draft: Report, posses: Mapping[str, Posse], rules: Ruleset) -> str:
     """R12 (2026-12): the winner of a game that ends on a bounty is the claimant; elsewhere, where
     rout counts, a posse that routed cannot be the winner. "" when the winner fits the report."""
-    scenario = rules.scenarios[draft.scenario]
+    scenario = rules.scenarios.get(draft.scenario)
+    if scenario is None:  # a draft without its scenario yet: parse_report names that fault
+        return ""
     winner = draft.winner
     claims = [b for b in draft.bounties if b.claimed]
     if scenario.ends_on_bounty and claims and winner != claims[0].posse:
