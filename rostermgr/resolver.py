@@ -317,9 +317,9 @@ def _check(test: Test, rules: Ruleset) -> TestKind:
         _check_weapon(test.kind, rules.item(test.weapon), rules)
     if test.into_combat and not kind.ranged:
         ranged = " or ".join(t.in_words for t in rules.test_kinds.values() if t.ranged)
+        why = "is not one" if kind.blast else "is in base contact"
         raise Refused(
-            f"Only {ranged or 'a ranged test'} can go into a combat; {kind.in_words} is in "
-            "base contact."
+            f"Only {ranged or 'a ranged test'} can go into a combat; {kind.in_words} {why}."
         )
     for card in (test.attack_card, test.defence_card):
         if not card.is_joker and card.rank not in RANKS:

@@ -509,6 +509,8 @@ def test_r4_resolve_dynamite_has_no_favoured_bonus_but_a_favoured_card_breaks_a_
 def test_r4_resolve_dynamite_refuses_a_pair_and_one_toughness_per_model_is_for_dynamite_only():
     code, _, err = run(*DYNAMITE, "--attacker-pair")
     assert code == 1 and "changes no number in dynamite" in err and err.count("\n") == 1
+    code, _, err = run(*DYNAMITE, "--into-combat")
+    assert (code, err) == (1, "Only a shot can go into a combat; dynamite is not one.\n")
     code, _, err = run(*shot("--toughness", "1", "--toughness", "2"))
     assert code == 1
     assert err == (
