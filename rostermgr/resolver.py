@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rostermgr.blast import Blasted, blast_hits, check_blast
 from rostermgr.cards import RANKS, Card
 from rostermgr.errors import Refused, quoted
 from rostermgr.rules import ActionUse, Faction, Item, Ruleset, TestKind
@@ -59,15 +60,6 @@ class Test:
     # R4 dynamite: the Toughness of every model the blast reaches, the target first; empty for
     # the target alone (`toughness`)
     blast_toughness: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Blasted:
-    """R4 dynamite: one model within the blast, the target first, and the wounds it takes."""
-
-    toughness: int
-    damage: int
-    wounds: int
 
 
 @dataclass(frozen=True)
@@ -170,8 +162,8 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
         (ATTACKER, test.attacker_pair, att, attack, test.attacker_wounds_taken),
         (DEFENDER, test.defender_pair, dfn, defence, test.defender_wounds_taken),
     ):
-        use = faction.pair_use(side == ATTACKER) if paired else None
         if paired:
+            use = faction.pair_use(side == ATTACKER)
             step, healed[side] = _pair_step(side, use, taken, rules, terms)
             steps.append(step)
     a_total, d_total = sum(t.value for t in attack), sum(t.value for t in defence)
@@ -243,50 +235,18 @@ def _blast(
     steps: list[str],
     done: dict[str, object],
 ) -> Resolution:
-    """R4, R9 (2026-12): every model within reach, the target first, takes base + blast damage
-    minus its own Toughness (no weapon, favoured or pair bonus), never below 0."""
-    toughness = _blast_toughness(test)
-    if not toughness:
-        raise Refused(
-            f"The {kind.action} succeeds, so the damage step needs the Toughness of each model "
-            f"within {_lengths(kind.area)} of the target, the target first, which was not given "
-            "(R4, R9)."
-        )
-    base = rules.damage_for(difference)
-    damage = base + kind.blast
-    reach = f"within {_lengths(kind.area)} of the target" if kind.area else "it reaches"
-    steps.append(
-        f"A difference of {difference} gives {base} damage ({_band(difference, rules)}); "
-        f"{kind.name.lower()} adds {kind.blast} for every model {reach}: {damage} damage each."
-    )
-    hits = []
-    for i, tough in enumerate(toughness):
-        wounds = max(0, damage - tough)
-        who = "The target" if i == 0 else f"Model {i + 1}"
-        hits.append(Blasted(tough, damage, wounds))
-        steps.append(
-            f"{who}: {damage} damage - Toughness {tough} = {wounds} "
-            f"wound{'s' if wounds != 1 else ''}" + (": winged." if wounds == 0 else ".")
-        )
+    """R4, R9: a successful blast test (dynamite) wounds every model within reach."""
+    toughness = test.blast_toughness or (() if test.toughness is None else (test.toughness,))
+    hits, blast_steps = blast_hits(kind, difference, toughness, _band(difference, rules), rules)
     return Resolution(
-        damage=damage,
-        toughness=toughness[0],
+        damage=hits[0].damage,
+        toughness=hits[0].toughness,
         wounds=hits[0].wounds,
         friendly_wounds=0,
-        steps=tuple(steps),
-        blast=tuple(hits),
+        steps=(*steps, *blast_steps),
+        blast=hits,
         **done,  # type: ignore[arg-type]
     )
-
-
-def _blast_toughness(test: Test) -> tuple[int, ...]:
-    if test.blast_toughness:
-        return test.blast_toughness
-    return () if test.toughness is None else (test.toughness,)
-
-
-def _lengths(n: int) -> str:
-    return f"{n} card length{'s' if n != 1 else ''}"
 
 
 def _check(test: Test, rules: Ruleset) -> TestKind:
@@ -309,7 +269,7 @@ def _check(test: Test, rules: Ruleset) -> TestKind:
     ):
         if value is not None and value < 0:
             raise Refused(f"The {name} value must be 0 or more, not {value}.")
-    _check_blast(test, kind, rules)
+    check_blast(kind, test.attacker_pair or test.defender_pair, test.blast_toughness, rules)
     if test.cover is not None and test.cover not in rules.cover:
         kinds = ", ".join(rules.cover)
         raise Refused(f"There is no cover {quoted(test.cover)}; cover is one of {kinds}.")
@@ -336,23 +296,6 @@ def _check(test: Test, rules: Ruleset) -> TestKind:
                 "the joker (R8)."
             )
     return kind
-
-
-def _check_blast(test: Test, kind: TestKind, rules: Ruleset) -> None:
-    """R4: only a blast test (dynamite) reaches several models, and no leader's pair counts."""
-    if kind.blast:
-        if test.attacker_pair or test.defender_pair:
-            raise Refused(
-                f"A leader's eighth-card pair changes no number in {kind.in_words}: its test "
-                "has no modifiers but the favoured tie-break (R4)."
-            )
-        return
-    if len(test.blast_toughness) > 1:
-        blasts = " or ".join(t.in_words for t in rules.test_kinds.values() if t.blast)
-        raise Refused(
-            f"Only {blasts or 'a blast'} reaches more than one model; {kind.in_words} takes "
-            "the target's Toughness alone."
-        )
 
 
 def usable_in(kind: str, weapon: Item, rules: Ruleset) -> bool:
