@@ -1,4 +1,4 @@
-"""The shot and combat calculator: opposed test (R8) and damage step (R9).
+"""The shot, combat and dynamite calculator: opposed test (R8, R4) and damage step (R9).
 
 Pure: give it a `Test` and the ruleset, get a `Resolution` back. Every number comes from the
 ruleset; the explanation reads like the worked examples in the designer's notes (R10).
@@ -72,7 +72,7 @@ class Term:
 
 @dataclass(frozen=True)
 class Resolution:
-    """The outcome of a test; the first eight fields are the `--json` document."""
+    """The outcome of a test; `as_json` is the `--json` document."""
 
     attack_total: int
     defence_total: int
