@@ -27,17 +27,24 @@ from rostermgr.poker import (
     parse_cards,
     priority,
 )
-from rostermgr.resolver import KINDS, Test, resolve
+from rostermgr.resolver import CALCULATOR_KINDS, Test, resolve
 from rostermgr.rules import Ruleset
 
 RESOLVE_HELP = """\
 Resolve one opposed test and its damage step (R8, R9), step by step like the notes' examples.
---attack is the attacker's Shot (shot) or Strength (combat); --defence is the target's Defence
-before clothing and cover. Cards are written rank then suit letter: JS, 10H, AD, JK.
+--attack is the attacker's stat of the test (the ruleset's [tests.kinds]: Shot for a shot,
+Combat for a combat, Strength for dynamite); --defence is the target's Defence before clothing
+and cover. Cards are written rank then suit letter: JS, 10H, AD, JK.
 Cover and horseback count only for shots. A pair flag applies that side's leader eighth-card
-action where it changes a number: the Sheriffs' adds to that leader's test total; the
-Outlawmen's adds to damage (attacking) or toughness (defending) once the damage step is reached;
-the others change no number here. All bonuses come from the ruleset (see `rostermgr rules`).
+action by side (R1): the first name attacking, the second defending. Dead Eyed Aim / Spirit adds
+to that leader's attack or defence total; Dirt / Whiskey in the Wound adds to damage or
+toughness once the damage step is reached; Heart of the Town regains wounds before damage, up
+to the leader's --attacker-wounds-taken / --defender-wounds-taken (default 0: nothing to heal).
+In a pair the joker stands for its partner, so give the natural card as the test card (R8).
+Dynamite (R4): no favoured bonuses (a favoured card still breaks a tie); on a success every
+model within reach of the target takes base damage + the blast bonus - its own Toughness: give
+one --toughness per model, the target first. All numbers come from the ruleset (`rostermgr
+rules`).
 """
 
 HANDS_HELP = """\
@@ -75,15 +82,20 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 def _add_resolve(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "resolve",
-        help="the shot/combat calculator (R8, R9)",
+        help="the shot/combat/dynamite calculator (R8, R9, R4)",
         description=RESOLVE_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
-        "kind", choices=KINDS, metavar="shot|combat", help="Shot vs Defence, or Strength vs Defence"
+        "kind",
+        choices=CALCULATOR_KINDS,
+        metavar="shot|combat|dynamite",
+        help="Shot, Combat or (dynamite) Strength vs Defence",
     )
     p.add_argument("--attacker", required=True, metavar="FACTION", help="the attacker's faction")
-    p.add_argument("--attack", required=True, type=int, metavar="N", help="Shot or Strength")
+    p.add_argument(
+        "--attack", required=True, type=int, metavar="N", help="Shot, Combat or Strength"
+    )
     p.add_argument("--attack-card", required=True, metavar="CARD", help="the attacker's card")
     p.add_argument("--defender", required=True, metavar="FACTION", help="the target's faction")
     p.add_argument("--defence", required=True, type=int, metavar="N", help="the target's Defence")
@@ -96,12 +108,21 @@ def _add_resolve(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--toughness",
         type=int,
-        default=None,
+        action="append",
         metavar="N",
-        help="the target's Toughness (needed when the test succeeds: the damage step, R9)",
+        help="the target's Toughness (needed when the test succeeds: the damage step, R9); "
+        "dynamite: one per model within reach, the target first",
     )
     p.add_argument("--attacker-pair", action="store_true", help="the attacking leader's pair")
     p.add_argument("--defender-pair", action="store_true", help="the defending leader's pair")
+    for side in ("attacker", "defender"):
+        p.add_argument(
+            f"--{side}-wounds-taken",
+            type=int,
+            default=0,
+            metavar="N",
+            help=f"wounds the {side} has taken so far: what Heart of the Town can heal (default 0)",
+        )
     p.add_argument(
         "--into-combat", action="store_true", help="a shot into a combat with a friendly model"
     )
@@ -111,6 +132,7 @@ def _add_resolve(sub: argparse._SubParsersAction) -> None:
 
 
 def _resolve(args: argparse.Namespace, out: TextIO) -> int:
+    toughness = args.toughness or []
     test = Test(
         kind=args.kind,
         attacker=args.attacker,
@@ -123,10 +145,13 @@ def _resolve(args: argparse.Namespace, out: TextIO) -> int:
         cover=args.cover,
         horseback=args.horseback,
         weapon=args.weapon,
-        toughness=args.toughness,
+        toughness=toughness[0] if toughness else None,
         attacker_pair=args.attacker_pair,
         defender_pair=args.defender_pair,
         into_combat=args.into_combat,
+        attacker_wounds_taken=args.attacker_wounds_taken,
+        defender_wounds_taken=args.defender_wounds_taken,
+        blast_toughness=tuple(toughness) if len(toughness) > 1 else (),
     )
     result = resolve(test, ruleset(args))
     if args.json:

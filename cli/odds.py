@@ -31,7 +31,7 @@ from rostermgr.odds import (
     odds_grid,
 )
 from rostermgr.odds.text import SHOW_BOTH, SHOWS, grid_lines, length_lines, odds_lines, worth_lines
-from rostermgr.resolver import KINDS
+from rostermgr.resolver import CALCULATOR_KINDS, KINDS
 from rostermgr.rules import Ruleset
 from rostermgr.volley import Volley, default_volley_rules, volley_lines, volley_odds
 
@@ -42,9 +42,10 @@ decide which suit each side favours; without a leader's pair they do not change 
 """
 
 TEST_HELP = """\
-The chance of success, failure and score draw of one shot or combat, and the wounds it inflicts
-(R8, R9). Both cards are random, or give the card one side chose (--attack-card or
---defence-card) and only the other side's card is random.
+The chance of success, failure and score draw of one shot, combat or dynamite throw, and the
+wounds it inflicts on the target (R8, R9, R4). Both cards are random, or give the card one side
+chose (--attack-card or --defence-card) and only the other side's card is random. A side that
+plays a leader's pair turns a natural card for the test (R8: the joker only completes a pair).
 """
 
 GRID_HELP = """\
@@ -125,12 +126,18 @@ def _stat(text: str) -> int:
     return value
 
 
-def _situation(p: argparse.ArgumentParser, factions_required: bool) -> None:
+def _situation(
+    p: argparse.ArgumentParser, factions_required: bool, kinds: tuple[str, ...] = KINDS
+) -> None:
     """The flags every test aid shares: factions, cover, horseback, weapon, toughness, pairs."""
     need = factions_required
     default = None if need else "the ruleset's first faction"
     p.add_argument(
-        "kind", choices=KINDS, metavar="shot|combat", help="Shot vs Defence, or Strength vs Defence"
+        "kind",
+        choices=kinds,
+        metavar="|".join(kinds),
+        help="Shot or Combat vs Defence"
+        + (", or Strength vs Defence (dynamite)" if len(kinds) > 2 else ""),
     )
     for side in SIDES:
         p.add_argument(
@@ -151,7 +158,9 @@ def _situation(p: argparse.ArgumentParser, factions_required: bool) -> None:
 
 
 def _stats_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--attack", required=True, type=_stat, metavar="N", help="Shot or Strength")
+    p.add_argument(
+        "--attack", required=True, type=_stat, metavar="N", help="Shot, Combat or Strength"
+    )
     p.add_argument("--defence", required=True, type=_stat, metavar="N", help="the target's Defence")
     p.add_argument("--clothing", type=_stat, default=0, metavar="N", help="clothing defence bonus")
 
@@ -185,7 +194,7 @@ def _add_test(aids: argparse._SubParsersAction) -> None:
         description=TEST_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    _situation(p, factions_required=True)
+    _situation(p, factions_required=True, kinds=CALCULATOR_KINDS)
     _stats_flags(p)
     card = p.add_mutually_exclusive_group()
     card.add_argument("--attack-card", metavar="CARD", help="the card the attacker chose")

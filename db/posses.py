@@ -95,6 +95,7 @@ def posses_from_rows(rows: Sequence[m.Posse]) -> list[roster.Posse]:
             ruleset_id=row.ruleset_id,
             ruleset_version=row.ruleset_version,
             id=row.id,
+            created=row.created or "",
             members=tuple(
                 roster.Member(
                     name=mem.name,

@@ -152,6 +152,69 @@ def bounty_reason(
         return f"{bounty.posse} has a bounty already; each names one (R12)."
     if bounty.claimed and bounty.target in claimed:
         return f"the bounty on {bounty.target} is claimed twice (R12)."
+    if bounty.claimed and claimed and played.ends_on_bounty:
+        return (
+            f"a bounty is claimed already, and a {played.name} game ends the moment a bounty is "
+            "taken out of action, so at most one bounty is claimed (R12)."
+        )
+    return ""
+
+
+def routed_reason(posse: Posse, out_of_action: Collection[Ref], rules: Ruleset) -> str:
+    """R12: how the posse routed in this game ("its leader and deputy are both out of action",
+    "3 of its 5 models are out of action"), or "" if it did not.
+
+    Counted from the posse's living models: all of its members of the ruleset's rout roles out of
+    action (when it has any), or the ruleset's number of its models.
+    """
+    living = posse.active
+    down = [m for m in living if Ref(posse.name, m.name) in out_of_action]
+    key = [m for m in living if m.role in rules.rout_roles]
+    if key and all(m in down for m in key):
+        roles = [rules.role(r).name.lower() for r in rules.rout_roles if r in rules.roles]
+        both = " both" if len(roles) == 2 else ""
+        names = " and ".join(roles)
+        return f"its {names} {'are' + both if len(roles) > 1 else 'is'} out of action"
+    if rules.rout_models and len(down) >= rules.rout_models:
+        return f"{len(down)} of its {len(living)} models are out of action"
+    return ""
+
+
+def winner_reason(draft: Report, posses: Mapping[str, Posse], rules: Ruleset) -> str:
+    """R12 (2026-12): the winner of a game that ends on a bounty is the claimant; elsewhere, where
+    rout counts, a posse that routed cannot be the winner. "" when the winner fits the report."""
+    scenario = rules.scenarios.get(draft.scenario)
+    if scenario is None:  # a draft without its scenario yet: parse_report names that fault
+        return ""
+    winner = draft.winner
+    claims = [b for b in draft.bounties if b.claimed]
+    if scenario.ends_on_bounty and claims and winner != claims[0].posse:
+        claimant = claims[0].posse
+        instead = f", not {winner}" if winner else ""
+        return (
+            f"{claimant} claimed the bounty on {claims[0].target}, and a {scenario.name} game "
+            f"ends the moment a bounty is taken, so {claimant} is the winner{instead} (R12)."
+        )
+    if winner is None or not scenario.rout or winner not in posses:
+        return ""
+    why = routed_reason(posses[winner], {o.victim for o in draft.out_of_action}, rules)
+    if not why:
+        return ""
+    ignoring = " or ".join(s.name for s in rules.scenarios.values() if not s.rout)
+    outside = f" outside the {ignoring} scenario" if ignoring else ""
+    return f"{winner} routed ({why}), so it cannot be the winner{outside} (R12)."
+
+
+def founded_reason(draft: Report, posses: Mapping[str, Posse]) -> str:
+    """R12 (2026-12): a game is not dated before a posse in it was founded."""
+    for name in draft.posses:
+        posse = posses.get(name)
+        founded = posse.created[:10] if posse is not None else ""
+        if founded and draft.date < founded:
+            return (
+                f"{name} was founded on {founded}, after the game's date {draft.date}; a game "
+                "cannot be dated before a posse in it was founded (R12)."
+            )
     return ""
 
 
@@ -256,6 +319,18 @@ def bounty_choices(
                 bounty = Bounty(p.name, target, is_claimed)
                 reason = bounty_reason(bounty, draft.scenario, taken_out, hunters, claimed, rules)
                 out.append(_choice(bounty, reason))
+    return tuple(out)
+
+
+def winner_choices(
+    draft: Report, posses: Mapping[str, Posse], rules: Ruleset
+) -> tuple[Choice[str | None], ...]:
+    """R12: no winner, or each posse that played, allowed unless the draft contradicts it."""
+    out: list[Choice[str | None]] = [
+        _choice(None, winner_reason(replace(draft, winner=None), posses, rules))
+    ]
+    for name in draft.posses:
+        out.append(_choice(name, winner_reason(replace(draft, winner=name), posses, rules)))
     return tuple(out)
 
 

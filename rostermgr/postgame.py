@@ -9,9 +9,11 @@ from rostermgr.choices import (
     bounty_reason,
     by_reason,
     dead_reason,
+    founded_reason,
     out_of_action_reason,
     theft_reason,
     use_reason,
+    winner_reason,
 )
 from rostermgr.errors import RuleBroken, quoted
 from rostermgr.report import Ref, Report
@@ -128,6 +130,7 @@ def _refuse(where: str, reason: str) -> None:
 def plan_game(report: Report, posses: Mapping[str, Posse], rules: Ruleset) -> GamePlan:
     """Check every name in the report against the campaign and derive every change."""
     t = _Table(report, posses, rules)
+    _refuse("Date", founded_reason(report, posses))
     changes: list[Change] = []
     for i, use in enumerate(report.items_used, 1):
         where = f"Item used {i}"
@@ -156,6 +159,7 @@ def plan_game(report: Report, posses: Mapping[str, Posse], rules: Ruleset) -> Ga
         )
     changes.extend(_take_outs(report, t, rules))
     changes.extend(_money(report, t, rules))
+    _refuse("Winner", winner_reason(report, posses, rules))
     return GamePlan(report, tuple(changes))
 
 

@@ -1,4 +1,4 @@
-"""The shot and combat calculator: opposed test (R8) and damage step (R9).
+"""The shot, combat and dynamite calculator: opposed test (R8, R4) and damage step (R9).
 
 Pure: give it a `Test` and the ruleset, get a `Resolution` back. Every number comes from the
 ruleset; the explanation reads like the worked examples in the designer's notes (R10).
@@ -9,23 +9,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rostermgr.blast import Blasted, blast_hits, check_blast
 from rostermgr.cards import RANKS, Card
 from rostermgr.errors import Refused, quoted
-from rostermgr.rules import Faction, Item, Ruleset, TestKind
-from rostermgr.weapons import test_ids
+from rostermgr.rules import ActionUse, Faction, Item, Ruleset, TestKind
+from rostermgr.weapons import calculator_ids
 from rostermgr.weapons import usable_in as _usable_in
 
 # The shipped ruleset's test ids, kept for callers that name them; every rule about a test (its
 # stat, its weapons, whether cover counts) is read from Ruleset.test_kinds, and the tests a
 # ruleset offers are weapons.test_kinds(rules).
-SHOT, COMBAT = "shot", "combat"
+SHOT, COMBAT, DYNAMITE = "shot", "combat", "dynamite"
 KINDS = (SHOT, COMBAT)
+CALCULATOR_KINDS = (SHOT, COMBAT, DYNAMITE)  # what `resolve KIND` takes on the command line
 SUCCESS, FAILURE, SCORE_DRAW = "success", "failure", "score-draw"
 
-# What a leader's eighth-card pair changes, by faction id (R1). The size of the change is the
-# ruleset's `leader_pair`; factions not named here change no number in a test.
-PAIR_TEST = "test"  # Dead Eyed Aim: that leader's test total
-PAIR_DAMAGE = "damage"  # Dirt In the Wound: damage or toughness, once the damage step is reached
+# What a use of a leader's eighth-card pair changes (R1): the ruleset's action effects. The size
+# of a test or damage change is the ruleset's `leader_pair`, of a heal the action's `heals`.
+PAIR_TEST = "test"  # Dead Eyed Aim / Spirit: that leader's attack or defence total
+PAIR_DAMAGE = "damage"  # Dirt / Whiskey in the Wound: damage or toughness, in the damage step
+PAIR_HEAL = "heal"  # Heart of the Town: wounds regained before damage, never above maximum
+ATTACKER, DEFENDER = "attacker", "defender"
 
 RANK_NAMES = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace", "JK": "joker"}
 
@@ -51,6 +55,11 @@ class Test:
     attacker_pair: bool = False  # the attacker is a leader who played the eighth-card pair
     defender_pair: bool = False  # the target is a leader who played the eighth-card pair
     into_combat: bool = False  # a shot into a combat that involves a friendly model
+    attacker_wounds_taken: int = 0  # R1 Heart of the Town: what a healing leader can regain
+    defender_wounds_taken: int = 0
+    # R4 dynamite: the Toughness of every model the blast reaches, the target first; empty for
+    # the target alone (`toughness`)
+    blast_toughness: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -63,7 +72,7 @@ class Term:
 
 @dataclass(frozen=True)
 class Resolution:
-    """The outcome of a test; the first eight fields are the `--json` document."""
+    """The outcome of a test; `as_json` is the `--json` document."""
 
     attack_total: int
     defence_total: int
@@ -76,13 +85,17 @@ class Resolution:
     attack_terms: tuple[Term, ...] = ()  # they sum to attack_total
     defence_terms: tuple[Term, ...] = ()  # they sum to defence_total
     steps: tuple[str, ...] = ()
+    attacker_healed: int = 0  # R1 Heart of the Town: wounds each side's leader regained
+    defender_healed: int = 0
+    blast: tuple[Blasted, ...] | None = None  # R4: a dynamite test's models; None otherwise
 
     def explain(self) -> list[str]:
         """Each step of the test as a sentence, in order."""
         return list(self.steps)
 
-    def as_json(self) -> dict[str, int | str]:
-        return {
+    def as_json(self) -> dict[str, object]:
+        """The `--json` document: the test, `healed` per side, and a blast's models."""
+        doc: dict[str, object] = {
             "attack_total": self.attack_total,
             "defence_total": self.defence_total,
             "outcome": self.outcome,
@@ -91,7 +104,14 @@ class Resolution:
             "toughness": self.toughness,
             "wounds": self.wounds,
             "friendly_wounds": self.friendly_wounds,
+            "healed": {ATTACKER: self.attacker_healed, DEFENDER: self.defender_healed},
         }
+        if self.blast is not None:
+            doc["models"] = [
+                {"toughness": b.toughness, "damage": b.damage, "wounds": b.wounds}
+                for b in self.blast
+            ]
+        return doc
 
 
 def card_value(card: Card, rules: Ruleset) -> int:
@@ -119,7 +139,7 @@ def favoured_damage_bonus(card: Card, faction: Faction, rules: Ruleset) -> int:
 
 
 def resolve(test: Test, rules: Ruleset) -> Resolution:
-    """Resolve one shot or combat action (R8) and its damage step (R9)."""
+    """Resolve one shot, combat action or dynamite throw (R8, R4) and its damage step (R9)."""
     kind = _check(test, rules)
     att, dfn = rules.faction(test.attacker), rules.faction(test.defender)
     stat = rules.attack_stat_name(kind.id)
@@ -132,15 +152,20 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
     thrown = _thrown(test, rules)
     if thrown:
         steps.append(thrown)
-    steps.append(_card_step("attacker", test.attack_card, att, kind, rules, attack))
-    steps.append(_card_step("defender", test.defence_card, dfn, kind, rules, defence))
+    steps.append(_card_step(ATTACKER, test.attack_card, att, kind, rules, attack))
+    steps.append(_card_step(DEFENDER, test.defence_card, dfn, kind, rules, defence))
     if test.clothing:
         defence.append(Term("clothing", test.clothing))
     steps += _situation(test, kind, rules, attack, defence)
-    if test.attacker_pair:
-        steps.append(_pair_test_step("attacker", att, rules, attack))
-    if test.defender_pair:
-        steps.append(_pair_test_step("defender", dfn, rules, defence))
+    healed = {ATTACKER: 0, DEFENDER: 0}
+    for side, paired, faction, terms, taken in (
+        (ATTACKER, test.attacker_pair, att, attack, test.attacker_wounds_taken),
+        (DEFENDER, test.defender_pair, dfn, defence, test.defender_wounds_taken),
+    ):
+        if paired:
+            use = faction.pair_use(side == ATTACKER)
+            step, healed[side] = _pair_step(side, use, taken, rules, terms)
+            steps.append(step)
     a_total, d_total = sum(t.value for t in attack), sum(t.value for t in defence)
     steps.append(f"Attack total: {_sum(attack)}.")
     steps.append(f"Defence total: {_sum(defence)}.")
@@ -150,27 +175,36 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
         if total != sum(t.value for t in terms):
             terms.append(Term("tie-break", total - sum(t.value for t in terms)))
     difference = a_total - d_total
+    done = {
+        "attack_total": a_total,
+        "defence_total": d_total,
+        "outcome": outcome,
+        "difference": difference,
+        "attack_terms": tuple(attack),
+        "defence_terms": tuple(defence),
+        "attacker_healed": healed[ATTACKER],
+        "defender_healed": healed[DEFENDER],
+    }
     if outcome != SUCCESS:
-        missed = outcome == FAILURE and test.into_combat
-        friendly = rules.friendly_wounds_into_combat if missed else 0
+        # R8 step 7 (2026-12 ruling): a score draw is not a success, so it counts as a failure
+        friendly = rules.friendly_wounds_into_combat if test.into_combat else 0
         if friendly:
+            missed = "failed" if outcome == FAILURE else "was a score draw, which is not a success"
             steps.append(
-                f"The shot went into a combat and failed: the friendly model in that combat takes "
-                f"{friendly} unsoakable wound{'s' if friendly != 1 else ''}."
+                f"The shot went into a combat and {missed}: the friendly model in that combat "
+                f"takes {friendly} unsoakable wound{'s' if friendly != 1 else ''} (R8)."
             )
         return Resolution(
-            attack_total=a_total,
-            defence_total=d_total,
-            outcome=outcome,
-            difference=difference,
             damage=0,
             toughness=0,
             wounds=0,
             friendly_wounds=friendly,
-            attack_terms=tuple(attack),
-            defence_terms=tuple(defence),
             steps=tuple(steps),
+            blast=() if kind.blast else None,
+            **done,  # type: ignore[arg-type]
         )
+    if kind.blast:
+        return _blast(test, kind, difference, rules, steps, done)
     if test.toughness is None:
         raise Refused(
             f"The {kind.action} succeeds, so the damage step needs the target's Toughness, "
@@ -184,24 +218,42 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
         + (": the model is winged." if wounds == 0 else ".")
     )
     return Resolution(
-        attack_total=a_total,
-        defence_total=d_total,
-        outcome=outcome,
-        difference=difference,
         damage=damage,
         toughness=toughness,
         wounds=wounds,
         friendly_wounds=0,
-        attack_terms=tuple(attack),
-        defence_terms=tuple(defence),
         steps=tuple(steps),
+        **done,  # type: ignore[arg-type]
+    )
+
+
+def _blast(
+    test: Test,
+    kind: TestKind,
+    difference: int,
+    rules: Ruleset,
+    steps: list[str],
+    done: dict[str, object],
+) -> Resolution:
+    """R4, R9: a successful blast test (dynamite) wounds every model within reach."""
+    toughness = test.blast_toughness or (() if test.toughness is None else (test.toughness,))
+    hits, blast_steps = blast_hits(kind, difference, toughness, _band(difference, rules), rules)
+    return Resolution(
+        damage=hits[0].damage,
+        toughness=hits[0].toughness,
+        wounds=hits[0].wounds,
+        friendly_wounds=0,
+        steps=(*steps, *blast_steps),
+        blast=hits,
+        **done,  # type: ignore[arg-type]
     )
 
 
 def _check(test: Test, rules: Ruleset) -> TestKind:
     """The test's kind once every value of the test is one the rules know."""
-    if test.kind not in test_ids(rules):
-        names = " or ".join(_article(rules.test_kinds[t].name.lower()) for t in test_ids(rules))
+    ids = calculator_ids(rules)
+    if test.kind not in ids:
+        names = " or ".join(_article(rules.test_kinds[t].name.lower()) for t in ids)
         raise Refused(f"A test is {names}, not {quoted(test.kind)}.")
     kind = rules.test_kinds[test.kind]
     rules.faction(test.attacker)
@@ -211,9 +263,13 @@ def _check(test: Test, rules: Ruleset) -> TestKind:
         ("defence", test.defence),
         ("clothing", test.clothing),
         ("toughness", test.toughness),
+        ("attacker's wounds taken", test.attacker_wounds_taken),
+        ("defender's wounds taken", test.defender_wounds_taken),
+        *(("toughness", t) for t in test.blast_toughness),
     ):
         if value is not None and value < 0:
             raise Refused(f"The {name} value must be 0 or more, not {value}.")
+    check_blast(kind, test.attacker_pair or test.defender_pair, test.blast_toughness, rules)
     if test.cover is not None and test.cover not in rules.cover:
         kinds = ", ".join(rules.cover)
         raise Refused(f"There is no cover {quoted(test.cover)}; cover is one of {kinds}.")
@@ -221,13 +277,24 @@ def _check(test: Test, rules: Ruleset) -> TestKind:
         _check_weapon(test.kind, rules.item(test.weapon), rules)
     if test.into_combat and not kind.ranged:
         ranged = " or ".join(t.in_words for t in rules.test_kinds.values() if t.ranged)
+        why = "is not one" if kind.blast else "is in base contact"
         raise Refused(
-            f"Only {ranged or 'a ranged test'} can go into a combat; {kind.in_words} is in "
-            "base contact."
+            f"Only {ranged or 'a ranged test'} can go into a combat; {kind.in_words} {why}."
         )
     for card in (test.attack_card, test.defence_card):
         if not card.is_joker and card.rank not in RANKS:
             raise Refused(f"{quoted(card)} is not a card.")
+    for side, paired, card in (
+        (ATTACKER, test.attacker_pair, test.attack_card),
+        (DEFENDER, test.defender_pair, test.defence_card),
+    ):
+        if paired and card.is_joker:
+            # R8 step 4 (2026-12 ruling): in a pair the joker only completes it
+            raise Refused(
+                f"In the {side}'s leader's pair the joker stands for its partner card, so the "
+                f"test card is the partner: give that natural card as the {side}'s card, not "
+                "the joker (R8)."
+            )
     return kind
 
 
@@ -319,19 +386,35 @@ def _situation(
     return steps
 
 
-def _pair_test_step(side: str, faction: Faction, rules: Ruleset, terms: list[Term]) -> str:
-    name = _action_name(faction)
-    effect = faction.pair_effect()
-    if effect == PAIR_TEST:
-        terms.append(Term(name, rules.leader_pair))
-        return f"The {side}'s leader plays a pair for {name}: +{rules.leader_pair} to the test."
-    if effect == PAIR_DAMAGE:
-        return f"The {side}'s leader plays a pair for {name}: it counts only in the damage step."
-    return f"The {side}'s leader plays a pair for {name}: it changes no number in this test."
-
-
-def _action_name(faction: Faction) -> str:
-    return faction.leader_actions[0].name if faction.leader_actions else "the eighth-card action"
+def _pair_step(
+    side: str, use: ActionUse | None, taken: int, rules: Ruleset, terms: list[Term]
+) -> tuple[str, int]:
+    """R1: the sentence for a side's leader pair, the use of its side, and the wounds healed."""
+    if use is None:
+        return f"The {side}'s leader plays a pair: it changes no number in this test.", 0
+    played = f"The {side}'s leader plays a pair for {use.name}"
+    if use.effect == PAIR_TEST:
+        terms.append(Term(use.name, rules.leader_pair))
+        total = "attack" if side == ATTACKER else "defence"
+        return f"{played}: +{rules.leader_pair} to the {total} total.", 0
+    if use.effect == PAIR_DAMAGE:
+        number = "damage" if side == ATTACKER else "toughness"
+        return f"{played}: +{rules.leader_pair} {number}, only once the damage step is reached.", 0
+    if use.effect == PAIR_HEAL:
+        healed = min(use.heals, taken)
+        if not taken:
+            return (
+                f"{played}: it would regain {use.heals} wounds before damage, but no wounds "
+                "are taken yet (never above maximum): 0 healed.",
+                0,
+            )
+        left = taken - healed
+        return (
+            f"{played}: regains {healed} wound{'s' if healed != 1 else ''} before damage "
+            f"(never above maximum); {left} wound{'s' if left != 1 else ''} taken now.",
+            healed,
+        )
+    return f"{played}: it changes no number in this test.", 0
 
 
 def _compare(
@@ -392,10 +475,13 @@ def _damage(
     bonus = favoured_damage_bonus(test.defence_card, dfn, rules) if kind.favoured else 0
     if bonus:
         tough.append(Term(f"favoured {_rank_name(test.defence_card)}", bonus))
-    if test.attacker_pair and att.pair_effect() == PAIR_DAMAGE:
-        dmg.append(Term(_action_name(att), rules.leader_pair))
-    if test.defender_pair and dfn.pair_effect() == PAIR_DAMAGE:
-        tough.append(Term(_action_name(dfn), rules.leader_pair))
+    for paired, faction, attacking, terms in (
+        (test.attacker_pair, att, True, dmg),
+        (test.defender_pair, dfn, False, tough),
+    ):
+        use = faction.pair_use(attacking) if paired else None
+        if use is not None and use.effect == PAIR_DAMAGE:
+            terms.append(Term(use.name, rules.leader_pair))
     steps.append(f"Damage total: {_sum(dmg)}.")
     steps.append(f"Toughness total: {_sum(tough)}.")
     return sum(t.value for t in dmg), sum(t.value for t in tough), steps

@@ -63,6 +63,7 @@ class Posse:
     ruleset_id: str
     ruleset_version: str
     id: int | None = None
+    created: str = ""  # R12: the day it was founded, YYYY-MM-DD; "" when built in memory
 
     def suit(self, rules: Ruleset) -> str:
         return rules.faction(self.faction).suit

@@ -22,10 +22,38 @@ class Role:
 
 
 @dataclass(frozen=True)
+class ActionUse:
+    """One use of a leader's eighth-card action: attacking or defending (R1, 2026-12)."""
+
+    name: str  # "Dead Eyed Aim" attacking, "Dead Eyed Spirit" defending
+    effect: str = ""  # what the pair changes: "test", "damage", "heal", "steal", or nothing
+    heals: int = 0  # R1 Heart of the Town: wounds the leader regains (effect "heal")
+
+
+@dataclass(frozen=True)
 class LeaderAction:
+    """One eighth-card action; an action with two names has an attacking and a defending use.
+
+    `name` is how it prints ("Dead Eyed Aim / Dead Eyed Spirit"), `effect` and `heals` are its
+    attacking use, and `defending` its defending use when that differs (None: the same use).
+    """
+
     name: str
     text: str
     effect: str = ""  # which number the pair changes: "test", "damage", or none of them
+    defending: ActionUse | None = None
+    heals: int = 0
+    attacking_name: str = ""  # the first name alone; `name` when empty
+
+    def use(self, attacking: bool) -> ActionUse:
+        """R1 (2026-12): the first name's use when the leader attacks, the second's defending."""
+        if not attacking and self.defending is not None:
+            return self.defending
+        return ActionUse(self.attacking_name or self.name, self.effect, self.heals)
+
+    @property
+    def has_effect(self) -> bool:
+        return bool(self.effect or (self.defending and self.defending.effect))
 
 
 @dataclass(frozen=True)
@@ -39,11 +67,23 @@ class Faction:
 
     def has_action(self, effect: str) -> bool:
         """Whether the faction's leader has an eighth-card action with this effect ("steal")."""
-        return any(a.effect == effect for a in self.leader_actions)
+        return any(
+            effect in (a.effect, a.defending.effect if a.defending else "")
+            for a in self.leader_actions
+        )
 
     def pair_effect(self) -> str:
-        """The effect of the leader's eighth-card pair on a test's numbers, if any."""
+        """The effect of the leader's eighth-card pair when attacking, if any."""
         return next((a.effect for a in self.leader_actions if a.effect), "")
+
+    def pair_use(self, attacking: bool) -> ActionUse | None:
+        """R1: the use of the leader's eighth-card pair on this side; None without an action.
+
+        The action played in a test is the first with an effect (the first at all otherwise).
+        """
+        acting = next((a for a in self.leader_actions if a.has_effect), None)
+        acting = acting or next(iter(self.leader_actions), None)
+        return acting.use(attacking) if acting is not None else None
 
 
 @dataclass(frozen=True)
@@ -71,6 +111,8 @@ class TestKind:
     verb: str = "attacks"  # "the Sheriffs model (Shot 3) shoots at the ..."
     action: str = "attack"  # "the shot succeeds", "the attack fails"
     used_in: str = ""  # "used in a shot", "used in combat"; the name in lower case if empty
+    blast: int = 0  # R4 dynamite: added to the base damage of every model hit (0: one target)
+    area: int = 0  # R4 dynamite: card lengths around the target the blast reaches
 
     @property
     def cover(self) -> bool:
@@ -132,6 +174,7 @@ class Scenario:
     name: str
     rout: bool
     bounties: bool = False  # R12: each player names a bounty in this scenario
+    ends_on_bounty: bool = False  # R12 Bounty: the game ends when a bounty is taken: one claim
 
 
 @dataclass(frozen=True)
@@ -175,6 +218,8 @@ class Ruleset:
     scenarios: Mapping[str, Scenario]
     test_kinds: Mapping[str, TestKind] = field(default_factory=lambda: MappingProxyType({}))
     theft_limit: int = 0  # R1: an item stolen is priced below this (the loader requires it)
+    rout_roles: tuple[str, ...] = ()  # R12: a posse with all of these out of action routed
+    rout_models: int = 0  # R12: a posse with this many models out of action routed (0: never)
 
     def role(self, role_id: str) -> Role:
         """The role with this id, or a refusal naming the known roles."""

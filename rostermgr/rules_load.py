@@ -12,6 +12,7 @@ from typing import Any
 from rostermgr.errors import RulesetError, escaped
 from rostermgr.roster import NAMED_STATS
 from rostermgr.rules import (
+    ActionUse,
     Advancement,
     DamageBand,
     EndFlip,
@@ -28,7 +29,18 @@ from rostermgr.rules import (
 DEFAULT_RULESET = "last-hope-frontier.toml"
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
-TEST_KIND_KEYS = ("name", "stat", "ranged", "favoured", "verb", "action", "used_in")
+TEST_KIND_KEYS = (
+    "name",
+    "stat",
+    "ranged",
+    "favoured",
+    "verb",
+    "action",
+    "used_in",
+    "blast",
+    "area",
+)
+ACTION_KEYS = ("name", "text", "effect", "heals")
 ITEM_INTS = ("damage", "defence", "reload", "heals", "move", "shot", "initiative", "thrown")
 # A ruleset is a page of numbers and names: a file larger than this is not one, and reading it
 # whole (a device such as /dev/zero never ends) would hang or exhaust memory.
@@ -221,6 +233,7 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         )
     )
     scenarios = {k: _scenario(k, t) for k, t in r.subs("scenarios").items()}
+    rout_roles, rout_models = _rout(game, roles)
     return Ruleset(
         id=head.text("id"),
         name=head.text("name"),
@@ -261,6 +274,8 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         scenarios=MappingProxyType(scenarios),
         test_kinds=MappingProxyType(test_kinds),
         theft_limit=money.count("theft_limit"),
+        rout_roles=rout_roles,
+        rout_models=rout_models,
     )
 
 
@@ -310,6 +325,8 @@ def _test_kind(test_id: str, t: _Reader, stat_order: tuple[str, ...]) -> TestKin
         verb=t.text("verb", "attacks"),
         action=t.text("action", "attack"),
         used_in=t.text("used_in", ""),
+        blast=t.count("blast", 0),
+        area=t.count("area", 0),
     )
 
 
@@ -322,9 +339,13 @@ def _kind(kind_id: str, t: _Reader, tests: Mapping[str, TestKind]) -> Kind:
 
 
 def _scenario(scenario_id: str, t: _Reader) -> Scenario:
-    t.only("name", "rout", "bounties")
+    t.only("name", "rout", "bounties", "ends_on_bounty")
     return Scenario(
-        scenario_id, t.text("name"), t.get("rout", bool), t.get("bounties", bool, False)
+        scenario_id,
+        t.text("name"),
+        t.get("rout", bool),
+        t.get("bounties", bool, False),
+        t.get("ends_on_bounty", bool, False),
     )
 
 
@@ -377,15 +398,47 @@ def _faction(faction_id: str, t: _Reader) -> Faction:
         raise t.fail("suit", f"must be one of {', '.join(SUITS)}, not '{suit}'")
     rule = t.sub("rule")
     actions = tuple(
-        LeaderAction(a.text("name"), a.text("text", ""), a.text("effect", ""))
-        for a in (
-            _Reader(t.source, v, f"{t.path}.leader_actions[{i}]")
-            for i, v in enumerate(t.get("leader_actions", list, []))
+        _action(
+            _Reader(t.source, v if isinstance(v, dict) else {}, f"{t.path}.leader_actions[{i}]")
         )
+        for i, v in enumerate(t.get("leader_actions", list, []))
     )
     return Faction(
         faction_id, t.text("name"), suit, rule.text("name"), rule.text("text", ""), actions
     )
+
+
+def _action(a: _Reader) -> LeaderAction:
+    """R1 (2026-12): one action; a `defending` table gives its second name's defending use."""
+    a.only(*ACTION_KEYS, "defending")
+    name, heals = a.text("name"), a.count("heals", 0)
+    defending = None
+    if "defending" in a.table:
+        d = a.sub("defending")
+        d.only("name", "effect", "heals")
+        defending = ActionUse(d.text("name"), d.text("effect", ""), d.count("heals", 0))
+    both = f"{name} / {defending.name}" if defending and defending.name != name else name
+    return LeaderAction(
+        both,
+        a.text("text", ""),
+        a.text("effect", ""),
+        defending=defending,
+        heals=heals,
+        attacking_name=name if both != name else "",
+    )
+
+
+def _rout(game: _Reader, roles: Mapping[str, Role]) -> tuple[tuple[str, ...], int]:
+    """R12: the roles whose loss together routs a posse, and the count of models that does."""
+    if "rout" not in game.table:
+        return (), 0
+    rout = game.sub("rout")
+    rout.only("roles", "out_of_action")
+    rout_roles = rout.strings("roles", [])
+    for role in rout_roles:
+        if role not in roles:
+            raise rout.fail("roles", f"names '{role}', which is not a role")
+    return rout_roles, rout.count("out_of_action", 0)
 
 
 def _advancement(r: _Reader, index: int, row: Any, stat_order: tuple[str, ...]) -> Advancement:

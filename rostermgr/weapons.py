@@ -32,6 +32,21 @@ def test_ids(rules: Ruleset) -> tuple[str, ...]:
 test_ids.__test__ = False  # type: ignore[attr-defined]
 
 
+def calculator_kinds(rules: Ruleset) -> tuple[TestKind, ...]:
+    """The tests the calculator resolves, in ruleset order: `test_kinds` and blast tests (R4).
+
+    Dynamite is no weapon's test, but its `blast` makes it a test of its own the table aids,
+    `resolve` and `odds test` offer.
+    """
+    named = {t.id for t in test_kinds(rules)}
+    return tuple(t for t in rules.test_kinds.values() if t.id in named or t.blast)
+
+
+def calculator_ids(rules: Ruleset) -> tuple[str, ...]:
+    """The ids of `calculator_kinds`: what `resolve KIND` accepts."""
+    return tuple(t.id for t in calculator_kinds(rules))
+
+
 def usable_in(test_id: str, weapon: Item, rules: Ruleset) -> bool:
     """R4, R8: a weapon of a kind used in this test, or a thrown weapon in a ranged test."""
     kind = rules.kinds.get(weapon.kind)

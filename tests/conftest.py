@@ -107,6 +107,23 @@ def lawmen() -> dict:
     return json.loads(json.dumps(LAWMEN))
 
 
+# The day every posse of a test is founded (db.posses.today at creation). The tests' reports carry
+# fixed dates in the past (R17 refuses a future one), and R12 (2026-12) refuses a game dated
+# before a posse in it was founded, so the posses are founded before the earliest of them.
+FOUNDED = "2025-01-01"
+
+
+@pytest.fixture(autouse=True)
+def _founded_in_the_past(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Posses created in a test are founded on FOUNDED, so its dated reports come after it."""
+    import db.exchange
+    import db.posses
+
+    monkeypatch.setattr(db.posses, "today", lambda: FOUNDED)
+    monkeypatch.setattr(db.exchange, "today", lambda: FOUNDED)
+    return FOUNDED
+
+
 @pytest.fixture(autouse=True)
 def _isolated_backups(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Backups go to the test's own folder, never the user's data folder."""
@@ -125,7 +142,12 @@ def _isolated_user_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
 @pytest.fixture
 def other_process() -> Iterator[subprocess.Popen[bytes]]:
     """A live Python process that is not this one, to name as the holder of a lock."""
-    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import time; print('ready', flush=True); time.sleep(300)"],
+        stdout=subprocess.PIPE,
+    )
+    # until it prints, it may not have become Python yet (its /proc entry would say otherwise)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == b"ready"
     yield proc
     proc.kill()
     proc.wait()

@@ -175,6 +175,19 @@ def card_classes(
     return tuple(CardClass(tuple(cards), *key) for key, cards in groups.items())
 
 
+def test_deck(rules: Ruleset, paired: bool) -> tuple[Card, ...]:
+    """The cards a side's test card can be: the full deck, or its natural cards with a pair.
+
+    R8 step 4 (2026-12 ruling): in a leader's pair the joker only stands for its partner, so the
+    test card of a side that plays a pair is a natural card.
+    """
+    deck = full_deck(rules.jokers)
+    return tuple(c for c in deck if not c.is_joker) if paired else tuple(deck)
+
+
+test_deck.__test__ = False  # type: ignore[attr-defined]  # not a pytest test
+
+
 def chosen_class(card: Card, faction: str, rules: Ruleset) -> CardClass:
     """One card a player chose, as a class of one; refused if the deck has no such card."""
     if card not in full_deck(rules.jokers):
@@ -190,12 +203,12 @@ def pairings(
 ) -> Iterator[Pairing]:
     """Every attacker class against every defender class; a given card is that side's only one."""
     attack = (
-        card_classes(matchup.attacker, rules)
+        card_classes(matchup.attacker, rules, test_deck(rules, matchup.attacker_pair))
         if attack_card is None
         else (chosen_class(attack_card, matchup.attacker, rules),)
     )
     defence = (
-        card_classes(matchup.defender, rules)
+        card_classes(matchup.defender, rules, test_deck(rules, matchup.defender_pair))
         if defence_card is None
         else (chosen_class(defence_card, matchup.defender, rules),)
     )

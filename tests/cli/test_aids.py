@@ -8,7 +8,9 @@ import json
 import pytest
 
 from cli import main
-from rostermgr.rules_load import DEFAULT_RULESET
+from rostermgr.rules_load import DEFAULT_RULESET, default_ruleset
+
+RULES = default_ruleset()
 
 JSON_KEYS = {
     "attack_total",
@@ -19,6 +21,7 @@ JSON_KEYS = {
     "toughness",
     "wounds",
     "friendly_wounds",
+    "healed",  # R1 Heart of the Town: wounds each side's leader regained
 }
 
 
@@ -110,6 +113,7 @@ def test_r10_resolve_json_gives_the_worked_examples(name):
         "toughness": toughness,
         "wounds": wounds,
         "friendly_wounds": 0,
+        "healed": {"attacker": 0, "defender": 0},
     }
 
 
@@ -386,3 +390,159 @@ def test_aid_help_documents_the_options(argv, capsys):
     code, _, _ = run(*argv)
     assert code == 0
     assert "--json" in capsys.readouterr().out
+
+
+# The 2026-12 rulings on the command line (issue 17): exit status, one sentence, file untouched.
+
+
+def test_r8_resolve_refuses_a_joker_in_a_leaders_pair_and_asks_for_the_partner(cli, dalton):
+    """R8 step 4 ruling: in a pair the joker stands for its partner; the test card is natural."""
+    cli.new_posse(dalton)
+    before = cli.db.read_bytes()
+    result = cli(*shot("--attack-card", "JK", "--attacker-pair", "--toughness", "1"))
+    assert (result.code, result.out) == (1, "")
+    assert result.err == (
+        "In the attacker's leader's pair the joker stands for its partner card, so the test "
+        "card is the partner: give that natural card as the attacker's card, not the joker "
+        "(R8).\n"
+    )
+    assert cli.db.read_bytes() == before
+    defended = cli(*shot("--defence-card", "JK", "--defender-pair", "--toughness", "1"))
+    assert defended.code == 1 and "defender's card, not the joker (R8)" in defended.err
+
+
+def test_r8_resolve_a_joker_played_alone_still_counts_as_the_favoured_ace():
+    alone = run_json(*shot("--attack-card", "JK", "--toughness", "1"))
+    ace = run_json(*shot("--attack-card", "AS", "--toughness", "1"))
+    assert alone == ace
+
+
+def test_r1_resolve_uses_each_leader_action_by_side_and_names_it():
+    """R1 ruling: Dead Eyed Aim attacking, Dead Eyed Spirit defending; Dirt / Whiskey likewise."""
+    code, out, _ = run(*shot("--attacker-pair", "--toughness", "1"))
+    assert code == 0
+    assert "The attacker's leader plays a pair for Dead Eyed Aim: +1 to the attack total." in out
+    reverse = words(
+        "resolve shot --attacker outlawmen --attack 3 --attack-card 9H --defender sheriffs "
+        "--defence 1 --defence-card 2C --toughness 1 --attacker-pair --defender-pair"
+    )
+    code, out, _ = run(*reverse)
+    assert code == 0
+    assert "for Dead Eyed Spirit: +1 to the defence total." in out
+    assert "for Dirt In the Wound: +1 damage" in out
+    assert "Defence total: Defence 1 + 2C 2 + Dead Eyed Spirit 1 = 4." in out
+    assert "Damage total: base 2 + Dirt In the Wound 1 = 3." in out
+    outlaw_defends = run(*shot("--defender-pair", "--toughness", "1"))[1]
+    assert "Toughness total: Toughness 1 + Whiskey in the Wound 1 = 2." in outlaw_defends
+
+
+@pytest.mark.parametrize("side", ["attacker", "defender"])
+def test_r1_resolve_heart_of_the_town_heals_before_damage_on_either_side(cli, dalton, side):
+    """R1: the Townsfolk leader's pair regains 2 wounds, never above maximum (wounds taken)."""
+    cli.new_posse(dalton)
+    before = cli.db.read_bytes()
+    argv = words(
+        "resolve shot --attacker townsfolk --attack 3 --attack-card 9C --defender townsfolk "
+        f"--defence 1 --defence-card 2D --toughness 1 --{side}-pair"
+    )
+    result = cli(*argv, f"--{side}-wounds-taken", "3", "--json")
+    assert result.code == 0
+    other = "defender" if side == "attacker" else "attacker"
+    assert json.loads(result.out)["healed"] == {side: 2, other: 0}
+    text = cli(*argv, f"--{side}-wounds-taken", "1").out
+    assert (
+        f"The {side}'s leader plays a pair for Heart of the Town: regains 1 wound before "
+        "damage (never above maximum); 0 wounds taken now."
+    ) in text
+    assert json.loads(cli(*argv, "--json").out)["healed"] == {side: 0, other: 0}
+    assert cli.db.read_bytes() == before
+
+
+def test_r1_resolve_negative_wounds_taken_is_refused():
+    code, out, err = run(*shot("--attacker-wounds-taken", "-1", "--toughness", "1"))
+    assert (code, out) == (1, "")
+    assert err == "The attacker's wounds taken value must be 0 or more, not -1.\n"
+
+
+DYNAMITE = words(
+    "resolve dynamite --attacker sheriffs --attack 2 --attack-card 9H --defender outlawmen "
+    "--defence 1 --defence-card 3C --toughness 1 --toughness 2 --toughness 4"
+)
+
+
+def test_r4_r9_resolve_dynamite_wounds_every_model_within_reach(cli, dalton):
+    """R4 ruling: Strength vs Defence; base damage + 2 minus each model's own Toughness."""
+    cli.new_posse(dalton)
+    before = cli.db.read_bytes()
+    result = cli(*DYNAMITE, "--json")
+    assert result.code == 0
+    doc = json.loads(result.out)
+    blast = RULES.test_kinds["dynamite"].blast
+    assert (doc["attack_total"], doc["defence_total"], doc["outcome"]) == (11, 4, "success")
+    assert doc["damage"] == 2 + blast and (doc["toughness"], doc["wounds"]) == (1, 3)
+    assert doc["models"] == [
+        {"toughness": 1, "damage": 4, "wounds": 3},
+        {"toughness": 2, "damage": 4, "wounds": 2},
+        {"toughness": 4, "damage": 4, "wounds": 0},
+    ]
+    lines = cli(*DYNAMITE).out.splitlines()
+    assert lines[0].startswith("Dynamite: the Sheriffs model (Strength 2) throws dynamite at")
+    assert lines[-3:] == [
+        "The target: 4 damage - Toughness 1 = 3 wounds.",
+        "Model 2: 4 damage - Toughness 2 = 2 wounds.",
+        "Model 3: 4 damage - Toughness 4 = 0 wounds: winged.",
+    ]
+    assert cli.db.read_bytes() == before
+
+
+def test_r4_resolve_dynamite_has_no_favoured_bonus_but_a_favoured_card_breaks_a_tie():
+    """R4 ruling: an Ace of spades adds no +2 for a Sheriff, yet wins the tie."""
+    tie = words(
+        "resolve dynamite --attacker sheriffs --attack 2 --attack-card AS --defender outlawmen "
+        "--defence 2 --defence-card AC --toughness 2"
+    )
+    doc = run_json(*tie)
+    assert (doc["attack_total"], doc["defence_total"], doc["outcome"]) == (17, 16, "success")
+    assert doc["damage"] == 1 + 2 and doc["models"] == [{"toughness": 2, "damage": 3, "wounds": 1}]
+
+
+def test_r4_resolve_dynamite_refuses_a_pair_and_one_toughness_per_model_is_for_dynamite_only():
+    code, _, err = run(*DYNAMITE, "--attacker-pair")
+    assert code == 1 and "changes no number in dynamite" in err and err.count("\n") == 1
+    code, _, err = run(*DYNAMITE, "--into-combat")
+    assert (code, err) == (1, "Only a shot can go into a combat; dynamite is not one.\n")
+    code, _, err = run(*shot("--toughness", "1", "--toughness", "2"))
+    assert code == 1
+    assert err == (
+        "Only dynamite reaches more than one model; a shot takes the target's Toughness alone.\n"
+    )
+
+
+def test_r8_step_7_resolve_a_score_draw_into_combat_wounds_the_friend(cli, dalton):
+    """R8 step 7 ruling: a score draw is not a success, so the friend takes its wound."""
+    cli.new_posse(dalton)
+    before = cli.db.read_bytes()
+    draw = words(
+        "resolve shot --attacker sheriffs --attack 2 --attack-card 5H --defender outlawmen "
+        "--defence 2 --defence-card 5C --into-combat"
+    )
+    result = cli(*draw, "--json")
+    assert result.code == 0
+    doc = json.loads(result.out)
+    assert (doc["outcome"], doc["wounds"], doc["friendly_wounds"]) == ("score-draw", 0, 1)
+    assert (
+        "The shot went into a combat and was a score draw, which is not a success: the friendly "
+        "model in that combat takes 1 unsoakable wound (R8)."
+    ) in cli(*draw).out
+    assert cli.db.read_bytes() == before
+
+
+def test_r4_odds_test_dynamite_uses_strength_and_the_blast():
+    code, out, _ = run(
+        *words(
+            "odds test dynamite --attacker sheriffs --attack 2 --defender outlawmen --defence 1 "
+            "--toughness 1 --json"
+        )
+    )
+    assert code == 0
+    assert json.loads(out)["pairs"] == 2916

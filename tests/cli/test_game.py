@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import LAWMEN, RYE, Cli
+from tests.conftest import FOUNDED, LAWMEN, RYE, Cli
 
 D, L = "The Dalton Boys", "Last Hope Lawmen"
 
@@ -232,6 +232,56 @@ NEW_REFUSALS = {
         "The report is refused: the report names only The Dalton Boys in 'posses'; a game is "
         "played between at least two posses (R12).",
     ),
+    # the 2026-12 rulings of R12: a report that contradicts the rules is refused whole
+    "r12 a winner whose leader and deputy are out of action": (
+        report(
+            1,
+            winner=D,
+            out_of_action=[
+                {"posse": D, "member": "Ike Dalton"},
+                {"posse": D, "member": "Ma Dalton"},
+            ],
+        ),
+        "Winner: The Dalton Boys routed (its leader and deputy are both out of action), so it "
+        "cannot be the winner outside the Bounty scenario (R12).",
+    ),
+    "r12 a winner with three of its five models out of action": (
+        report(
+            1, winner=D, out_of_action=[{"posse": D, "member": n} for n in ("Kid", "Slim", "Doc")]
+        ),
+        "Winner: The Dalton Boys routed (3 of its 5 models are out of action), so it cannot be "
+        "the winner outside the Bounty scenario (R12).",
+    ),
+    "r12 two bounties claimed in a bounty game": (
+        report(
+            1,
+            scenario="bounty",
+            out_of_action=[KID_BY_WYATT, {"posse": L, "member": "Morgan"}],
+            bounties=[
+                {"posse": L, "target": {"posse": D, "member": "Kid"}, "claimed": True},
+                BOUNTY_ON_MORGAN,
+            ],
+        ),
+        "Bounty 2: a bounty is claimed already, and a Bounty game ends the moment a bounty is "
+        "taken out of action, so at most one bounty is claimed (R12).",
+    ),
+    "r12 a bounty game won by a posse that did not claim the bounty": (
+        report(
+            1,
+            scenario="bounty",
+            winner=D,
+            out_of_action=[KID_BY_WYATT],
+            bounties=[{"posse": L, "target": {"posse": D, "member": "Kid"}, "claimed": True}],
+        ),
+        "Winner: Last Hope Lawmen claimed the bounty on Kid of The Dalton Boys, and a Bounty game "
+        "ends the moment a bounty is taken, so Last Hope Lawmen is the winner, not The Dalton "
+        "Boys (R12).",
+    ),
+    "r12 a game dated before a posse in it was founded": (
+        report(1, date="2024-12-31"),
+        f"Date: The Dalton Boys was founded on {FOUNDED}, after the game's date 2024-12-31; a "
+        "game cannot be dated before a posse in it was founded (R12).",
+    ),
     "r17 a date in the future": (
         report(1, date="2999-12-20"),
         "The report is refused: the report has the date 2999-12-20, which is in the future; a "
@@ -251,6 +301,19 @@ def test_r12_r17_game_record_refuses_with_one_sentence_and_writes_nothing(
     result = cli("game", "record", path)
     assert (result.code, result.out, result.err) == (1, "", sentence + "\n")
     assert cli.db.read_bytes() == before
+
+
+def test_r12_a_routed_posse_may_win_the_bounty_scenario_and_a_founding_day_game_is_fine(
+    two: Cli,
+) -> None:
+    """R12: rout is ignored in the Bounty scenario; a game on the founding day is after it."""
+    cli = two
+    ike, ma = ({"posse": D, "member": m} for m in ("Ike Dalton", "Ma Dalton"))
+    cli.ok(
+        "game", "record", cli.file(report(1, scenario="bounty", winner=D, out_of_action=[ike, ma]))
+    )
+    cli.ok("game", "record", cli.file(report(2, date=FOUNDED)))
+    assert [g["winner"] for g in cli.ok("game", "list", "--json").json()] == [D, L]
 
 
 def test_r17_undo_walks_back_three_games_exactly(two: Cli) -> None:

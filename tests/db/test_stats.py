@@ -14,13 +14,14 @@ from pathlib import Path
 
 import pytest
 
+import db.posses
 from db.connection import open_campaign
 from db.stats import read_campaign
 from rostermgr.cards import full_deck
 from rostermgr.rules import Ruleset
 from rostermgr.rules_load import default_ruleset
 from rostermgr.stats import Campaign, campaign_stats
-from tests.conftest import DALTON, LAWMEN, Cli
+from tests.conftest import DALTON, FOUNDED, LAWMEN, Cli
 
 RULES = default_ruleset()
 BOOTLEGGERS = {
@@ -111,6 +112,7 @@ def build_campaign(cli: Cli, games: int = 20, seed: int = 2026) -> Expected:
         scenario = rng.choice(list(RULES.scenarios))
         winner = rng.choice([a, b, a, b, None])
         report = _report(rng, t, exp, n, a, b, scenario, winner)
+        winner = report["winner"]
         game_id = cli.ok("game", "record", cli.file(report), "--json").json()["id"]
         assert game_id == n
         exp.scenarios[scenario] += 1
@@ -135,6 +137,7 @@ def _report(
 ) -> dict:
     ooa, bounties, flips = [], [], 0
     deaths = take_outs = 0
+    at_start = {p: t.alive(p) for p in (a, b)}
     for victims_of, by_of in ((a, b), (b, a)):
         alive = t.alive(victims_of)
         for victim in rng.sample(alive, min(len(alive), rng.randint(0, 2))):
@@ -156,6 +159,13 @@ def _report(
                 target = {"posse": victims_of, "member": victim}
                 bounties.append({"posse": by_of, "target": target, "claimed": True})
     exp.per_game[n] = (len(ooa), take_outs, len(ooa) - deaths, deaths, flips)
+    if bounties:
+        winner = bounties[0]["posse"]  # R12: a Bounty game ends on a bounty; its claimant wins
+    elif winner is not None and RULES.scenarios[scenario].rout:
+        down = {e["member"] for e in ooa if e["posse"] == winner}
+        key = [m for m in at_start[winner] if t.members[winner][m]["role"] in RULES.rout_roles]
+        if key and set(key) <= down:
+            winner = None  # R12: a posse that routed cannot be the winner
     doc = {
         "date": f"2026-{1 + n // 28:02d}-{1 + n % 28:02d}",
         "scenario": scenario,
@@ -236,6 +246,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Exp
     tmp = tmp_path_factory.mktemp("campaign")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("ROSTERMGR_BACKUP_DIR", str(tmp / "backups"))
+        mp.setattr(db.posses, "today", lambda: FOUNDED)  # R12: founded before the games
         cli = Cli(tmp / "campaign.sqlite3", tmp)
         yield cli.db, build_campaign(cli)
 

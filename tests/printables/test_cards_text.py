@@ -223,3 +223,17 @@ def test_r18_the_printed_faces_carry_the_ruleset_tables_and_the_gear():
     assert r.faction("outlawmen").leader_actions[0].name in ike
     ma_back = backs[find_cell(backs, "Ma Dalton")]
     assert f"{r.stat_names['shot']} +1" in ma_back  # upgrades taken so far
+
+
+def test_r1_r18_an_action_with_two_names_prints_as_one_entry_with_both_uses():
+    """R1 (2026-12): Dead Eyed Aim / Dead Eyed Spirit is one action on the leader's back."""
+    grid = sheet("a4", "duplex-long")
+    with open_pdf(pdf_bytes("many")) as pdf:
+        backs = cell_texts(pdf.pages[1], grid)
+    wyatt = backs[find_cell(backs, "Wyatt")].replace("\n", " ")
+    assert wyatt.count("Dead Eyed Aim / Dead Eyed Spirit") == 1
+    flat = wyatt.replace(" ", "")
+    assert "attacking:+1totheleader'sattacktotal" in flat
+    assert "defending:+1totheleader'sdefencetotal" in flat
+    ike = backs[find_cell(backs, "Ike Dalton")].replace("\n", " ")
+    assert ike.count("Dirt In the Wound / Whiskey in the Wound") == 1

@@ -23,7 +23,7 @@ from rostermgr.report import parse_report
 from rostermgr.rules import Ruleset
 from rostermgr.rules_load import default_ruleset
 from rostermgr.shop import plan_creation
-from tests.conftest import DALTON, LAWMEN
+from tests.conftest import DALTON, FOUNDED, LAWMEN
 
 D, L = DALTON["name"], LAWMEN["name"]
 A5 = (419.53, 595.28)
@@ -61,8 +61,10 @@ def journals(path: Path, rules: Ruleset, setup: list[dict], reports: list[dict],
     """Create the posses, record the reports (calling after(n) after game n), build journals."""
     db = open_campaign(path)
     try:
-        for request in setup:
-            posses.create_posse(plan_creation(request, rules), rules)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(posses, "today", lambda: FOUNDED)  # R12: founded before the games
+            for request in setup:
+                posses.create_posse(plan_creation(request, rules), rules)
         for n, doc in enumerate(reports, start=1):
             games.record_game(parse_report(doc, rules), rules)
             if after is not None:

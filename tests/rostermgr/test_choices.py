@@ -246,4 +246,74 @@ def test_r1_r4_r12_r13_r14_offered_choices_are_accepted_and_refusals_agree(
         good = [c for c in found if c.allowed]
         if good:
             report = _with(report, which, data.draw(st.sampled_from(good)).value)
+            report = _winner(report, posses, data)
             plan_game(report, posses, RULES)  # accepted: raises if not
+
+
+def _winner(report: Report, posses: dict[str, Posse], data: st.DataObject) -> Report:
+    """R12 (2026-12): a winner the draft allows; a refused one is refused with its sentence."""
+    found = choices.winner_choices(report, posses, RULES)
+    for bad in (c for c in found if not c.allowed):
+        with pytest.raises(RuleBroken) as caught:
+            plan_game(dataclasses.replace(report, winner=bad.value), posses, RULES)
+        assert str(caught.value) == f"Winner: {bad.reason}"
+    return dataclasses.replace(report, winner=data.draw(st.sampled_from(choices.offered(found))))
+
+
+# R12 (2026-12 rulings): reports that contradict the rules, and the winners the wizard offers.
+
+
+def _out(*names: str, posse_name: str = "A") -> tuple[OutOfAction, ...]:
+    return tuple(OutOfAction(Ref(posse_name, n), None) for n in names)
+
+
+def test_r12_winner_choices_refuse_a_posse_that_routed_and_say_why() -> None:
+    posses = {"A": posse("A", "outlawmen"), "B": posse("B", "sheriffs")}
+    draft = Report(
+        "2025-12-01", "bloodbath", ("A", "B"), None, out_of_action=_out("Boss", "Second")
+    )
+    found = {c.value: c for c in choices.winner_choices(draft, posses, RULES)}
+    assert found[None].allowed and found["B"].allowed
+    assert found["A"].reason == (
+        "A routed (its leader and deputy are both out of action), so it cannot be the winner "
+        "outside the Bounty scenario (R12)."
+    )
+    bounty = dataclasses.replace(draft, scenario="bounty")  # rout is ignored there
+    assert choices.offered(choices.winner_choices(bounty, posses, RULES)) == (None, "A", "B")
+
+
+def test_r12_three_of_five_is_ruleset_data_counted_from_the_posses_models() -> None:
+    posses = {"A": posse("A", "outlawmen"), "B": posse("B", "sheriffs")}
+    two_down = Report("2025-12-01", "bloodbath", ("A", "B"), "A", out_of_action=_out("One", "Two"))
+    plan_game(two_down, posses, RULES)
+    assert (
+        choices.routed_reason(posses["A"], {o.victim for o in two_down.out_of_action}, RULES) == ""
+    )
+    stricter = dataclasses.replace(RULES, rout_models=2)
+    with pytest.raises(RuleBroken, match=r"^Winner: A routed \(2 of its 5 models are out"):
+        plan_game(two_down, posses, stricter)
+
+
+def test_r12_a_bounty_game_offers_only_the_claimant_as_winner() -> None:
+    posses = {"A": posse("A", "outlawmen"), "B": posse("B", "sheriffs")}
+    claim = Bounty("B", Ref("A", "One"), True)
+    draft = Report(
+        "2025-12-01", "bounty", ("A", "B"), None, out_of_action=_out("One"), bounties=(claim,)
+    )
+    assert choices.offered(choices.winner_choices(draft, posses, RULES)) == ("B",)
+    second = Bounty("A", Ref("B", "Two"), True)
+    with_two = dataclasses.replace(
+        draft, out_of_action=(*draft.out_of_action, *_out("Two", posse_name="B"))
+    )
+    offered = choices.offered(choices.bounty_choices(with_two, posses, RULES))
+    assert second not in offered and Bounty("A", Ref("B", "Two"), False) in offered
+
+
+def test_r12_a_game_dated_before_a_posse_was_founded_is_refused() -> None:
+    founded = dataclasses.replace(posse("A", "outlawmen"), created="2026-03-01")
+    posses = {"A": founded, "B": posse("B", "sheriffs")}
+    early = Report("2026-02-28", "bloodbath", ("A", "B"), None)
+    with pytest.raises(RuleBroken, match=r"^Date: A was founded on 2026-03-01, after the game's"):
+        plan_game(early, posses, RULES)
+    plan_game(dataclasses.replace(early, date="2026-03-01"), posses, RULES)
+    assert posse("C", "townsfolk").created == ""  # built in memory: no founding date to check

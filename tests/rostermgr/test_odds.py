@@ -83,17 +83,24 @@ def test_r7_r8_card_classes_split_the_deck_by_what_the_resolver_sees():
         assert all(cls.favoured == (cls.card.is_joker or cls.card.suit == suit) for cls in classes)
 
 
+def deck_for(paired: bool) -> list[Card]:
+    """R8 step 4 (2026-12): a side playing a leader's pair turns a natural card for the test."""
+    return [c for c in DECK if not (paired and c.is_joker)]
+
+
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_r8_r9_both_random_equals_brute_force_over_all_54_x_54_pairs(name):
     matchup = CONFIGS[name]
     odds = exact_odds(matchup, RULES)
-    outcomes, wounds = brute(matchup, DECK, DECK)
-    assert odds.pairs == len(DECK) ** 2 == 2916
+    attack, defence = deck_for(matchup.attacker_pair), deck_for(matchup.defender_pair)
+    outcomes, wounds = brute(matchup, attack, defence)
+    pairs = len(attack) * len(defence)
+    assert odds.pairs == pairs == (2916 if not matchup.attacker_pair else 52 * 52)
     assert dict(odds.outcomes) == {o: outcomes[o] for o in odds.outcomes}
     assert dict(odds.wounds) == dict(sorted(wounds.items()))
     assert odds.success + odds.failure + odds.score_draw == 1
     assert sum(odds.wound_chances.values()) == 1
-    assert odds.mean_wounds == Fraction(sum(w * n for w, n in wounds.items()), 2916)
+    assert odds.mean_wounds == Fraction(sum(w * n for w, n in wounds.items()), pairs)
 
 
 def test_r8_r9_a_chosen_attack_card_equals_brute_force_over_the_defenders_deck():
@@ -127,7 +134,8 @@ def test_r8_r9_seeded_monte_carlo_agrees_with_the_exact_odds():
     outcomes: Counter[str] = Counter()
     wounds = 0
     for _ in range(n):
-        res = resolve(matchup.test(rng.choice(DECK), rng.choice(DECK)), RULES)
+        cards = rng.choice(deck_for(True)), rng.choice(deck_for(True))  # both leaders pair
+        res = resolve(matchup.test(*cards), RULES)
         outcomes[res.outcome] += 1
         wounds += res.wounds
     for outcome, count in odds.outcomes.items():

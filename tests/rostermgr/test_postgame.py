@@ -162,7 +162,9 @@ def test_r12_one_bounty_a_posse_and_a_reward_paid_once() -> None:
     with pytest.raises(RuleBroken, match=r"^Bounty 2: the bounty on One of A is claimed twice"):
         plan_game(parse_report({**doc, "bounties": claimed_twice}, RULES), posses, RULES)
     named_by_both = [claimed_twice[0], {**claimed_twice[1], "claimed": False}]
-    plan_game(parse_report({**doc, "bounties": named_by_both}, RULES), posses, RULES)
+    # R12 (2026-12): the claimant of a Bounty game's bounty is its winner
+    won = {**doc, "bounties": named_by_both, "winner": "B"}
+    plan_game(parse_report(won, RULES), posses, RULES)
 
 
 def test_r1_r5_stolen_item_must_suit_the_thief() -> None:

@@ -259,8 +259,9 @@ def test_r8_step_7_failed_shot_into_combat_wounds_the_friend():
     assert any("unsoakable" in s for s in miss.explain())
     hit = resolver.resolve(make(attack=9, into_combat=True), RULES)
     assert (hit.outcome, hit.friendly_wounds) == ("success", 0)
+    # R8 step 7, 2026-12 ruling: a score draw is not a success, so the friend is wounded too
     draw = resolver.resolve(make(attack=1, defence=1, into_combat=True), RULES)
-    assert (draw.outcome, draw.friendly_wounds) == ("score-draw", 0)
+    assert (draw.outcome, draw.friendly_wounds) == ("score-draw", 1)
 
 
 def test_r8_a_combat_action_cannot_go_into_combat():
@@ -377,3 +378,136 @@ def test_r9_the_damage_step_needs_the_targets_toughness():
     miss = resolver.resolve(make(attack=0, defence=9, toughness=None), RULES)
     assert (miss.outcome, miss.toughness, miss.wounds) == ("failure", 0, 0)
     assert resolver.Test.__dataclass_fields__["toughness"].default is None
+
+
+# The 2026-12 rulings (issue 17).
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from rostermgr.cards import full_deck  # noqa: E402
+
+DECK = full_deck(RULES.jokers)
+NATURAL = [c for c in DECK if not c.is_joker]
+
+
+def test_r1_an_action_with_two_names_is_one_action_with_a_use_for_each_side():
+    sheriffs = RULES.faction("sheriffs")
+    assert [a.name for a in sheriffs.leader_actions] == ["Dead Eyed Aim / Dead Eyed Spirit"]
+    assert sheriffs.pair_use(True).name == "Dead Eyed Aim"
+    assert sheriffs.pair_use(False).name == "Dead Eyed Spirit"
+    outlaws = RULES.faction("outlawmen")
+    assert (outlaws.pair_use(True).name, outlaws.pair_use(False).name) == (
+        "Dirt In the Wound",
+        "Whiskey in the Wound",
+    )
+    town = RULES.faction("townsfolk")
+    assert town.pair_use(True) == town.pair_use(False)
+
+
+def test_r1_the_resolver_names_the_use_of_its_side():
+    aim = resolver.resolve(make(attacker_pair=True), RULES)
+    assert [t.label for t in aim.attack_terms][-1] == "Dead Eyed Aim"
+    spirit = resolver.resolve(
+        make(attacker="outlawmen", defender="sheriffs", defender_pair=True), RULES
+    )
+    assert [t.label for t in spirit.defence_terms][-1] == "Dead Eyed Spirit"
+    assert any("Dead Eyed Spirit: +1 to the defence total" in s for s in spirit.explain())
+
+
+@given(
+    st.sampled_from(sorted(RULES.factions)),
+    st.sampled_from(["attacker", "defender"]),
+    st.sampled_from(NATURAL),
+)
+def test_r8_a_joker_in_any_leaders_pair_is_refused_asking_for_the_partner(faction, side, card):
+    joker = parse_card("JK")
+    kw = {f"{side}_pair": True, "attacker": faction, "defender": faction}
+    kw |= (
+        {"attack_card": joker, "defence_card": card}
+        if side == "attacker"
+        else {
+            "attack_card": card,
+            "defence_card": joker,
+        }
+    )
+    test = dataclasses.replace(make(), **kw)
+    with pytest.raises(Refused, match=rf"give that natural card as the {side}'s card"):
+        resolver.resolve(test, RULES)
+
+
+@given(st.sampled_from(["attacker", "defender"]), st.integers(0, 12), st.sampled_from(DECK))
+def test_r1_heart_of_the_town_regains_its_wounds_never_above_maximum(side, taken, card):
+    heals = RULES.faction("townsfolk").pair_use(side == "attacker").heals
+    test = make(
+        attacker="townsfolk",
+        defender="townsfolk",
+        attack_card="2C" if card.is_joker else str(card),
+        **{f"{side}_pair": True, f"{side}_wounds_taken": taken},
+    )
+    res = resolver.resolve(test, RULES)
+    healed = res.attacker_healed if side == "attacker" else res.defender_healed
+    other = res.defender_healed if side == "attacker" else res.attacker_healed
+    assert (healed, other) == (min(heals, taken), 0)
+    assert res.as_json()["healed"][side] == healed
+    plain = resolver.resolve(dataclasses.replace(test, **{f"{side}_pair": False}), RULES)
+    assert fields(plain) == fields(res)  # the heal changes no number of the test itself
+
+
+@given(
+    st.integers(0, 6),
+    st.sampled_from(DECK),
+    st.integers(0, 6),
+    st.sampled_from(DECK),
+    st.integers(0, 3),
+    st.lists(st.integers(0, 6), min_size=1, max_size=6),
+    st.sampled_from(sorted(RULES.factions)),
+)
+def test_r4_r9_dynamite_strength_vs_defence_no_favoured_bonus_every_model_hit(
+    attack, a_card, defence, d_card, clothing, toughness, faction
+):
+    kind = RULES.test_kinds["dynamite"]
+    test = resolver.Test(
+        kind="dynamite",
+        attacker=faction,
+        attack=attack,
+        attack_card=a_card,
+        defender=faction,
+        defence=defence,
+        defence_card=d_card,
+        clothing=clothing,
+        blast_toughness=tuple(toughness),
+    )
+    res = resolver.resolve(test, RULES)
+    a_total = attack + resolver.card_value(a_card, RULES)
+    d_total = defence + clothing + resolver.card_value(d_card, RULES)
+    assert (res.attack_total, res.defence_total) in {
+        (a_total, d_total),
+        (a_total + 1, d_total),
+        (a_total, d_total + 1),
+    }  # tie-break
+    assert RULES.attack_stat("dynamite") == "strength"
+    if res.outcome != resolver.SUCCESS:
+        assert res.blast == ()
+        return
+    damage = RULES.damage_for(res.difference) + kind.blast
+    assert [(b.toughness, b.damage, b.wounds) for b in res.blast or ()] == [
+        (t, damage, max(0, damage - t)) for t in toughness
+    ]
+    assert res.wounds == max(0, damage - toughness[0])
+
+
+def test_r4_dynamite_blast_bonus_is_ruleset_data():
+    kind = dataclasses.replace(RULES.test_kinds["dynamite"], blast=5)
+    rules = dataclasses.replace(
+        RULES, test_kinds=MappingProxyType({**RULES.test_kinds, "dynamite": kind})
+    )
+    test = make("dynamite", attack=9, blast_toughness=(0, 1))
+    assert [b.wounds for b in resolver.resolve(test, rules).blast or ()] == [2 + 5, 2 + 5 - 1]
+
+
+@given(st.sampled_from(DECK), st.sampled_from(DECK))
+def test_r8_step_7_every_shot_into_combat_that_is_not_a_success_wounds_the_friend(a, d):
+    res = resolver.resolve(make(attack_card=str(a), defence_card=str(d), into_combat=True), RULES)
+    expected = 0 if res.outcome == resolver.SUCCESS else RULES.friendly_wounds_into_combat
+    assert res.friendly_wounds == expected

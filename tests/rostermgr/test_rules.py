@@ -115,8 +115,8 @@ def test_a_users_ruleset_changes_the_numbers(tmp_path: Path) -> None:
         ),
         ("thrown = 1", "thrown = -1", "items.hunting-knife.thrown", "at least 0"),
         (
-            "bounties = true }",
-            'bounties = "yes" }',
+            "bounties = true, ends_on_bounty",
+            'bounties = "yes", ends_on_bounty',
             "scenarios.bounty.bounties",
             "true or false",
         ),
@@ -155,3 +155,44 @@ def test_no_price_in_python() -> None:
         text = module.read_text()
         for item_id in ("shotgun", "horse", "machete"):
             assert f'"{item_id}": ' not in text, module
+
+
+OLD_SHERIFFS = """leader_actions = [
+  { name = "Dead Eyed Aim", effect = "test", text = "Play a pair: +1." },
+  { name = "Dead Eyed Spirit", text = "" },
+]
+"""
+
+
+def test_r1_an_older_ruleset_with_two_separate_actions_still_loads(tmp_path: Path) -> None:
+    """A user's ruleset written before the 2026-12 ruling: its first action acts on both sides."""
+    text = SHIPPED.read_text(encoding="utf-8")
+    start = text.index('leader_actions = [\n  { name = "Dead Eyed Aim"')
+    end = text.index("]\n", start) + 2
+    path = tmp_path / "old.toml"
+    path.write_text(text[:start] + OLD_SHERIFFS + text[end:], encoding="utf-8")
+    sheriffs = load_ruleset(path).faction("sheriffs")
+    assert [a.name for a in sheriffs.leader_actions] == ["Dead Eyed Aim", "Dead Eyed Spirit"]
+    assert sheriffs.pair_use(True) == sheriffs.pair_use(False)
+    assert sheriffs.pair_use(False).effect == "test"
+
+
+def test_r1_r4_r12_the_rulings_numbers_are_ruleset_data(tmp_path: Path) -> None:
+    """Dynamite's +2, Heart of the Town's 2 wounds and the rout's roles and count."""
+    rules = default_ruleset()
+    assert rules.test_kinds["dynamite"].blast == 2 and rules.test_kinds["dynamite"].area == 1
+    assert rules.faction("townsfolk").pair_use(False).heals == 2
+    assert (rules.rout_roles, rules.rout_models) == (("leader", "deputy"), 3)
+    text = SHIPPED.read_text(encoding="utf-8")
+    text = text.replace("blast = 2 ", "blast = 3 ").replace("heals = 2,", "heals = 1,")
+    text = text.replace("out_of_action = 3 }", "out_of_action = 4 }")
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    mine = load_ruleset(path)
+    assert mine.test_kinds["dynamite"].blast == 3
+    assert mine.faction("townsfolk").pair_use(True).heals == 1
+    assert mine.rout_models == 4
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace('rout = { roles = ["leader"', 'rout = { roles = ["sheriff"'))
+    with pytest.raises(RulesetError, match=r"game\.rout\.roles' names 'sheriff', which is not"):
+        load_ruleset(bad)

@@ -19,7 +19,7 @@ from rostermgr.choices import (
     used_up_choices,
 )
 from rostermgr.shop import shop_choices
-from rostermgr.weapons import test_ids, weapons_for
+from rostermgr.weapons import calculator_ids, test_ids, weapons_for
 from services import posses
 from tests.conftest import RYE
 from ui.dialogs.flip import FlipDialog
@@ -174,10 +174,12 @@ def test_r4_r8_the_table_aids_offer_the_rulesets_tests_and_weapons(
     aids = TableAids(window, parent=window)
     qtbot.addWidget(aids)
     tab = aids.resolver
-    assert data(tab.kind) == list(test_ids(window.rules))
+    # R4 (2026-12): the calculator's tests are the weapons' tests and dynamite
+    assert data(tab.kind) == list(calculator_ids(window.rules))
+    assert "dynamite" in data(tab.kind)
     a = tab.attacker
     a.posse.setCurrentIndex(a.posse.findData(D))
-    for kind in test_ids(window.rules):
+    for kind in calculator_ids(window.rules):
         tab.kind.setCurrentIndex(tab.kind.findData(kind))
         offered_ids = [w.id for w in weapons_for(window.rules, kind, window.rules.items.values())]
         assert data(a.weapon) == [None, *offered_ids]

@@ -258,3 +258,66 @@ def test_r12_no_bounties_in_a_scenario_without_them(window: MainWindow, qtbot) -
     money = wizard.money_page
     assert not money.bounties.add.isEnabled()
     assert "no bounties" in shown(money.bounties)
+
+
+def test_r12_a_winner_who_routed_is_greyed_and_next_refuses_with_the_rule(
+    window: MainWindow, qtbot
+) -> None:
+    """R12 (2026-12): outside the Bounty scenario a posse that routed cannot be the winner."""
+    wizard = open_wizard(window, qtbot, pages=0)
+    g = wizard.game_page
+    g.scenario.setCurrentIndex(g.scenario.findData("bloodbath"))
+    g.winner.setCurrentIndex(g.winner.findData(DALTON))
+    wizard.next()
+    cas = wizard.casualties_page
+    for name in ("Ike Dalton", "Ma Dalton"):
+        cas.ooa.add_entry({"posse": DALTON, "member": name})
+    model = g.winner.model()
+    dalton = g.winner.findData(DALTON)
+    sentence = (
+        f"{DALTON} routed (its leader and deputy are both out of action), so it cannot be the "
+        "winner outside the Bounty scenario (R12)."
+    )
+    assert not model.item(dalton).isEnabled()
+    assert g.winner.itemData(dalton, Qt.ItemDataRole.ToolTipRole) == sentence
+    assert model.item(g.winner.findData(LAWMEN)).isEnabled()
+    wizard.next()
+    assert wizard.currentPage() is cas
+    assert cas.error.text() == f"Winner: {sentence}" and cas.error.isVisible()
+    cas.ooa.list.setCurrentRow(1)
+    cas.ooa.remove.click()
+    assert model.item(dalton).isEnabled()
+    wizard.next()
+    assert wizard.currentPage() is wizard.money_page
+
+
+def test_r12_a_bounty_game_offers_only_the_claimant_as_winner(window: MainWindow, qtbot) -> None:
+    wizard = open_wizard(window, qtbot)  # a Bounty game won by the Lawmen
+    cas = wizard.casualties_page
+    cas.ooa.add_entry({"posse": DALTON, "member": "Kid"})
+    wizard.next()
+    money = wizard.money_page
+    money.bounties.add_entry(
+        {"posse": LAWMEN, "target": {"posse": DALTON, "member": "Kid"}, "claimed": True}
+    )
+    g, model = wizard.game_page, wizard.game_page.winner.model()
+    enabled = {g.winner.itemData(i): model.item(i).isEnabled() for i in range(g.winner.count())}
+    assert enabled == {None: False, DALTON: False, LAWMEN: True}
+    assert "so Last Hope Lawmen is the winner" in g.winner.itemData(
+        g.winner.findData(DALTON), Qt.ItemDataRole.ToolTipRole
+    )
+
+
+def test_r12_a_game_dated_before_a_posse_was_founded_is_refused_on_the_first_page(
+    window: MainWindow, qtbot
+) -> None:
+    wizard = open_wizard(window, qtbot, pages=0)
+    g = wizard.game_page
+    g.date.setDate(QDate(2024, 12, 31))  # the test posses are founded on 2025-01-01
+    wizard.next()
+    assert wizard.currentPage() is g
+    assert g.error.text().startswith("Date: ")
+    assert "was founded on 2025-01-01, after the game's date 2024-12-31" in g.error.text()
+    g.date.setDate(QDate.currentDate())
+    wizard.next()
+    assert wizard.currentPage() is wizard.casualties_page

@@ -95,10 +95,18 @@ def test_empty_rule_texts_say_so_in_grey(rules: Ruleset, qtbot) -> None:
     factions = table_with(dialog, "Faction", "Rule")
     sheriffs = factions["Sheriffs"]
     assert sheriffs["Rule"] == f"Badge of Honour {NOT_WRITTEN}"
-    assert f"Dead Eyed Spirit {NOT_WRITTEN}" in sheriffs["Leader's eighth-card action"]
-    assert NOT_WRITTEN not in sheriffs["Leader's eighth-card action"].split("\n")[0]
-    assert factions["Outlawmen"]["Leader's eighth-card action"].endswith(
-        f"Whiskey in the Wound {NOT_WRITTEN}"
+    # R1 (2026-12): an action with two names is one action, its text written for both uses
+    action = sheriffs["Leader's eighth-card action"]
+    assert action.startswith("Dead Eyed Aim / Dead Eyed Spirit ") and NOT_WRITTEN not in action
+    assert factions["Outlawmen"]["Leader's eighth-card action"].startswith(
+        "Dirt In the Wound / Whiskey in the Wound "
+    )
+    blank = replace(rules.factions["outlawmen"].leader_actions[0], text="")
+    outlaws = replace(rules.factions["outlawmen"], leader_actions=(blank,))
+    unwritten = replace(rules, factions={**rules.factions, "outlawmen": outlaws})
+    row = table_with(open_reference(unwritten, qtbot), "Faction", "Rule")["Outlawmen"]
+    assert row["Leader's eighth-card action"] == (
+        f"Dirt In the Wound / Whiskey in the Wound {NOT_WRITTEN}"
     )
     document = dialog.text.document()
     found = document.find(NOT_WRITTEN)

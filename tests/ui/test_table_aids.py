@@ -84,3 +84,48 @@ def test_r7_an_empty_card_field_is_named_and_shown_as_a_message(window: MainWind
     tab.target.card.setText("7D")
     tab.run()
     assert tab.result.text().startswith("Success") and "bold" in tab.result.styleSheet()
+
+
+def test_r4_r9_dynamite_fills_strength_and_wounds_every_model_typed(
+    window: MainWindow, qtbot
+) -> None:
+    """R4 (2026-12): Strength vs Defence; each model within reach takes base + 2 - Toughness."""
+    dialog = TableAids(window)
+    qtbot.addWidget(dialog)
+    tab = dialog.resolver
+    assert tab.blast.isHidden()
+    tab.kind.setCurrentIndex(tab.kind.findData("dynamite"))
+    assert not tab.blast.isHidden() and not tab.attacker.weapon.isEnabled()
+    pick(tab.attacker, "Last Hope Lawmen", "Wyatt")  # Strength 2 (his Shot and Combat are 3)
+    pick(tab.target, "The Dalton Boys", "Kid")
+    assert tab.attacker.stat.value() == 2
+    tab.attacker.card.setText("9H")
+    tab.target.card.setText("3C")
+    tab.blast.setText("1, 2, 4")
+    tab.run()
+    assert tab.result.text().startswith("Success: wounds 3, 2, 0 (the target first)")
+    assert "Model 3: 4 damage - Toughness 4 = 0 wounds: winged." in tab.steps.toPlainText()
+    tab.blast.setText("1, two")
+    tab.run()
+    assert "is not a list of whole numbers" in tab.result.text()
+    tab.kind.setCurrentIndex(tab.kind.findData("shot"))
+    assert tab.blast.isHidden()
+
+
+def test_r1_heart_of_the_town_heals_the_wounds_taken_in_the_table_aids(
+    window: MainWindow, qtbot
+) -> None:
+    dialog = TableAids(window)
+    qtbot.addWidget(dialog)
+    tab = dialog.resolver
+    tab.attacker.faction.setCurrentIndex(tab.attacker.faction.findData("townsfolk"))
+    tab.attacker.stat.setValue(3)
+    tab.attacker.pair.setChecked(True)
+    tab.attacker.wounds_taken.setValue(5)
+    tab.target.stat.setValue(1)
+    tab.target.toughness.setValue(1)
+    tab.attacker.card.setText("9C")
+    tab.target.card.setText("2D")
+    tab.run()
+    assert "the attacker's leader regains 2 wounds" in tab.result.text()
+    assert "Heart of the Town: regains 2 wounds before damage" in tab.steps.toPlainText()

@@ -29,7 +29,7 @@ from rostermgr.game_length import drawn_game_length, game_length
 from rostermgr.poker import first_turn, parse_cards, priority
 from rostermgr.resolver import Test, resolve
 from rostermgr.rules import Ruleset
-from rostermgr.weapons import test_ids, test_kinds
+from rostermgr.weapons import calculator_kinds, test_ids
 from services import posses
 from services.campaign import Campaign
 from ui.screen import fitted_size
@@ -99,6 +99,9 @@ class Side(QGroupBox):
             form.addRow("Toughness", self.toughness)
         form.addRow("Card", self.card)
         form.addRow(self.pair)
+        # R1 Heart of the Town: what the leader's pair can heal, never above maximum
+        self.wounds_taken = _spin(0, 30)
+        form.addRow("Wounds taken", self.wounds_taken)
         self.posse.currentIndexChanged.connect(lambda _i: self._posse_changed())
         self.member.currentIndexChanged.connect(lambda _i: self.fill())
 
@@ -135,12 +138,17 @@ class ResolverTab(QWidget):
         super().__init__()
         self.rules = rules = campaign.rules
         self.kind = QComboBox()
-        for kind in test_kinds(rules):  # R8: each test of the ruleset, with the stat it takes
+        # R8, R4: each test of the ruleset, with the stat it takes; dynamite too
+        for kind in calculator_kinds(rules):
             self.kind.addItem(
                 f"{kind.name} ({rules.attack_stat_name(kind.id)} vs Defence)", kind.id
             )
         self.attacker = Side("Attacker", campaign, True)
         self.target = Side("Target", campaign, False)
+        # R4 dynamite: the Toughness of every model within reach, the target first
+        self.blast = QLineEdit()
+        self.blast.setPlaceholderText("toughness of each model within reach, target first: 1, 2, 2")
+        self.blast_label = QLabel("Models hit (Toughness)")
         self.cover = QComboBox()
         for cover in rules.cover:
             self.cover.addItem(cover, cover)
@@ -161,6 +169,10 @@ class ResolverTab(QWidget):
         layout.addWidget(self.kind)
         layout.addLayout(sides)
         layout.addLayout(options)
+        blast = QHBoxLayout()
+        blast.addWidget(self.blast_label)
+        blast.addWidget(self.blast)
+        layout.addLayout(blast)
         layout.addWidget(self.go)
         layout.addWidget(self.result)
         layout.addWidget(self.steps)
@@ -168,21 +180,42 @@ class ResolverTab(QWidget):
         self.go.clicked.connect(self.run)
         self.attacker.card.returnPressed.connect(self.run)
         self.target.card.returnPressed.connect(self.run)
+        self._kind_changed()
 
     def _kind_changed(self) -> None:
         kind = self.kind.currentData()
         self.attacker.kind = self.target.kind = kind
         fill_weapons(self.attacker.weapon, kind, self.rules, "no weapon")
         self.attacker.stat_label.setText(self.rules.attack_stat_name(kind))  # type: ignore[attr-defined]
-        shot = self.rules.test_kind(kind).ranged
+        test = self.rules.test_kind(kind)
         for w in (self.cover, self.horseback, self.into_combat):
-            w.setEnabled(shot)
+            w.setEnabled(test.ranged)
+        for w in (self.blast, self.blast_label):
+            w.setVisible(bool(test.blast))
+        self.attacker.weapon.setEnabled(not test.blast)
+        for side in (self.attacker, self.target):
+            side.pair.setVisible(not test.blast)  # R4: no modifiers in a dynamite test
         self.attacker.fill()
+
+    def _blast_toughness(self) -> tuple[int, ...]:
+        """The typed toughness values, or the target's alone when none are typed."""
+        text = self.blast.text().replace(",", " ").split()
+        if not text:
+            return (self.target.toughness.value(),)
+        try:
+            return tuple(int(t) for t in text)
+        except ValueError:
+            raise Refused(
+                f"The models hit: '{self.blast.text()}' is not a list of whole numbers; write "
+                "each model's Toughness, the target first: 1, 2, 2."
+            ) from None
 
     def run(self) -> None:
         a, t = self.attacker, self.target
         ranged = self.rules.test_kind(self.kind.currentData()).ranged
+        blast = bool(self.rules.test_kind(self.kind.currentData()).blast)
         try:
+            models = self._blast_toughness() if blast else ()
             test = Test(
                 kind=self.kind.currentData(),
                 attacker=a.faction.currentData(),
@@ -192,13 +225,16 @@ class ResolverTab(QWidget):
                 defence=t.stat.value(),
                 defence_card=_card("The target's card", t.card.text()),
                 clothing=t.clothing.value(),
-                toughness=t.toughness.value(),
+                toughness=models[0] if models else t.toughness.value(),
                 cover=self.cover.currentData() if ranged else None,
                 horseback=self.horseback.isChecked() and ranged,
-                weapon=a.weapon.currentData(),
-                attacker_pair=a.pair.isChecked() and a.pair.isEnabled(),
-                defender_pair=t.pair.isChecked() and t.pair.isEnabled(),
+                weapon=None if blast else a.weapon.currentData(),
+                attacker_pair=a.pair.isChecked() and a.pair.isEnabled() and not blast,
+                defender_pair=t.pair.isChecked() and t.pair.isEnabled() and not blast,
                 into_combat=self.into_combat.isChecked() and ranged,
+                attacker_wounds_taken=a.wounds_taken.value(),
+                defender_wounds_taken=t.wounds_taken.value(),
+                blast_toughness=models,
             )
             outcome = resolve(test, self.rules)
         except Refused as exc:
@@ -213,8 +249,19 @@ class ResolverTab(QWidget):
             "failure": "Failure: no damage",
             "score-draw": "Score draw: no damage",
         }[outcome.outcome]
+        if outcome.blast:
+            each = ", ".join(str(b.wounds) for b in outcome.blast)
+            headline = f"Success: wounds {each} (the target first)"
         if outcome.friendly_wounds:
             headline += f"; the friend in the combat takes {outcome.friendly_wounds} wound"
+        for who, healed in (
+            ("attacker", outcome.attacker_healed),
+            ("target", outcome.defender_healed),
+        ):
+            if healed:
+                headline += (
+                    f"; the {who}'s leader regains {healed} wound{'s' if healed != 1 else ''}"
+                )
         self.result.setText(f"{headline}  ({outcome.attack_total} against {outcome.defence_total})")
         self.steps.setPlainText("\n".join(outcome.explain()))
 

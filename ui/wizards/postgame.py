@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from rostermgr.choices import winner_choices
 from rostermgr.errors import Refused
 from rostermgr.report import Report, date_problem
 from rostermgr.roster import Posse
@@ -57,6 +58,9 @@ class GamePage(QWizardPage):
             self.played.addItem(item)
         self.winner = QComboBox()
         self.notes = QLineEdit()
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #a11;")
         form = QFormLayout(self)
         form.addRow("&Date", self.date)
         form.addRow("&Scenario", self.scenario)
@@ -68,8 +72,10 @@ class GamePage(QWizardPage):
         self.date_error.setStyleSheet("color: #a11;")
         self.date_error.hide()
         form.addRow(self.date_error)
+        form.addRow(self.error)
         self.played.itemChanged.connect(lambda _i: self._posses_changed())
         self.date.dateChanged.connect(lambda _d: self._date_changed())
+        self.scenario.currentIndexChanged.connect(lambda _i: self._winners_changed())
         self._posses_changed()
 
     def _date_changed(self) -> None:
@@ -102,7 +108,32 @@ class GamePage(QWizardPage):
         for name in self.posses():
             self.winner.addItem(name, name)
         self.winner.setCurrentIndex(max(self.winner.findData(keep), 0))
+        self._winners_changed()
         self.completeChanged.emit()
+
+    def _winners_changed(self) -> None:
+        wizard: Any = self.wizard()
+        if wizard is not None:
+            wizard.update_winners()
+
+    def mark_winners(self, reasons: dict[str | None, str]) -> None:
+        """R12: a winner the report so far rules out is greyed, its tooltip the domain's reason.
+
+        It stays selectable in code so a winner picked before the casualties keeps its place, and
+        Next on the later page refuses with the same sentence.
+        """
+        model: Any = self.winner.model()
+        for i in range(self.winner.count()):
+            reason = reasons.get(self.winner.itemData(i), "")
+            model.item(i).setEnabled(not reason)
+            self.winner.setItemData(i, reason or None, Qt.ItemDataRole.ToolTipRole)
+
+    def validatePage(self) -> bool:
+        # R12: the date against the posses' founding, before any list is filled in
+        wizard: Any = self.wizard()
+        sentence = wizard.refusal(()) if wizard is not None else None
+        self.error.setText(sentence or "")
+        return sentence is None
 
     def isComplete(self) -> bool:
         # a game is played between posses (R12), on a day already past (R17)
@@ -241,6 +272,9 @@ class PostGameWizard(QWizard):
             self.flips_page,
         ):
             self.addPage(page)
+        # R12: the winners the report allows follow the casualties and the bounties as they change
+        for part in (*self.casualties_page.parts, self.money_page.bounties):
+            part.changed.connect(self.update_winners)
         self.preview_page.setCommitPage(True)
         self.preview_page.setButtonText(QWizard.WizardButton.CommitButton, "&Record game")
         self.game_id: int | None = None
@@ -277,6 +311,14 @@ class PostGameWizard(QWizard):
     def draft(self) -> Report:
         """The report so far as the domain's draft: what the pages ask the domain about."""
         return draft(self.report())
+
+    def update_winners(self) -> None:
+        """R12: mark on the first page the winners the domain rules out for the report so far."""
+        try:
+            found = winner_choices(self.draft(), self.played_posses(), self.w.rules)
+        except Refused:
+            return  # a posse not loadable now: Next names the fault
+        self.game_page.mark_winners({c.value: c.reason for c in found})
 
     def played_posses(self) -> dict[str, Posse]:
         """The posses that played, read from the campaign now, by name."""
