@@ -73,6 +73,7 @@ dist: $(STAMP_DIST)
 	$(BIN)/python packaging/make_icons.py build/icons
 	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist \
 		--workpath build/pyinstaller packaging/rostermgr.spec
+	cp packaging/install-desktop.sh dist/rostermgr/
 
 # The bundle run as a user would, in an empty environment (packaging/dist-test.sh).
 dist-test:

@@ -115,5 +115,24 @@ SMOKE=1 bundle 0 "the desktop app opens the campaign offscreen and quits" --db "
 contains "$WORK/out" "shown " "the app showed the campaign"
 [ ! -e "$DB.lock" ] && pass "the app released its lock" || fail "the lock file was left behind"
 
+# The desktop integration, installed for a user as a player would (install-desktop.sh).
+PREFIX="$WORK/prefix"
+code=0
+env -i PATH=/usr/bin:/bin HOME="$HOME_DIR" PREFIX="$PREFIX" bash "$BUNDLE/install-desktop.sh" \
+    >"$WORK/out" 2>"$WORK/err" || code=$?
+[ "$code" -eq 0 ] && pass "install-desktop.sh (exit 0)" || fail "install-desktop.sh: exit $code"
+[ -f "$PREFIX/share/applications/org.lasthopefrontier.rostermgr.desktop" ] \
+    && [ -f "$PREFIX/share/icons/hicolor/256x256/apps/org.lasthopefrontier.rostermgr.png" ] \
+    && [ -f "$PREFIX/share/icons/hicolor/scalable/apps/org.lasthopefrontier.rostermgr.svg" ] \
+    && [ -f "$PREFIX/share/metainfo/org.lasthopefrontier.rostermgr.metainfo.xml" ] \
+    && pass "the menu entry, the icons and the metainfo are installed" \
+    || fail "desktop files missing under $PREFIX/share: $(cat "$WORK/out")"
+EXE="$PREFIX/bin/rostermgr" bundle 0 "the installed command" --version
+contains "$WORK/out" "rostermgr $VERSION" "the installed command is this version"
+if command -v desktop-file-validate >/dev/null; then
+    desktop-file-validate "$PREFIX/share/applications/org.lasthopefrontier.rostermgr.desktop" \
+        && pass "the installed menu entry is valid" || fail "desktop-file-validate"
+fi
+
 echo "dist-test: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
