@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,21 @@ from rostermgr.rules_load import default_ruleset
 from services.campaign import for_app
 
 ROOT = Path(__file__).resolve().parents[2]
-VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+# What --version and the About box say: the installed metadata, which pip writes from
+# pyproject.toml when it installs the project (make run, make test, the bundle's build).
+VERSION = metadata.version("rostermgr")
 
 
-def test_version_prints_the_pyproject_version(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_installed_version_is_pyprojects() -> None:
+    wanted = PYPROJECT["project"]["version"]
+    assert wanted == VERSION, (
+        f"the installed rostermgr is {VERSION} but pyproject.toml says {wanted}: reinstall it "
+        "(make test does, or pip install --no-deps --no-build-isolation -e .)"
+    )
+
+
+def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
     captured = capsys.readouterr()
     assert captured.out == f"rostermgr {VERSION}\n"
