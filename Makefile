@@ -15,7 +15,7 @@ STAMP_TEST := $(VENV)/.installed-test
 STAMP_DIST := $(VENV)/.installed-dist
 STAMP_TOOLS := $(VENV)/.installed-tools
 UV_COMPILE := $(BIN)/uv pip compile --universal --python-version 3.11 --generate-hashes \
-	--no-header --quiet
+	--custom-compile-command "make lock" --quiet
 
 .PHONY: run test lint bench lock dist dist-test clean
 
