@@ -1,6 +1,6 @@
 """Run the benchmarks; print a table, or with --json every figure with its baseline and ratio.
 
-    python bench/run.py [--runs N] [--only start,print,bookkeeping] [--json] [--keep DIR]
+    python bench/run.py [--runs N] [--only start,print,bookkeeping,bundle] [--json] [--keep DIR]
 
 Start-up, printing and bookkeeping at scale, each figure against a baseline measured in the
 same run, as the median of N runs (default 7). Campaign files are generated into a temporary
@@ -20,19 +20,20 @@ from pathlib import Path
 from typing import Any
 
 import bookkeeping
+import bundle
 import printing
 import start
 from campaign_gen import build_campaign, posse_name
 from common import Figure, isolated, load_note
 
-GROUPS = ("start", "print", "bookkeeping")
+GROUPS = ("start", "print", "bookkeeping", "bundle")
 CAMPAIGN = (100, 5000)  # posses and history rows of the start-up and printing campaign
 
 
 def run(tmp: Path, runs: int, only: set[str]) -> tuple[list[Figure], dict[str, Any]]:
     figures: list[Figure] = []
     info: dict[str, Any] = {"runs": runs, "load_before": load_note(), "groups": {}}
-    if only & {"start", "print"}:
+    if only & {"start", "print", "bundle"}:
         c100 = build_campaign(tmp / "campaign100.sqlite3", *CAMPAIGN, real_games=10)
         info["campaign100"] = c100.as_json()
         size = f"{c100.posses} posses, {c100.history:,} history rows"
@@ -51,6 +52,15 @@ def run(tmp: Path, runs: int, only: set[str]) -> tuple[list[Figure], dict[str, A
             )
             names = [posse_name(i) for i in range(c100.posses)]
             figures += printing.measure(tmp, c100.path, names, runs)
+        if "bundle" in only:
+            missing = bundle.available()
+            info["groups"]["bundle"] = missing or (
+                f"campaign of {size}; dist/rostermgr/rostermgr against make run's "
+                ".venv/bin/rostermgr, both fresh processes with ROSTERMGR_SMOKE_QUIT=1: spawn "
+                "to the campaign shown (the app says so), and `posse list` spawn to exit"
+            )
+            if missing is None:
+                figures += bundle.measure(tmp, c100.path, runs, c100.posses)
     if "bookkeeping" in only:
         found, built = bookkeeping.measure(tmp, runs)
         figures += found
@@ -112,7 +122,7 @@ def table(figures: list[Figure], info: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="runs of each figure (default 7)")
-    parser.add_argument("--only", default=",".join(GROUPS), help="start,print,bookkeeping")
+    parser.add_argument("--only", default=",".join(GROUPS), help="start,print,bookkeeping,bundle")
     parser.add_argument("--json", action="store_true", help="every figure as JSON")
     parser.add_argument("--keep", metavar="DIR", help="work in DIR and keep it")
     args = parser.parse_args(argv)

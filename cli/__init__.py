@@ -174,6 +174,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument(
         "--ruleset", metavar="FILE", help="a ruleset TOML file to use instead of the shipped one"
     )
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     chosen = [name for name, commands in COMMAND_MODULES.items() if command in commands]
     for name in chosen:
@@ -183,6 +184,28 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             if name not in chosen:
                 importlib.import_module(f"cli.{name}").add_parsers(sub)
     return parser
+
+
+def version() -> str:
+    """The installed rostermgr's version (pyproject.toml holds it, once)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("rostermgr")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
+
+
+class _Version(argparse.Action):
+    """--version: the version is read only when asked for (importlib.metadata takes ms)."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        sys.stdout.write(f"rostermgr {version()}\n")
+        parser.exit(0)
 
 
 class _NotJustTheApp(Exception):

@@ -339,12 +339,38 @@ def rules_reference(w: MainWindow) -> None:
     RulesReference(w.rules, parent=w).show()
 
 
-def about(w: MainWindow) -> None:
+# The fonts the printables embed, and their licence (printables/fonts/LICENSE-DejaVu.txt,
+# shipped beside them and in the bundle's share/doc/rostermgr; tests/packaging checks this
+# sentence against that file).
+FONT_LICENCES = (
+    "DejaVu Sans and DejaVu Serif: the Bitstream Vera Fonts licence "
+    "(DejaVu's changes are in the public domain); the licence file ships with the fonts."
+)
+
+
+def app_version() -> str:
+    """The installed rostermgr's version (pyproject.toml holds it, once)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rostermgr")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
+
+
+def about_text(w: MainWindow) -> str:
+    """The About box's rich text: the version, the ruleset's, the campaign, the font licences."""
+    from html import escape
+
     games_count = len(games.listing(w.campaign))
-    QMessageBox.about(
-        w,
-        "About rostermgr",
-        f"<b>rostermgr</b> 0.1: the campaign and roster manager for Last Hope Frontier.<br>"
-        f"Ruleset: {w.rules.name} {w.rules.version}.<br>Campaign: {w.campaign.path} "
-        f"({games_count} games).",
+    return (
+        f"<b>rostermgr</b> {escape(app_version())}: the campaign and roster manager for "
+        f"Last Hope Frontier.<br>"
+        f"Ruleset: {escape(w.rules.name)} {escape(str(w.rules.version))}.<br>"
+        f"Campaign: {escape(str(w.campaign.path))} ({games_count} games).<br><br>"
+        f"Fonts: {escape(FONT_LICENCES)}"
     )
+
+
+def about(w: MainWindow) -> None:
+    QMessageBox.about(w, "About rostermgr", about_text(w))

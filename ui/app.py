@@ -6,14 +6,24 @@ main window's frame is shown, and on the event loop's next turn after its first 
 ruleset is loaded and the campaign opened (peewee, a possible migration, the quick check) and
 shown in it. A refusal there (a damaged or newer file, a bad ruleset) is a message box over the
 window and exit 1, with the file untouched, as before.
+
+With ROSTERMGR_SMOKE_QUIT=1 in the environment the app quits by itself, exit 0, once the
+campaign has been painted in the window, after printing `shown <time.monotonic()>` on stdout:
+the smoke test of the bundle (make dist-test) and the bundle's start-up figure (bench/) use it.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
 
 EXIT_REFUSED = 1
+SMOKE_QUIT = "ROSTERMGR_SMOKE_QUIT"
 
 
 def run_app(path: Path, ruleset_path: str | None = None) -> int:
@@ -56,6 +66,8 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
             return
         window.attach(campaign)
         window.remember(campaign.path)
+        if os.environ.get(SMOKE_QUIT) == "1":
+            _quit_when_shown(window)
 
     window.after_first_paint(open_campaign)
     window.show()
@@ -66,6 +78,18 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
             window.campaign.close()
         lock.release()  # if it is still ours: a refusal or a switch has released it already
     return refused[0] if refused else code
+
+
+def _quit_when_shown(window: QWidget) -> None:
+    """Paint the campaign now, say when on stdout, and quit the event loop (exit 0)."""
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    window.repaint()  # synchronous: the campaign's widgets are painted when this returns
+    sys.stdout.write(f"shown {time.monotonic()}\n")
+    sys.stdout.flush()
+    QApplication.exit(0)
 
 
 def _refuse(window: object, exc: Exception) -> None:

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# make dist-test: the bundle as a player runs it, in an empty environment (env -i: only
+# PATH=/usr/bin:/bin, HOME and QT_QPA_PLATFORM=offscreen), on a campaign in a temporary home.
+# Creates two posses from requests, records a game, prints cards, the journal and the
+# casualty sheet, opens the app offscreen and quits; checks every exit code and file.
+# Usage: packaging/dist-test.sh [BUNDLE_FOLDER]   (default dist/rostermgr)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUNDLE="$(cd "${1:-dist/rostermgr}" && pwd)"
+EXE="$BUNDLE/rostermgr"
+VERSION="$(sed -n 's/^version = "\([^"]*\)".*/\1/p' pyproject.toml)"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+HOME_DIR="$WORK/home"
+DB="$WORK/campaign.sqlite3"
+mkdir -p "$HOME_DIR"
+FAILED=0
+PASSED=0
+
+fail() { echo "dist-test: FAIL: $*" >&2; FAILED=$((FAILED + 1)); }
+pass() { echo "dist-test: ok: $*"; PASSED=$((PASSED + 1)); }
+
+# bundle EXPECTED_EXIT WHAT ARGS...: run the bundle in the empty environment, check its exit
+# code; its stdout is left in $WORK/out, its stderr in $WORK/err.
+bundle() {
+    local expected="$1" what="$2" code=0
+    shift 2
+    env -i PATH=/usr/bin:/bin HOME="$HOME_DIR" QT_QPA_PLATFORM=offscreen \
+        ${SMOKE:+ROSTERMGR_SMOKE_QUIT=1} "$EXE" "$@" >"$WORK/out" 2>"$WORK/err" || code=$?
+    if [ "$code" -eq "$expected" ]; then
+        pass "$what (exit $code)"
+    else
+        fail "$what: exit $code, expected $expected; stderr: $(head -c 2000 "$WORK/err")"
+    fi
+}
+
+# contains FILE TEXT WHAT
+contains() {
+    if grep -qF -- "$2" "$1"; then pass "$3"; else fail "$3: no '$2' in $(head -c 500 "$1")"; fi
+}
+
+# pdf FILE PAGES_AT_LEAST WHAT: a whole PDF (header, trailer), with at least that many pages
+pdf() {
+    local pages
+    if [ ! -s "$1" ]; then fail "$3: $1 is missing or empty"; return; fi
+    pages="$(grep -ac '/Type /Page\b' "$1" || true)"
+    if head -c 5 "$1" | grep -q '%PDF-' && tail -c 1024 "$1" | grep -aq '%%EOF' \
+        && [ "$pages" -ge "$2" ]; then
+        pass "$3 ($(wc -c <"$1") bytes, $pages pages)"
+    else
+        fail "$3: $1 is not a whole PDF of at least $2 pages ($pages)"
+    fi
+}
+
+[ -x "$EXE" ] || { echo "dist-test: no bundle at $BUNDLE: run make dist first" >&2; exit 1; }
+ls "$BUNDLE"/_internal/libpython3* >/dev/null 2>&1 && pass "the bundle holds its own Python" \
+    || fail "no libpython in $BUNDLE/_internal"
+
+cat >"$WORK/dalton.json" <<'EOF'
+{"name": "The Dalton Boys", "faction": "outlawmen",
+ "members": [
+   {"name": "Ike Dalton", "role": "leader", "items": ["revolver", "medium-leather"]},
+   {"name": "Ma Dalton",  "role": "deputy", "items": ["shotgun"]},
+   {"name": "Kid",  "role": "ganger", "items": ["pistol"]},
+   {"name": "Slim", "role": "ganger", "items": []},
+   {"name": "Doc",  "role": "ganger", "items": ["hunting-knife", "whiskey"]}]}
+EOF
+cat >"$WORK/lawmen.json" <<'EOF'
+{"name": "Last Hope Lawmen", "faction": "sheriffs",
+ "members": [
+   {"name": "Wyatt", "role": "leader", "items": ["pistol", "light-leather"]},
+   {"name": "Virgil", "role": "deputy", "items": ["pistol"]},
+   {"name": "Morgan", "role": "ganger", "items": ["switchblade"]},
+   {"name": "Doc H", "role": "ganger", "items": []},
+   {"name": "Texas Jack", "role": "ganger", "items": ["whiskey"]}]}
+EOF
+cat >"$WORK/game.json" <<'EOF'
+{"date": "2026-11-28", "scenario": "bounty",
+ "posses": ["The Dalton Boys", "Last Hope Lawmen"], "winner": "Last Hope Lawmen",
+ "out_of_action": [{"posse": "The Dalton Boys", "member": "Kid",
+                    "by": {"posse": "Last Hope Lawmen", "member": "Wyatt"}}],
+ "bounties": [{"posse": "Last Hope Lawmen",
+               "target": {"posse": "The Dalton Boys", "member": "Kid"}, "claimed": true}],
+ "income": [{"posse": "Last Hope Lawmen", "amount": 15, "reason": "escort fee"}],
+ "items_used": [{"posse": "The Dalton Boys", "member": "Doc", "item": "whiskey"}],
+ "notes": "the dist-test game"}
+EOF
+
+bundle 0 "--version" --version
+contains "$WORK/out" "rostermgr $VERSION" "--version says $VERSION"
+bundle 0 "rules" rules
+contains "$WORK/out" "Last Hope Frontier" "the ruleset ships in the bundle"
+bundle 0 "posse new (outlawmen)" --db "$DB" posse new "$WORK/dalton.json"
+bundle 0 "posse new (sheriffs)" --db "$DB" posse new "$WORK/lawmen.json"
+bundle 0 "posse list --json" --db "$DB" posse list --json
+contains "$WORK/out" '"Last Hope Lawmen"' "both posses are listed"
+bundle 0 "game record" --db "$DB" game record "$WORK/game.json"
+bundle 0 "game list --json" --db "$DB" game list --json
+contains "$WORK/out" '"2026-11-28"' "the game is recorded"
+bundle 0 "backup --list" --db "$DB" backup --list
+contains "$WORK/out" "campaign" "a backup was taken before the game"
+bundle 1 "a refusal (unknown posse)" --db "$DB" posse show "Nobody Here"
+[ "$(wc -l <"$WORK/err")" -eq 1 ] && pass "the refusal is one line" \
+    || fail "the refusal is not one line: $(cat "$WORK/err")"
+bundle 2 "a malformed command line" --db "$DB" posse frobnicate
+bundle 0 "print cards" --db "$DB" print cards "The Dalton Boys" "Last Hope Lawmen" \
+    -o "$WORK/cards.pdf"
+pdf "$WORK/cards.pdf" 2 "the cards PDF"
+bundle 0 "print journal" --db "$DB" print journal "The Dalton Boys" -o "$WORK/journal.pdf"
+pdf "$WORK/journal.pdf" 1 "the journal PDF"
+bundle 0 "print casualties" --db "$DB" print casualties -o "$WORK/casualties.pdf"
+pdf "$WORK/casualties.pdf" 1 "the casualty sheet PDF"
+bundle 0 "check" --db "$DB" check
+SMOKE=1 bundle 0 "the desktop app opens the campaign offscreen and quits" --db "$DB"
+contains "$WORK/out" "shown " "the app showed the campaign"
+[ ! -e "$DB.lock" ] && pass "the app released its lock" || fail "the lock file was left behind"
+
+# The desktop integration, installed for a user as a player would (install-desktop.sh).
+PREFIX="$WORK/prefix"
+code=0
+env -i PATH=/usr/bin:/bin HOME="$HOME_DIR" PREFIX="$PREFIX" bash "$BUNDLE/install-desktop.sh" \
+    >"$WORK/out" 2>"$WORK/err" || code=$?
+[ "$code" -eq 0 ] && pass "install-desktop.sh (exit 0)" || fail "install-desktop.sh: exit $code"
+[ -f "$PREFIX/share/applications/org.lasthopefrontier.rostermgr.desktop" ] \
+    && [ -f "$PREFIX/share/icons/hicolor/256x256/apps/org.lasthopefrontier.rostermgr.png" ] \
+    && [ -f "$PREFIX/share/icons/hicolor/scalable/apps/org.lasthopefrontier.rostermgr.svg" ] \
+    && [ -f "$PREFIX/share/metainfo/org.lasthopefrontier.rostermgr.metainfo.xml" ] \
+    && pass "the menu entry, the icons and the metainfo are installed" \
+    || fail "desktop files missing under $PREFIX/share: $(cat "$WORK/out")"
+EXE="$PREFIX/bin/rostermgr" bundle 0 "the installed command" --version
+contains "$WORK/out" "rostermgr $VERSION" "the installed command is this version"
+if command -v desktop-file-validate >/dev/null; then
+    desktop-file-validate "$PREFIX/share/applications/org.lasthopefrontier.rostermgr.desktop" \
+        && pass "the installed menu entry is valid" || fail "desktop-file-validate"
+fi
+
+echo "dist-test: $PASSED passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]
