@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from rostermgr.errors import Refused
+from services.lock import CampaignHeld
 
 if TYPE_CHECKING:
     from rostermgr.rules import Ruleset
@@ -175,6 +176,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "--ruleset", metavar="FILE", help="a ruleset TOML file to use instead of the shipped one"
     )
     parser.add_argument("--version", action=_Version, help="print the version and exit")
+    parser.add_argument(
+        "--take-over",
+        action="store_true",
+        help="write even though a rostermgr app holds the campaign (it is named when a write "
+        "is refused): the app can then no longer save, and says so",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     chosen = [name for name, commands in COMMAND_MODULES.items() if command in commands]
     for name in chosen:
@@ -268,6 +275,10 @@ def main(
         code = handler(args, cast(TextIO, guarded))
         guarded.flush()
         return code
+    except CampaignHeld as exc:
+        otherwise = ", or run the command again with --take-over to take it from that app"
+        err.write(exc.holder.sentence(exc.campaign, otherwise) + "\n")
+        return EXIT_REFUSED
     except Refused as exc:
         err.write(f"{exc}\n")
         return EXIT_REFUSED

@@ -16,5 +16,6 @@ def campaign(args: argparse.Namespace, editing: bool = False) -> Iterator[Campai
 
     An editing command is refused while the app holds the file (services.campaign).
     """
-    with for_command(campaign_path(args), ruleset(args), editing=editing) as c:
+    take_over = bool(getattr(args, "take_over", False))
+    with for_command(campaign_path(args), ruleset(args), editing, take_over) as c:
         yield c

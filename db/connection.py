@@ -16,7 +16,7 @@ from peewee import SqliteDatabase
 from db.busy import is_busy
 from db.models import database
 from db.schema import APPLICATION_ID, current_version, latest, migrate, v1_layout
-from rostermgr.errors import InvalidFile
+from rostermgr.errors import DamagedFile, InvalidFile
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 PRAGMAS = {
@@ -87,14 +87,14 @@ def is_damage(exc: BaseException) -> bool:
     return False
 
 
-def damaged(path: Path, exc: BaseException) -> InvalidFile:
+def damaged(path: Path, exc: BaseException) -> DamagedFile:
     """The refusal for a damaged campaign file, naming the newest good backup to restore.
 
     Callers catch `sqlite3.DatabaseError` and `peewee.DatabaseError` around any use of the
     file, and raise this when `is_damage(exc)`; it is the same sentence a damaged header gets.
     """
     reason = str(exc).strip() or type(exc).__name__
-    return InvalidFile(
+    return DamagedFile(
         f"The campaign file {path} is damaged or not a campaign ({reason}); it was not changed."
         + offer_backup(Path(path))
     )

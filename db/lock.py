@@ -41,12 +41,12 @@ class Holder(NamedTuple):
     start: int | None = None  # the process's start, in clock ticks after boot (Linux)
     at: float | None = None  # when the lock was taken, seconds since the epoch
 
-    def sentence(self, campaign: Path) -> str:
-        """The plain sentence naming who holds `campaign`."""
+    def sentence(self, campaign: Path, otherwise: str = "") -> str:
+        """The plain sentence naming who holds `campaign`; `otherwise` offers another way."""
         who = f" by {self.user}" if self.user else ""
         return (
             f"The campaign file {campaign} is open in rostermgr{who} (process {self.pid} on "
-            f"{self.host}, since {self.since}); close it there first."
+            f"{self.host}, since {self.since}); close it there first{otherwise}."
         )
 
 

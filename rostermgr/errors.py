@@ -23,6 +23,10 @@ class InvalidFile(Refused):
     """A file (ruleset, creation request, report, posse export) that cannot be read as it is."""
 
 
+class DamagedFile(InvalidFile):
+    """A campaign file whose pages SQLite finds damaged: a backup may bring it back."""
+
+
 class RulesetError(InvalidFile):
     """A ruleset file that fails validation; the message names the file, the key and the problem."""
 

@@ -20,9 +20,9 @@ from db import models as m
 from db.backup import backup_if_due, make_backup
 from db.check import quick_check
 from db.connection import open_campaign as open_file
-from db.lock import CampaignLock, refuse_if_held
+from db.lock import CampaignHeld, CampaignLock, refuse_if_held
 from db.undo import prune_before, undo_mark
-from rostermgr.errors import InvalidFile, Refused
+from rostermgr.errors import DamagedFile, Refused
 from rostermgr.rules import Ruleset
 from services.faults import DATABASE_ERRORS, named
 from services.paths import refuse_missing_folder
@@ -49,6 +49,7 @@ class Campaign:
     lock: CampaignLock | None = None
     created: bool = False  # this open made the file: a refused first command removes it again
     read_only: bool = False  # the file (or its folder) cannot be written: reads only
+    lock_taken: bool = False  # this command holds the lock (taken over from the app)
     wrote: bool = False  # an edit of this open has committed
 
     @property
@@ -61,8 +62,13 @@ class Campaign:
         """One write: refused while another program holds the file, backed up hourly, atomic."""
         if self.read_only:
             raise read_only_refusal(self.path)
-        if self.lock is None:
+        if self.lock is None and not self.lock_taken:
             refuse_if_held(self.path)
+        elif self.lock is not None and self.lock.lost():
+            raise Refused(
+                f"Another rostermgr has taken {self.path} over, so nothing was changed here; "
+                "close this window and open the campaign again to go on."
+            )
         try:
             if not self.created:
                 backup_if_due(self.path)
@@ -131,13 +137,35 @@ def _remove_new_file(path: Path) -> None:
 
 
 @contextmanager
-def for_command(path: Path, rules: Ruleset, editing: bool = False) -> Iterator[Campaign]:
+def _taken_over(path: Path) -> Iterator[None]:
+    """Hold the campaign for one command, taking it from the app that holds it if need be."""
+    lock = CampaignLock(path)
+    try:
+        lock.acquire()
+    except CampaignHeld as held:
+        lock.take_over(held.holder)
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+@contextmanager
+def for_command(
+    path: Path, rules: Ruleset, editing: bool = False, take_over: bool = False
+) -> Iterator[Campaign]:
     """Open the campaign for one command line command and close it afterwards.
 
-    An editing command is refused while the app holds the file. A file that this command
-    creates is removed again when the command is refused: only a write that succeeds leaves
-    a campaign behind.
+    An editing command is refused while the app holds the file, unless `take_over` says to
+    take it from the app (which can then no longer write). A file that this command creates
+    is removed again when the command is refused: only a write that succeeds leaves a
+    campaign behind.
     """
+    if editing and take_over and path.exists() and writable(path):
+        with _taken_over(path), for_command(path, rules, editing=True) as c:
+            c.lock_taken = True
+            yield c
+        return
     refuse_missing_folder(path)
     read_only = path.exists() and not writable(path)
     if editing and read_only:
@@ -168,13 +196,16 @@ def for_command(path: Path, rules: Ruleset, editing: bool = False) -> Iterator[C
         _remove_new_file(path)
 
 
-def for_app(path: Path, rules: Ruleset, lock: CampaignLock | None = None) -> Campaign:
+def for_app(
+    path: Path, rules: Ruleset, lock: CampaignLock | None = None, read_only: bool = False
+) -> Campaign:
     """Open `path` for the app, with `lock` already held or taken now (released on refusal).
 
-    A read-only file opens read-only, without a lock: nothing can write it.
+    A read-only file opens read-only, without a lock: nothing can write it. `read_only` opens
+    any file so (the user chose to look at a campaign another app holds).
     """
     path = Path(path)
-    if path.exists() and not writable(path):
+    if read_only or (path.exists() and not writable(path)):
         if lock is not None:
             lock.release()
         db = open_file(path, read_only=True)
@@ -187,7 +218,7 @@ def for_app(path: Path, rules: Ruleset, lock: CampaignLock | None = None) -> Cam
         problems = quick_check(db)
         if problems:
             db.close()
-            raise InvalidFile(" ".join(problems))
+            raise DamagedFile(" ".join(problems))
     except BaseException:
         lock.release()
         raise

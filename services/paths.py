@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from db.lock import CampaignLock
+from db.lock import CampaignLock, Holder
 from rostermgr.errors import Refused
 
 
@@ -47,3 +47,18 @@ def take_lock(path: Path) -> CampaignLock:
         return lock
     lock.acquire()
     return lock
+
+
+def take_over(path: Path, held: Holder) -> CampaignLock:
+    """The lock on `path`, taken from the holder the user was told of and agreed to replace.
+
+    If yet another holder took it meanwhile, that one is named instead (CampaignHeld).
+    """
+    lock = CampaignLock(path)
+    lock.take_over(held)
+    return lock
+
+
+def no_lock(path: Path) -> CampaignLock:
+    """A lock on `path` not taken: for a campaign opened read-only, which nothing writes."""
+    return CampaignLock(path)

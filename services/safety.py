@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from datetime import datetime
 from pathlib import Path
 
 from db import backup as store
@@ -54,3 +56,24 @@ def save_copy(c: Campaign, target: str | Path) -> Path:
     path = check_output(target, c.path, database=True)
     store.save_copy(c.path, path)
     return path
+
+
+def newest_backup(path: Path) -> Path | None:
+    """The newest backup of the campaign that passes SQLite's check, if there is one."""
+    return store.newest_good_backup(path)
+
+
+def replace_damaged(path: Path, backup: Path) -> Path:
+    """Put a damaged campaign aside (renamed, never deleted) and restore `backup` in its place.
+
+    Returns where the damaged file was kept, so nothing of it is lost.
+    """
+    check_campaign_file(backup)
+    refuse_foreign(backup)
+    kept = path.with_name(f"{path.name}.damaged-{datetime.now():%Y%m%d-%H%M%S}")
+    for suffix in ("", "-wal", "-shm"):
+        side = Path(f"{path}{suffix}")
+        if side.exists():
+            os.replace(side, Path(f"{kept}{suffix}"))
+    store.restore(path, backup)
+    return kept

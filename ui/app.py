@@ -28,7 +28,7 @@ SMOKE_QUIT = "ROSTERMGR_SMOKE_QUIT"
 
 def run_app(path: Path, ruleset_path: str | None = None) -> int:
     """Take the campaign's lock, show the main window, open the campaign in it; refusals exit 1."""
-    from rostermgr.errors import Refused
+    from rostermgr.errors import DamagedFile, Refused
 
     from PySide6.QtWidgets import QApplication  # isort: skip
     from ui.errors import install_exception_hook
@@ -39,10 +39,22 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
     app.setApplicationName("rostermgr")
     app.setOrganizationName("rostermgr")
     install_exception_hook()
-    from services.paths import take_lock
+    from services.lock import CampaignHeld
+    from services.paths import no_lock, take_lock, take_over
 
+    read_only = False
     try:
-        lock = take_lock(path)
+        try:
+            lock = take_lock(path)
+        except CampaignHeld as held:
+            from ui.held import Choice, ask_when_held
+
+            choice = ask_when_held(None, held)
+            if choice is Choice.CANCEL:
+                sys.stderr.write(f"{held}\n")
+                return EXIT_REFUSED
+            read_only = choice is Choice.READ_ONLY
+            lock = no_lock(path) if read_only else take_over(path, held.holder)
     except Refused as exc:
         _refuse(None, exc)
         return EXIT_REFUSED
@@ -56,7 +68,13 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
         # the first paint, like the campaign.
         app.setWindowIcon(app_icon())
         try:
-            campaign = for_app(path, load_rules(ruleset_path), lock)
+            try:
+                rules = load_rules(ruleset_path)
+                campaign = for_app(path, rules, lock, read_only=read_only)
+            except DamagedFile as exc:
+                if not _restore_offered(window, path, exc):
+                    raise
+                campaign = for_app(path, rules, lock, read_only=read_only)
         except Refused as exc:
             lock.release()
             refused.append(EXIT_REFUSED)
@@ -90,6 +108,35 @@ def _quit_when_shown(window: QWidget) -> None:
     sys.stdout.write(f"shown {time.monotonic()}\n")
     sys.stdout.flush()
     QApplication.exit(0)
+
+
+def _restore_offered(window: QWidget, path: Path, exc: Exception) -> bool:
+    """A damaged campaign with a good backup: offer it; True when the backup was restored.
+
+    The damaged file is kept beside it under another name, never deleted.
+    """
+    from PySide6.QtWidgets import QMessageBox
+
+    from services import safety
+
+    backup = safety.newest_backup(path) if path.exists() else None
+    if backup is None:
+        return False
+    answer = QMessageBox.question(
+        window,
+        "rostermgr",
+        f"{exc}\n\nRestore the newest good backup, {backup.name}? The damaged file is kept "
+        "beside it under another name.",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.No,
+    )
+    if answer != QMessageBox.StandardButton.Yes:
+        return False
+    kept = safety.replace_damaged(path, backup)
+    QMessageBox.information(
+        window, "rostermgr", f"Restored {path.name} from {backup.name}; the damaged file is {kept}."
+    )
+    return True
 
 
 def _refuse(window: object, exc: Exception) -> None:

@@ -133,19 +133,97 @@ def test_a_bad_ruleset_is_refused_with_its_file_and_key(
     assert not lock_path(path).exists()
 
 
-def test_second_app_start_says_who_holds_the_file_and_exits_1(
+def _answer_held(monkeypatch: pytest.MonkeyPatch, choice: object) -> list[str]:
+    """The held-campaign question answered with `choice`; the sentences asked are kept."""
+    import ui.held
+
+    asked: list[str] = []
+
+    def ask(_parent: object, held: object) -> object:
+        asked.append(str(held))
+        return choice
+
+    monkeypatch.setattr(ui.held, "ask_when_held", ask)
+    return asked
+
+
+def test_second_app_start_says_who_holds_the_file_and_exits_1_when_cancelled(
     window: MainWindow,
     capsys: pytest.CaptureFixture[str],
-    _no_modal_boxes: list[str],
+    monkeypatch: pytest.MonkeyPatch,
     other_process,
 ) -> None:
+    from ui.held import Choice
+
     path = window.campaign.path
     hand_lock_to(path, other_process.pid)  # as if another process held it
     before = path.read_bytes()
+    asked = _answer_held(monkeypatch, Choice.CANCEL)
     assert run_app(path) == 1
     assert f"process {other_process.pid}" in capsys.readouterr().err
-    assert any(f"process {other_process.pid}" in text for text in _no_modal_boxes)
+    assert asked and f"process {other_process.pid}" in asked[0]
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("choice", ["READ_ONLY", "TAKE_OVER"])
+def test_second_app_start_may_open_read_only_or_take_over(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, other_process, choice: str
+) -> None:
+    from ui.held import Choice
+
+    path = window.campaign.path
+    hand_lock_to(path, other_process.pid)
+    _answer_held(monkeypatch, Choice[choice])
+    seen: dict[str, object] = {}
+    attach = main_window.MainWindow.attach
+
+    def attach_then_close(self: MainWindow, campaign: Campaign) -> None:
+        attach(self, campaign)
+        seen["read_only"] = campaign.read_only
+        seen["title"] = self.windowTitle()
+        seen["ours"] = json.loads(lock_path(path).read_text())["pid"] == os.getpid()
+        QTimer.singleShot(0, self.close)
+
+    monkeypatch.setattr(main_window.MainWindow, "attach", attach_then_close)
+    assert run_app(path) == 0
+    if choice == "READ_ONLY":
+        assert seen["read_only"] is True and "(read-only)" in str(seen["title"])
+        assert seen["ours"] is False  # the other app keeps its lock
+    else:
+        assert seen["read_only"] is False and seen["ours"] is True
+
+
+def test_a_window_taken_over_refuses_its_next_edit(window: MainWindow, other_process) -> None:
+    from services import posses
+
+    hand_lock_to(window.campaign.path, other_process.pid)  # another app took it over
+    with pytest.raises(Exception, match=r"has taken .* over"):
+        posses.buy(window.campaign, "Last Hope Lawmen", "Morgan", "whiskey")
+
+
+def test_a_damaged_campaign_with_a_backup_is_offered_back_and_the_damage_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, _no_modal_boxes: list[str]
+) -> None:
+    from tests.db.test_damage import campaign_with_data, damage, root
+
+    path = tmp_path / "c.sqlite3"
+    good = campaign_with_data(path)
+    damage(path, "history", root)
+    damaged = path.read_bytes()
+    seen: dict[str, object] = {}
+    attach = main_window.MainWindow.attach
+
+    def attach_then_close(self: MainWindow, campaign: Campaign) -> None:
+        attach(self, campaign)
+        seen["posses"] = self.posse_model.rowCount()
+        QTimer.singleShot(0, self.close)
+
+    monkeypatch.setattr(main_window.MainWindow, "attach", attach_then_close)
+    assert run_app(path) == 0  # the question was answered Yes
+    assert any(good.name in text for text in _no_modal_boxes)
+    assert seen["posses"] == 2
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("c.sqlite3.damaged-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged
 
 
 def test_until_the_campaign_is_open_the_menus_and_buttons_do_nothing_but_quit(
