@@ -19,7 +19,6 @@ from PySide6.QtCharts import (
 from PySide6.QtCore import QEvent, QMargins, QPointF, Qt
 from PySide6.QtGui import QFont, QPainter, QPalette
 from PySide6.QtWidgets import (
-    QApplication,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -29,14 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.style import is_dark
+
 PNG_FILES = "PNG images (*.png)"
 Points = Sequence[tuple[float, float]]
-
-
-def is_dark(palette: QPalette | None = None) -> bool:
-    """A dark palette: the window colour is darker than mid-grey."""
-    pal = palette if palette is not None else QApplication.palette()
-    return pal.window().color().lightness() < 128
 
 
 def chart_theme(palette: QPalette | None = None) -> QChart.ChartTheme:

@@ -11,11 +11,12 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 
 from rostermgr.records import PosseSummary
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
+from ui.style import dimmed
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -53,9 +54,6 @@ class PosseListModel(QAbstractListModel):
             label = faction.name if faction else row.faction
             return f"{row.name}\n{label}: ${row.purse}, {row.active} active"
         return None
-
-
-DEAD_INK = QBrush(QColor("#8a8a8a"))
 
 
 def _struck() -> QFont:
@@ -115,7 +113,7 @@ class RosterModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and 2 <= col < 2 + n_stats:
             return self._rules.stat_names[self._rules.stat_order[col - 2]]
         if role == Qt.ItemDataRole.ForegroundRole and not member.alive:
-            return DEAD_INK  # R13: the dead stay on the roster, greyed
+            return QBrush(dimmed())  # R13: the dead stay on the roster, greyed
         if role == Qt.ItemDataRole.FontRole and not member.alive and col == 0:
             return _struck()
         if role != Qt.ItemDataRole.DisplayRole:

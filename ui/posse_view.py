@@ -21,6 +21,7 @@ from services import posses
 from services.campaign import Campaign
 from ui.member_pane import MemberPane
 from ui.models import RosterModel
+from ui.style import purse_style
 from ui.table_models import history_model, ledger_model
 from ui.table_view import FilteredTable
 
@@ -55,7 +56,7 @@ class PosseView(QWidget):
         self.faction = QLabel()
         self.purse = QLabel()
         self.purse.setObjectName("purse")
-        self.purse.setStyleSheet("font-size: 16pt; font-weight: bold; color: #7a4a12;")
+        self.purse.setStyleSheet(purse_style(16))
         self.purse.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         head = QHBoxLayout()
         names = QVBoxLayout()

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 
 from rostermgr.roster import Posse
 from rostermgr.rules import Item, Ruleset
 from rostermgr.shop import shop_choices
 from rostermgr.views import item_effect
+from ui.style import dimmed
 
 Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("Item", "Kind", "Price", "Effect", "Can buy?")
@@ -80,7 +81,7 @@ class ShopModel(QAbstractTableModel):
             # the whole text of a cell a narrow column cuts, with the item's notes
             return "\n".join(t for t in (self.data(index), item.notes) if t) or None
         if role == Qt.ItemDataRole.ForegroundRole and reason:
-            return QBrush(QColor("#8a8a8a"))
+            return QBrush(dimmed())
         if role == Qt.ItemDataRole.UserRole:
             return item.id
         return None

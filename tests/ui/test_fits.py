@@ -60,3 +60,24 @@ def test_the_shops_cells_have_their_whole_text_as_a_tooltip(window: MainWindow, 
         for col in range(model.columnCount()):
             index = model.index(row, col)
             assert model.data(index) in model.data(index, Qt.ItemDataRole.ToolTipRole)
+
+
+def test_inks_follow_a_dark_palette(qapp) -> None:
+    """The purse, errors and the dead read on a dark palette as on a light one."""
+    from PySide6.QtGui import QColor, QPalette
+
+    from ui import style
+
+    light = qapp.palette()
+    dark = QPalette(light)
+    dark.setColor(QPalette.ColorRole.Window, QColor("#202020"))
+    dark.setColor(QPalette.ColorRole.PlaceholderText, QColor("#909090"))
+    try:
+        qapp.setPalette(dark)
+        assert style.is_dark()
+        assert style.ERROR_INK[1] in style.error_style()
+        assert style.PURSE_INK[1] in style.purse_style(16)
+        assert style.dimmed() == QColor("#909090")
+    finally:
+        qapp.setPalette(light)
+    assert not style.is_dark() or light.color(QPalette.ColorRole.Window).lightness() < 128

@@ -33,6 +33,7 @@ from rostermgr.weapons import calculator_kinds, test_ids
 from services import posses
 from services.campaign import Campaign
 from ui.screen import fitted_size
+from ui.style import error_style
 from ui.weapons import best_weapon, fill_weapons
 
 if TYPE_CHECKING:
@@ -53,7 +54,6 @@ def _factions(rules: Ruleset) -> QComboBox:
 
 
 RESULT_STYLE = "font-size: 13pt; font-weight: bold;"
-ERROR_STYLE = "color: #a02020;"  # a refusal reads as a message, not as the result
 
 
 def _card(which: str, text: str) -> Card:
@@ -238,7 +238,7 @@ class ResolverTab(QWidget):
             )
             outcome = resolve(test, self.rules)
         except Refused as exc:
-            self.result.setStyleSheet(ERROR_STYLE)
+            self.result.setStyleSheet(error_style())  # a refusal reads as a message
             self.result.setText(str(exc))
             self.steps.clear()
             return

@@ -29,6 +29,7 @@ from rostermgr.shop import CreationPlan, creation_cost, plan_creation
 from ui.keys import no_default_buttons, on_enter, on_enter_or_space
 from ui.screen import fitted_size
 from ui.shop_model import STRETCH, ShopModel
+from ui.style import error_style, purse_style
 from ui.table_view import fit_columns
 from ui.wizards.discard import confirm_discard
 
@@ -57,7 +58,7 @@ class FactionPage(QWizardPage):
             layout.addWidget(button)
         self.group.buttons()[0].setChecked(True)
         self.error = QLabel()
-        self.error.setStyleSheet("color: #a11;")
+        self.error.setStyleSheet(error_style())
         layout.addWidget(self.error)
         layout.addStretch()
         self.name.textChanged.connect(lambda _t: self.completeChanged.emit())
@@ -100,7 +101,7 @@ class NamesPage(QWizardPage):
             group = f" for all {count}" if role.creation_group > 1 else ""
             form.addRow("", QLabel(f"${role.creation_cost}{group}"))
         self.error = QLabel()
-        self.error.setStyleSheet("color: #a11;")
+        self.error.setStyleSheet(error_style())
         form.addRow(self.error)
 
     def members(self) -> list[tuple[str, str]]:
@@ -136,7 +137,7 @@ class ShopPage(QWizardPage):
         self.roles: dict[str, str] = {}
         self.purse = QLabel()
         self.purse.setObjectName("wizardPurse")
-        self.purse.setStyleSheet("font-size: 14pt; font-weight: bold; color: #7a4a12;")
+        self.purse.setStyleSheet(purse_style(14))
         self.members = QListWidget()
         self.members.setMaximumWidth(220)
         self.model = ShopModel(rules)

@@ -27,6 +27,7 @@ from rostermgr.roster import Posse
 from services import games, posses
 from ui.dialogs.flip import FlipPanel
 from ui.screen import fitted_size
+from ui.style import error_style
 from ui.wizards.discard import confirm_discard
 from ui.wizards.draft import draft
 from ui.wizards.postgame_money import MoneyPage
@@ -60,7 +61,7 @@ class GamePage(QWizardPage):
         self.notes = QLineEdit()
         self.error = QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #a11;")
+        self.error.setStyleSheet(error_style())
         form = QFormLayout(self)
         form.addRow("&Date", self.date)
         form.addRow("&Scenario", self.scenario)
@@ -69,7 +70,7 @@ class GamePage(QWizardPage):
         form.addRow("N&otes", self.notes)
         self.date_error = QLabel()
         self.date_error.setWordWrap(True)
-        self.date_error.setStyleSheet("color: #a11;")
+        self.date_error.setStyleSheet(error_style())
         self.date_error.hide()
         form.addRow(self.date_error)
         form.addRow(self.error)
@@ -161,7 +162,7 @@ class PreviewPage(QWizardPage):
         self.lines = QListWidget()
         self.error = QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #a11;")
+        self.error.setStyleSheet(error_style())
         layout = QVBoxLayout(self)
         layout.addLayout(self.summary)
         layout.addWidget(self.lines)

@@ -31,6 +31,7 @@ from rostermgr.choices import (
 from rostermgr.report import Ref, Report
 from services import posses
 from ui.keys import on_enter
+from ui.style import error_style
 from ui.wizards.draft import as_entry, ref
 
 if TYPE_CHECKING:
@@ -228,7 +229,7 @@ class ReportPage(QWizardPage):
         self.parts: list[EntryList] = []
         self.error = QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #a11;")
+        self.error.setStyleSheet(error_style())
         self.error.hide()
 
     def set_parts(self, parts: list[EntryList]) -> None:
