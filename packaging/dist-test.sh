@@ -74,8 +74,10 @@ cat >"$WORK/lawmen.json" <<'EOF'
    {"name": "Doc H", "role": "ganger", "items": []},
    {"name": "Texas Jack", "role": "ganger", "items": ["whiskey"]}]}
 EOF
-cat >"$WORK/game.json" <<'EOF'
-{"date": "2026-11-28", "scenario": "bounty",
+# played today: a game may not be dated before its posses were founded (R12), and they are new
+TODAY=$(date +%Y-%m-%d)
+cat >"$WORK/game.json" <<EOF
+{"date": "$TODAY", "scenario": "bounty",
  "posses": ["The Dalton Boys", "Last Hope Lawmen"], "winner": "Last Hope Lawmen",
  "out_of_action": [{"posse": "The Dalton Boys", "member": "Kid",
                     "by": {"posse": "Last Hope Lawmen", "member": "Wyatt"}}],
@@ -96,7 +98,7 @@ bundle 0 "posse list --json" --db "$DB" posse list --json
 contains "$WORK/out" '"Last Hope Lawmen"' "both posses are listed"
 bundle 0 "game record" --db "$DB" game record "$WORK/game.json"
 bundle 0 "game list --json" --db "$DB" game list --json
-contains "$WORK/out" '"2026-11-28"' "the game is recorded"
+contains "$WORK/out" "\"$TODAY\"" "the game is recorded"
 bundle 0 "backup --list" --db "$DB" backup --list
 contains "$WORK/out" "campaign" "a backup was taken before the game"
 bundle 1 "a refusal (unknown posse)" --db "$DB" posse show "Nobody Here"
