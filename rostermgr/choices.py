@@ -75,6 +75,11 @@ def use_reason(holder: Ref, item_id: str, held: Sequence[str], rules: Ruleset) -
     return ""
 
 
+def plays_pair(member: Member) -> bool:
+    """R1: only the leader plays the eighth-card pair (its faction's leader action)."""
+    return member.role == LEADER
+
+
 def thieves_factions(rules: Ruleset) -> tuple[str, ...]:
     """R1 (2026-12): the factions whose leader steals, by the ruleset's leader actions."""
     return tuple(f.id for f in rules.factions.values() if f.has_action(STEAL))

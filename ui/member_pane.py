@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from rostermgr.advancement import flip_choices
 from rostermgr.roster import Member
 from rostermgr.rules import Ruleset
 
@@ -127,8 +128,10 @@ class MemberPane(QGroupBox):
         self.buy.setEnabled(alive)
         self.rename.setEnabled(self.member is not None)
         self.sell.setEnabled(alive and self.gear.currentRow() >= 0)
+        waiting = None if self.member is None else flip_choices(self.member, self.rules)
+        # R15: a flip to turn, or a card turned and waiting for the player's choice
         self.flip.setEnabled(
-            alive and bool(self.member and (self.member.flips or self.member.pending_card))
+            alive and waiting is not None and (waiting.can_turn or waiting.card is not None)
         )
 
     def _sell(self) -> None:

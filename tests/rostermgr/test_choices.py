@@ -317,3 +317,11 @@ def test_r12_a_game_dated_before_a_posse_was_founded_is_refused() -> None:
         plan_game(early, posses, RULES)
     plan_game(dataclasses.replace(early, date="2026-03-01"), posses, RULES)
     assert posse("C", "townsfolk").created == ""  # built in memory: no founding date to check
+
+
+def test_r1_only_the_leader_plays_the_eighth_card_pair() -> None:
+    from rostermgr.choices import plays_pair
+    from rostermgr.roster import Member
+
+    assert plays_pair(Member("Ike", "leader"))
+    assert not plays_pair(Member("Ma", "deputy")) and not plays_pair(Member("Kid", "ganger"))

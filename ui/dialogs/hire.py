@@ -43,23 +43,27 @@ class HireDialog(QDialog):
         form.addRow(self.buttons)
         self.role.currentIndexChanged.connect(lambda _i: self.check())
         self.name.textChanged.connect(lambda _t: self.check())
-        ganger = self.role.findData("ganger")
-        self.role.setCurrentIndex(max(ganger, 0))
+        # the first role the posse may hire now (R3): a gang member while short of them
+        hireable = [i for i in range(self.role.count()) if not self._refusal(self.role.itemData(i))]
+        self.role.setCurrentIndex(hireable[0] if hireable else 0)
         self.check()
         self.setMinimumWidth(420)  # the name field shows its hint and a long name whole
 
     def choice(self) -> tuple[str, str]:
         return self.role.currentData(), self.name.text().strip()
 
+    def _refusal(self, role: str, name: str = "") -> str:
+        """The domain's sentence if this hire is refused, else ''."""
+        try:
+            plan_hire(self.posse, role, name or "New member", self.rules)
+        except Refused as exc:
+            return str(exc)
+        return ""
+
     def check(self) -> None:
         """Explain a blocked hire before the player presses OK."""
         role, name = self.choice()
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        try:
-            plan_hire(self.posse, role, name or "?", self.rules)
-        except Refused as exc:
-            self.reason.setText(str(exc))
-            ok.setEnabled(False)
-            return
-        self.reason.setText("")
-        ok.setEnabled(bool(name))
+        refusal = self._refusal(role, name)
+        self.reason.setText(refusal)
+        ok.setEnabled(bool(name) and not refusal)

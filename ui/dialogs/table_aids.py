@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from rostermgr.cards import Card, parse_card
-from rostermgr.choices import LEADER
+from rostermgr.choices import plays_pair
 from rostermgr.errors import Refused
 from rostermgr.game_length import drawn_game_length, game_length
 from rostermgr.poker import first_turn, parse_cards, priority
@@ -122,7 +122,7 @@ class Side(QGroupBox):
         member = posse.member(member_name)
         stats = member.stats(self.rules)
         self.faction.setCurrentIndex(self.faction.findData(posse.faction))
-        self.pair.setEnabled(member.role == LEADER)  # R1: the eighth-card pair is the leader's
+        self.pair.setEnabled(plays_pair(member))
         if self.attacker:
             self.stat.setValue(stats[self.rules.attack_stat(self.kind)])
             best = best_weapon(member, self.kind, self.rules)
