@@ -189,7 +189,8 @@ class MainWindow(QMainWindow):
             self.posse_list.setCurrentIndex(index)
             if not moved:  # else currentChanged has just shown it: load the posse once, not twice
                 self.show_selected()
-        self.statusBar().showMessage(f"{len(rows)} posses in {self.campaign.path}")
+        count = f"{len(rows)} posse{'' if len(rows) == 1 else 's'}"
+        self.statusBar().showMessage(f"{count} in {self.campaign.path}")
 
     def show_selected(self) -> None:
         name = self.current_posse()

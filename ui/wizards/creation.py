@@ -186,6 +186,13 @@ class ShopPage(QWizardPage):
             self.members.addItem(f"{name} ({self.rules.roles[role].name})")
         self.members.setCurrentRow(0)
         self.show_member()
+        # keyboard users land in the shop: arrows choose an item, Enter or Space buys it
+        self.table.setFocus()
+        self.table.selectRow(0)
+        QWidget.setTabOrder(self.table, self.buy)
+        QWidget.setTabOrder(self.buy, self.members)
+        QWidget.setTabOrder(self.members, self.cart)
+        QWidget.setTabOrder(self.cart, self.remove)
 
     def member_names(self) -> list[str]:
         return list(self.gear)
@@ -277,7 +284,7 @@ class CreationWizard(QWizard):
         self.shop_page = ShopPage(rules)
         for page in (self.faction_page, self.names_page, self.shop_page):
             self.addPage(page)
-        self.setButtonText(QWizard.WizardButton.FinishButton, "Create posse")
+        self.setButtonText(QWizard.WizardButton.FinishButton, "&Create posse")
         self.resize(*fitted_size(1000, 620))
 
     def reject(self) -> None:

@@ -78,6 +78,7 @@ class MoneyPage(ReportPage):
         for combo in (self.claimer, self.earner, self.seller):
             fill_posses(combo, played)
         self.refresh()
+        self.claimer.setFocus()  # keyboard users start at the first picker of the page
 
     def fill(self) -> None:
         """Offer the bounties the domain allows for the draft so far (R12)."""

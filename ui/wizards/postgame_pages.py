@@ -326,6 +326,7 @@ class CasualtiesPage(ReportPage):
     def initializePage(self) -> None:
         self.posses_now = self.wizard().played_posses()  # type: ignore[attr-defined]
         self.refresh()
+        self.victim.setFocus()  # keyboard users start at the first picker of the page
 
     def _name(self, item_id: str) -> str:
         return self.rules.item(item_id).name.lower()
