@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QDate, Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -24,7 +24,7 @@ from rostermgr.choices import winner_choices
 from rostermgr.errors import Refused
 from rostermgr.report import Report, date_problem
 from rostermgr.roster import Posse
-from services import games, posses
+from services import flips, games, posses
 from ui.dialogs.flip import FlipPanel
 from ui.screen import fitted_size
 from ui.style import error_style
@@ -252,7 +252,13 @@ class FlipsPage(QWizardPage):
                     and self.panel.set_posse(self.posse.currentData())
                 )
             )
-        self.panel.set_posse(played[0])
+        # start on a posse the game gave flips to, ready for the card typed
+        earned = [p for p in flips.posses_with_flips(self.w.campaign) if p in played]
+        first = earned[0] if earned else played[0]
+        self.posse.setCurrentIndex(max(self.posse.findData(first), 0))
+        self.panel.set_posse(first)
+        # after QWizard has given the page's first widget the focus, as it does on showing it
+        QTimer.singleShot(0, self.panel.focus_next)
 
 
 class PostGameWizard(QWizard):

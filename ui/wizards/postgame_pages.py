@@ -66,6 +66,7 @@ class EntryList(QWidget):
         self.entries: list[dict[str, Any]] = []
         self._make, self._describe = make, describe
         self._typed = [e for e in editors if isinstance(e, (QLineEdit, QSpinBox))]
+        self._editors = [e for e in editors if not isinstance(e, QLabel)]
         self.list = QListWidget()
         self.list.setMaximumHeight(110)
         self.add = QPushButton(add_text)  # each list of a page has its own Alt letter
@@ -137,6 +138,8 @@ class EntryList(QWidget):
         self.add_entry(made)
         self.clear_typed()
         self.update_add()
+        if self._editors:
+            self._editors[0].setFocus()  # ready for the next line, from its first field
 
     def add_entry(self, entry: dict[str, Any]) -> None:
         self.entries.append(entry)
