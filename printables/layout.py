@@ -32,8 +32,8 @@ CUT_MARK_GREY = 0.45  # grey level of cut and fold marks: visible, but quieter t
 CUT_MARK_GAP_MM = 1.0  # marks stop this far short of the cells: they never touch a card
 CUT_MARK_LENGTH_MM = 4.0
 FOLD_DASH_PT = (2.0, 1.5)
-NOTE_SIZE_PT = 5.5
-NOTE_MIN_PT = 3.5
+NOTE_SIZE_PT = 6.0
+NOTE_MIN_PT = 5.0
 NOTE_EDGE_MM = 4.5  # notes sit at least this far from the paper edge (printer grip margins)
 
 AUTHOR = "rostermgr"

@@ -70,7 +70,7 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
 
     A job with a count of 0 means nothing changed: there is nothing to print.
     """
-    from printables.cards import card_faces, changed_faces, write_cards
+    from printables.cards import card_faces, changed_faces, printed_faces, write_cards
     from printables.cards.impose import check_back_offset
 
     if not names:
@@ -82,6 +82,9 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
     faces = card_faces(posses.load_many(c, names), c.rules, options.gangers)
     if options.changed:
         faces = changed_faces(faces, printed_fingerprints())
+    # What goes on paper: a member whose gear needs more than one card gets continuation
+    # cards, counted as cards; they share the member's key and fingerprint.
+    faces = printed_faces(faces)
 
     def draw(path: Path, progress: Progress | None) -> int:
         write_cards(
@@ -96,9 +99,8 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
         )
         return 0
 
-    return PrintJob(
-        "roster cards.pdf", len(faces), draw, tuple((f.key, f.fingerprint) for f in faces)
-    )
+    printed = tuple(dict.fromkeys((f.key, f.fingerprint) for f in faces))
+    return PrintJob("roster cards.pdf", len(faces), draw, printed)
 
 
 def calibration_job(paper: str = "a4", layout: str = "duplex-long") -> PrintJob:

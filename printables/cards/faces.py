@@ -20,7 +20,7 @@ from rostermgr.rules_load import RANKS
 
 GANGERS = ("grouped", "separate")
 # Part of every fingerprint: bump it when the card design changes what a printed card shows.
-CARD_DESIGN = "roster-card/1"
+CARD_DESIGN = "roster-card/2"
 DASH = "\u2013"
 NAME_JOIN = "\u00a0\u00b7 "  # "Kid · Slim · Doc"; the no-break space keeps the dot on its name
 
@@ -82,6 +82,10 @@ class CardFace:
     injuries: int
     upgrades: tuple[tuple[str, int], ...]  # (stat name, +count) in stat order
     back: BackTables
+    # A member whose gear does not fit one card gets continuation cards (see fit.py): part
+    # 2 of 3 holds the gear that part 1 could not. Not part of the fingerprint: it is layout.
+    part: int = 1
+    parts: int = 1
 
     @property
     def title(self) -> str:
@@ -149,7 +153,7 @@ def _face(
         "suit": faction.suit,
         "stats": _stats(m, rules),
         "wounds": m.stats(rules)["wounds"],
-        "weapons": tuple(_weapon(it) for it in items if rules.is_weapon(it)),  # R4: kinds' data
+        "weapons": _weapons([it for it in items if rules.is_weapon(it)]),  # R4: kinds' data
         "clothing": tuple(_clothing(it, rules) for it in items if it.defence),
         "items": _others([it for it in items if not rules.is_weapon(it) and not it.defence], rules),
         "injuries": m.injuries,
@@ -199,14 +203,24 @@ def _stats(m: Member, rules: Ruleset) -> tuple[StatCell, ...]:
     return tuple(cells)
 
 
-def _weapon(item: Item) -> WeaponLine:
+def _weapons(items: list[Item]) -> tuple[WeaponLine, ...]:
+    """One line per kind of weapon carried: two pistols print as one line, "Pistol" times 2."""
+    counts: dict[str, int] = {}
+    for it in items:
+        counts[it.id] = counts.get(it.id, 0) + 1
+    first = {it.id: it for it in reversed(items)}
+    return tuple(_weapon(first[i], n) for i, n in counts.items())
+
+
+def _weapon(item: Item, count: int = 1) -> WeaponLine:
     if item.range is None:
         reach = "base"
     elif item.range[0] == item.range[1]:
         reach = str(item.range[0])
     else:
         reach = f"{item.range[0]}{DASH}{item.range[1]}"
-    return WeaponLine(item.name, reach, f"+{item.damage}", item.reload)
+    name = item.name + (f" \u00d7{count}" if count > 1 else "")
+    return WeaponLine(name, reach, f"+{item.damage}", item.reload)
 
 
 def _clothing(item: Item, rules: Ruleset) -> str:
@@ -254,7 +268,7 @@ def back_tables(faction: Faction, rules: Ruleset, *, leader: bool) -> BackTables
         favoured=favoured,
         tie_break=rules.tie_break,
         damage=damage,
-        actions=tuple((a.name, a.text) for a in faction.leader_actions) if leader else (),
+        actions=_one_action(faction) if leader else (),
         rule=(faction.rule_name, faction.rule_text) if faction.rule_text.strip() else None,
         strikes=rules.strikes_to_die,
         wounds_lost=rules.wounds_lost,
@@ -265,6 +279,21 @@ def back_tables(faction: Faction, rules: Ruleset, *, leader: bool) -> BackTables
         ),
         ruleset=f"{rules.name} {rules.version}",
     )
+
+
+def _one_action(faction: Faction) -> tuple[tuple[str, str], ...]:
+    """The leader's eighth-card action as one entry (R1 ruling: an action with two names is one
+    action, the first name its use when the leader attacks, the second when it defends)."""
+    acts = faction.leader_actions
+    if not acts:
+        return ()
+    if len(acts) == 1:
+        return ((acts[0].name, acts[0].text),)
+    uses = ("attacking", "defending")
+    name = " / ".join(
+        f"{a.name} ({uses[i]})" if i < len(uses) else a.name for i, a in enumerate(acts)
+    )
+    return ((name, " ".join(a.text for a in acts if a.text.strip())),)
 
 
 def _span(start: int, end: int | None) -> str:

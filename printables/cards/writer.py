@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printables.cards.back import back_form_name, draw_back, draw_back_frame
 from printables.cards.faces import CardFace
-from printables.cards.front import draw_front, draw_front_frame, front_form_name
+from printables.cards.front import draw_front, draw_front_frame, front_form_name, split_face
 from printables.cards.impose import (
     BACK,
     FRONT,
@@ -22,7 +22,7 @@ from printables.cards.impose import (
 )
 from printables.cards.pen import Pen
 from printables.cards.style import CARD_H, CARD_W, palette
-from printables.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY, SERIF_ITALIC
+from printables.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY, SERIF_ITALIC, register_fonts
 from printables.layout import (
     INKS,
     PAPERS,
@@ -41,6 +41,13 @@ FLIP = {"duplex-long": "long", "duplex-short": "short"}
 
 # The faces draw with these; new_canvas adds the margin notes' font (CONDENSED, among them).
 CARD_FONTS = (CONDENSED, CONDENSED_BOLD, DISPLAY, SERIF_ITALIC)
+
+
+def printed_faces(faces: Sequence[CardFace]) -> list[CardFace]:
+    """The cards that printing faces makes: each face, followed by its continuation cards when
+    its gear does not fit one card at the smallest body type (issue 19)."""
+    register_fonts(CARD_FONTS)  # the split measures text
+    return [part for face in faces for part in split_face(face)]
 
 
 def write_cards(
@@ -66,6 +73,7 @@ def write_cards(
     check_choice(ink, INKS, "ink mode")
     if not faces:
         raise ValueError("There are no cards to print.")
+    faces = printed_faces(faces)
     offset = check_back_offset(back_offset)
     pages = plan_pages(len(faces), paper, layout, offset)
     grid = pages[0].grid

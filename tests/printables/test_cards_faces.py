@@ -124,7 +124,10 @@ def test_r1_eighth_card_actions_only_on_the_leader_and_rule_only_when_written():
     r = rules()
     faces = card_faces([dalton()], r)
     actions = r.faction("outlawmen").leader_actions
-    assert [a for a, _ in faces[0].back.actions] == [a.name for a in actions]
+    # R1 ruling: an action's two names are one action, printed as one entry, attacker first
+    (entry,) = faces[0].back.actions
+    assert entry[0].index(actions[0].name) < entry[0].index(actions[1].name)
+    assert all(a.text in entry[1] for a in actions)
     assert all(f.back.actions == () for f in faces[1:])
     assert faces[0].back.rule is None  # the rule text is empty in the shipped ruleset
     outlaws = dataclasses.replace(r.faction("outlawmen"), rule_text="Add one wound.")
@@ -163,9 +166,9 @@ def test_fingerprints_are_the_same_from_one_release_to_the_next():
     values, or every card looks changed after an upgrade. They change with CARD_DESIGN and with
     what the cards show (the ruleset), never with how they are computed."""
     assert [f.fingerprint[:16] for f in card_faces([dalton()], rules())] == [
-        "ce3c90cacc2e4b54",
-        "9ed5f09dd890d84a",
-        "db7f93ad36706ae7",
+        "a867ec71e90a20f9",  # roster-card/2 (issue 19: merged weapons, one leader action)
+        "39ef8d200726437a",
+        "62b7e6a31eb0046f",
     ]
 
 
