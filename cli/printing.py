@@ -12,6 +12,7 @@ from services import printing
 from services.printing import INKS, LAYOUTS, PAPERS, CardOptions
 
 PDF = "the PDF file to write"
+CUT_LINES = "draw full cut lines, for cutting with scissors (the marks in the margins stay)"
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -34,6 +35,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--gangers", choices=("grouped", "separate"), default="grouped")
     p.add_argument("--changed", action="store_true", help="only cards changed since last printed")
+    p.add_argument("--cut-lines", action="store_true", help=CUT_LINES)
     p.set_defaults(handler=cmd_cards)
 
     p = ps.add_parser("calibration", help="the sheet that finds your printer's back offset")
@@ -55,6 +57,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--paper", choices=PAPERS, default="a4")
     p.add_argument("--ink", choices=INKS, default="colour")
     p.add_argument("--size", type=float, default=19.05, metavar="MM", help="marker size in mm")
+    p.add_argument("--cut-lines", action="store_true", help=CUT_LINES)
     p.set_defaults(handler=cmd_casualties)
 
 
@@ -81,6 +84,7 @@ def cmd_cards(args: argparse.Namespace, out: TextIO) -> int:
         back_offset=args.back_offset,
         gangers=args.gangers,
         changed=args.changed,
+        cut_lines=args.cut_lines,
     )
     with campaign(args) as c:
         printing.check_target(c.path, args.output)
@@ -119,7 +123,9 @@ def cmd_journal(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_casualties(args: argparse.Namespace, out: TextIO) -> int:
-    job = printing.casualties_job(args.british, args.french, args.paper, args.ink, args.size)
+    job = printing.casualties_job(
+        args.british, args.french, args.paper, args.ink, args.size, args.cut_lines
+    )
     pages = printing.write(campaign_path(args), job, args.output)
     total, plural = args.british + args.french, "s" if pages != 1 else ""
     out.write(f"Wrote {total} casualty markers on {pages} page{plural} to {args.output}.\n")

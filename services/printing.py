@@ -41,6 +41,7 @@ class CardOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     gangers: str = "grouped"
     changed: bool = False
+    cut_lines: bool = False  # full cut lines over the fronts, for scissors
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,7 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
             ink=options.ink,
             back_offset=offset,
             progress=progress,
+            cut_lines=options.cut_lines,
         )
         return 0
 
@@ -134,8 +136,9 @@ def casualties_job(
     paper: str = "a4",
     ink: str = "colour",
     size_mm: float = 19.05,
+    cut_lines: bool = False,
 ) -> PrintJob:
-    """Forlorn Hope casualty-marker sheets (R20)."""
+    """Forlorn Hope casualty-marker sheets (R20); cut_lines adds full lines between markers."""
     from printables.casualties import write_casualty_sheets
 
     def draw(path: Path, progress: Progress | None) -> int:
@@ -147,6 +150,7 @@ def casualties_job(
             ink=ink,
             marker_mm=size_mm,
             progress=progress,
+            cut_lines=cut_lines,
         )
 
     return PrintJob("casualties.pdf", british + french, draw)

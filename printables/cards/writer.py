@@ -27,6 +27,7 @@ from printables.layout import (
     INKS,
     PAPERS,
     check_choice,
+    draw_cut_lines,
     draw_cut_marks,
     draw_fold_marks,
     draw_margin_note,
@@ -60,13 +61,15 @@ def write_cards(
     ink: str = "colour",
     back_offset: tuple[float, float] = (0.0, 0.0),
     progress: Progress | None = None,
+    cut_lines: bool = False,
 ) -> None:
     """Write the cards for faces to out (a path or a binary file object).
 
     back_offset (DX, DY in mm; +DX right, +DY up as the back page itself is seen) shifts every
     back page to correct a printer's duplex registration; gutter-fold has no back pages.
     progress(done, total) is called as card sides are drawn, and once more when the file is
-    written. Raises ValueError, with one plain sentence, for an option it does not know.
+    written. cut_lines draws full cut lines over the fronts, for cutting with scissors.
+    Raises ValueError, with one plain sentence, for an option it does not know.
     """
     check_choice(paper, PAPERS, "paper")
     check_choice(layout, LAYOUTS, "layout")
@@ -93,14 +96,17 @@ def write_cards(
         c.setPageSize((grid.page_w, grid.page_h))
         c.saveState()
         c.translate(*page.shift)
-        draw_cut_marks(c, page.grid, skip_ys=[page.fold_y] if page.fold_y is not None else [])
-        if page.fold_y is not None:
-            draw_fold_marks(c, page.grid, page.fold_y)
+        skip = [page.fold_y] if page.fold_y is not None else []
+        draw_cut_marks(c, page.grid, skip_ys=skip)
         draw_margin_note(c, page.grid, *_notes(rules, layout, page, number, offset))
         for slot in page.slots:
             _place(c, slot, faces[slot.face], ink, forms)
             done += 1
             _report(progress, done, total)
+        if cut_lines and page.side != BACK:  # on a back they would show where duplex drifts
+            draw_cut_lines(c, page.grid, skip_ys=skip)
+        if page.fold_y is not None:
+            draw_fold_marks(c, page.grid, page.fold_y)
         c.restoreState()
         c.showPage()
     c.save()
@@ -169,8 +175,9 @@ def _notes(
         side = "FRONTS" if page.side == FRONT else "BACKS"
         return (
             f"{what} \u00b7 {side} (page {number}, pairs with page {page.pairs_with})",
-            f"{actual}, one-sided. Glue each backs page behind its fronts page, back to back, "
-            f"edges matched, then {cut}.",
+            f"{actual}, one-sided. Turn each backs page over sideways, about its LONG edge "
+            "like a page of a book, lay it behind its fronts page, edges matched, glue, "
+            f"then {cut}.",
         )
     edge = "LONG" if layout == "duplex-long" else "SHORT"
     side = "FRONTS" if page.side == FRONT else f"BACKS of page {page.pairs_with}"

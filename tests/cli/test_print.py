@@ -148,3 +148,20 @@ def test_user_text_never_makes_reportlab_open_a_file(
     assert '<img src="/etc/passwd"/>' in _text(out).replace("\n", " ")
     cards = tmp_path / "c.pdf"
     cli.ok("print", "cards", dalton["name"], "-o", str(cards))
+
+
+def test_r18_r20_cut_lines_are_asked_for_on_the_command_line(
+    cli: Cli, dalton: dict, tmp_path: Path
+) -> None:
+    import pdfplumber
+
+    cli.new_posse(dalton)
+    plain, lined = tmp_path / "plain.pdf", tmp_path / "lined.pdf"
+    cli.ok("print", "cards", D, "-o", str(plain))
+    cli.ok("print", "cards", D, "-o", str(lined), "--cut-lines")
+    with pdfplumber.open(plain) as a, pdfplumber.open(lined) as b:
+        assert len(b.pages[0].lines) > len(a.pages[0].lines)
+    markers = tmp_path / "markers.pdf"
+    cli.ok("print", "casualties", "-o", str(markers), "--cut-lines", "--british", "12")
+    with pdfplumber.open(markers) as pdf:
+        assert any(ln["linewidth"] == 0.3 for ln in pdf.pages[0].lines)

@@ -145,7 +145,11 @@ class PrintDialog(QDialog):
             else:
                 o = self.casualties
                 job = printing.casualties_job(
-                    o.british.value(), o.french.value(), o.paper.currentData(), o.ink.currentData()
+                    o.british.value(),
+                    o.french.value(),
+                    o.paper.currentData(),
+                    o.ink.currentData(),
+                    cut_lines=o.cut_lines.isChecked(),
                 )
         except Refused as exc:
             self.message.setText(str(exc))
@@ -165,6 +169,7 @@ class PrintDialog(QDialog):
             back_offset=(o.dx.value(), o.dy.value()),
             gangers=o.gangers.currentData(),
             changed=o.changed.isChecked(),
+            cut_lines=o.cut_lines.isChecked(),
         )
         return printing.cards_job(self.w.campaign, o.chosen(), options)
 

@@ -57,6 +57,7 @@ class CardOptions(QWidget):
         offset.addWidget(self.dx)
         offset.addWidget(self.dy)
         self.changed = QCheckBox("Only cards that changed since they were last printed")
+        self.cut_lines = QCheckBox("Full cut lines, for cutting with scissors")
         self.layout_.currentIndexChanged.connect(self._offset_range)
         self.paper.currentIndexChanged.connect(self._offset_range)
         self._offset_range()
@@ -68,6 +69,7 @@ class CardOptions(QWidget):
         form.addRow("&Gang members", self.gangers)
         form.addRow("Back offset (x, y)", offset)
         form.addRow(self.changed)
+        form.addRow(self.cut_lines)
 
     def _offset_range(self) -> None:
         """The offset only for double-sided layouts, and only as far as the paper allows."""
@@ -123,8 +125,10 @@ class CasualtyOptions(QWidget):
             box.setRange(0, 5000)
             box.setValue(value)
         self.paper, self.ink = combo(PAPERS), combo(INKS)
+        self.cut_lines = QCheckBox("Full cut lines, for cutting with scissors")
         form = QFormLayout(self)
         form.addRow("&British", self.british)
         form.addRow("&French", self.french)
         form.addRow("Pa&per", self.paper)
         form.addRow("&Ink", self.ink)
+        form.addRow(self.cut_lines)
