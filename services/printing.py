@@ -19,6 +19,7 @@ from db.printed import printed_fingerprints
 from db.printed import remember_printed as store_printed
 from rostermgr.errors import Refused
 from rostermgr.journal import build_journal
+from rostermgr.printable import check_printable
 from services import posses
 from services.campaign import Campaign
 from services.outputs import atomic_output, check_output
@@ -57,6 +58,15 @@ class PrintJob:
     count: int
     draw: Callable[[Path, Progress | None], int]
     printed: tuple[tuple[str, str], ...] = ()
+
+
+def check_printable_name(name: str, what: str = "The name") -> None:
+    """Refuse (one sentence naming the character) a name with a character no bundled font
+    draws, so it never prints as a box. Call it before a posse or member name is stored:
+    create, rename, hire and import."""
+    from printables.fonts import drawable_characters
+
+    check_printable(name, drawable_characters(), what)
 
 
 def back_offset_limits(paper: str) -> tuple[float, float]:
