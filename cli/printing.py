@@ -9,7 +9,7 @@ from typing import TextIO
 from cli import EXIT_OK, campaign_path
 from cli.context import campaign
 from services import printing
-from services.printing import INKS, LAYOUTS, PAPERS, CardOptions
+from services.printing import INKS, LAYOUTS, PAPERS, SHOP_NAMES, SHOPS, CardOptions
 
 PDF = "the PDF file to write"
 CUT_LINES = "draw full cut lines, for cutting with scissors (the marks in the margins stay)"
@@ -36,6 +36,14 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--gangers", choices=("grouped", "separate"), default="grouped")
     p.add_argument("--changed", action="store_true", help="only cards changed since last printed")
     p.add_argument("--cut-lines", action="store_true", help=CUT_LINES)
+    p.add_argument(
+        "--for",
+        dest="shop",
+        choices=SHOPS,
+        default="pnp",
+        help="pnp: sheets to print at home (default); dtc: a PDF for DriveThruCards; mpc, tgc: "
+        "a new folder (-o) of 300 dpi PNGs for MakePlayingCards or The Game Crafter",
+    )
     p.set_defaults(handler=cmd_cards)
 
     p = ps.add_parser("calibration", help="the sheet that finds your printer's back offset")
@@ -85,9 +93,13 @@ def cmd_cards(args: argparse.Namespace, out: TextIO) -> int:
         gangers=args.gangers,
         changed=args.changed,
         cut_lines=args.cut_lines,
+        shop=args.shop,
     )
     with campaign(args) as c:
-        printing.check_target(c.path, args.output)
+        if args.shop in printing.FOLDER_SHOPS:
+            printing.check_folder_target(c.path, args.output)
+        else:
+            printing.check_target(c.path, args.output)
         job = printing.cards_job(c, args.names, options)
         if job.count == 0:
             out.write("No card has changed since it was last printed; nothing was written.\n")
@@ -99,7 +111,13 @@ def cmd_cards(args: argparse.Namespace, out: TextIO) -> int:
             else " The app holds the campaign, so --changed will not know about these cards."
         )
     plural = "s" if job.count != 1 else ""
-    out.write(f"Wrote {job.count} card{plural} to {args.output}.{note}\n")
+    if args.shop in printing.FOLDER_SHOPS:
+        made = f" ({2 * job.count} PNG files, front and back) for {SHOP_NAMES[args.shop]}"
+    elif args.shop != "pnp":
+        made = f" ({2 * job.count} pages, back then front) for {SHOP_NAMES[args.shop]}"
+    else:
+        made = ""
+    out.write(f"Wrote {job.count} card{plural}{made} to {args.output}.{note}\n")
     return EXIT_OK
 
 

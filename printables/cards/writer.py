@@ -21,7 +21,7 @@ from printables.cards.impose import (
     plan_pages,
 )
 from printables.cards.pen import Pen
-from printables.cards.style import CARD_H, CARD_W, palette
+from printables.cards.style import CARD_H, CARD_W, Palette, palette
 from printables.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY, SERIF_ITALIC, register_fonts
 from printables.layout import (
     INKS,
@@ -89,7 +89,7 @@ def write_cards(
         fonts=CARD_FONTS,
     )
     set_print_preferences(c, FLIP.get(layout))
-    forms = _define_forms(c, faces, ink)
+    forms = define_forms(c, faces, ink)
     total, done = 2 * len(faces) + 1, 0
     _report(progress, done, total)
     for number, page in enumerate(pages, start=1):
@@ -118,7 +118,7 @@ def _report(progress: Progress | None, done: int, total: int) -> None:
         progress(done, total)
 
 
-def _define_forms(c: Canvas, faces: Sequence[CardFace], ink: str) -> dict[str, str]:
+def define_forms(c: Canvas, faces: Sequence[CardFace], ink: str) -> dict[str, str]:
     """Draw each distinct frame once as a form; returns frame key -> form name."""
     forms: dict[str, str] = {}
     for face in faces:
@@ -147,7 +147,13 @@ def _place(c: Canvas, slot: Slot, face: CardFace, ink: str, forms: dict[str, str
     clip = c.beginPath()
     clip.rect(0, 0, CARD_W, CARD_H)
     c.clipPath(clip, stroke=0, fill=0)
-    if slot.side == FRONT:
+    draw_face(c, face, slot.side, pal, forms)
+    c.restoreState()
+
+
+def draw_face(c: Canvas, face: CardFace, side: str, pal: Palette, forms: dict[str, str]) -> None:
+    """One side of a card at the origin, in card-local points: its frame form, then its own."""
+    if side == FRONT:
         c.doForm(forms[front_form_name(face)])
         with Pen(c) as pen:
             draw_front(pen, face, pal)
@@ -155,7 +161,6 @@ def _place(c: Canvas, slot: Slot, face: CardFace, ink: str, forms: dict[str, str
         c.doForm(forms[back_form_name(face)])
         with Pen(c) as pen:
             draw_back(pen, face, pal)
-    c.restoreState()
 
 
 def _notes(
