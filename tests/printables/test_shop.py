@@ -13,8 +13,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printables.cards import card_faces, printed_faces
 from printables.cards.shop import SPECS, preflight, write_shop_cards
-from tests.printables.test_cards_support import dalton, many, rules, stress
 from tests.printables.test_cards_legibility import loaded
+from tests.printables.test_cards_support import dalton, many, rules, stress
 
 IN = 72.0
 TOL = 0.01
