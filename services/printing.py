@@ -157,7 +157,7 @@ def shop_preview_job(c: Campaign, names: list[str], options: CardOptions) -> Pri
     spec = shop_spec(options.shop)
 
     def draw(path: Path, _progress: Progress | None) -> int:
-        draw_shop_pdf(faces, c.rules, path, spec, ink=options.ink, order=(FRONT,))
+        draw_shop_pdf(faces, c.rules, path, spec, ink=options.ink, order=(FRONT,), guides=True)
         return 1
 
     return PrintJob(f"roster card {options.shop} preview.pdf", 1, draw)

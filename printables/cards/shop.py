@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
 from printables.cards.faces import CardFace
 from printables.cards.impose import BACK, FRONT
 from printables.cards.style import CARD_H, CARD_W, palette
@@ -30,6 +33,7 @@ SHOPS = ("pnp", "dtc", "mpc", "tgc")  # pnp: the sheets of write_cards, printed 
 DPI = 300
 SAFE_IN = 0.125  # text stays this far inside the trim
 TOL_PT = 0.01
+GUIDE = HexColor("#E0007A")  # the preview's trim and safe-zone lines: a colour no card uses
 
 
 @dataclass(frozen=True)
@@ -80,10 +84,15 @@ def draw_shop_pdf(
     shop: Shop,
     *,
     ink: str = "colour",
-    order: tuple[str, str] | None = None,
+    order: tuple[str, ...] | None = None,
     progress: Progress | None = None,
+    guides: bool = False,
 ) -> list[tuple[int, str]]:
-    """One face a page at the shop's bleed; returns (card number, side) of every page."""
+    """One face a page at the shop's bleed; returns (card number, side) of every page.
+
+    order: the sides of each card, (BACK, FRONT) or (FRONT, BACK) by default as the shop asks.
+    guides draws the trim (solid) and the safe zone (dashed) over the face, for a preview.
+    """
     check_choice(ink, INKS, "ink mode")
     if not faces:
         raise ValueError("There are no cards to print.")
@@ -116,12 +125,25 @@ def draw_shop_pdf(
             c.translate(b, b)
             draw_face(c, face, side, pal, forms)
             c.restoreState()
+            if guides:
+                _guides(c, shop)
             c.showPage()
             pages.append((n, side))
         if progress is not None:
             progress(n, total + 1)
     c.save()
     return pages
+
+
+def _guides(c: Canvas, shop: Shop) -> None:
+    b, safe = shop.bleed, SAFE_IN * 72
+    c.saveState()
+    c.setStrokeColor(GUIDE)
+    c.setLineWidth(0.5)
+    c.rect(b, b, CARD_W, CARD_H, stroke=1, fill=0)
+    c.setDash(2, 2)
+    c.rect(b + safe, b + safe, CARD_W - 2 * safe, CARD_H - 2 * safe, stroke=1, fill=0)
+    c.restoreState()
 
 
 def preflight(data: bytes, shop: Shop) -> list[str]:

@@ -101,3 +101,34 @@ def test_changing_an_option_after_a_preview_withdraws_it(window: MainWindow, qtb
     assert dialog.pdf is None and not dialog.save.isEnabled()  # the stale render is dropped
     assert dialog.preview_button.isEnabled()
     dialog.done(0)
+
+
+@pytest.mark.parametrize("shop", ["mpc", "dtc"])
+def test_print_shop_files_preview_one_face_at_bleed_and_save_every_card(
+    window: MainWindow, qtbot, tmp_path: Path, shop: str
+) -> None:
+    window.posse_list.setCurrentIndex(
+        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
+    )
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.cards.shop.setCurrentIndex(dialog.cards.shop.findData(shop))
+    assert not dialog.cards.layout_.isEnabled() and not dialog.cards.dx.isEnabled()
+    dialog.render()
+    dialog.wait()
+    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+    assert dialog.document.pageCount() == 1  # one face
+    preview = PdfReader(dialog.pdf).pages[0]
+    bleed = {"mpc": 0.12, "dtc": 0.125}[shop] * 72  # the shop's own bleed
+    page = [0, 0, 180 + 2 * bleed, 252 + 2 * bleed]
+    assert [float(v) for v in preview.mediabox] == pytest.approx(page, abs=0.01)
+    trim = [bleed, bleed, bleed + 180, bleed + 252]
+    assert [float(v) for v in preview.trimbox] == pytest.approx(trim, abs=0.01)
+    target = tmp_path / ("png" if shop == "mpc" else "cards.pdf")
+    dialog.save_to(target)
+    assert "Saved to" in dialog.message.text()
+    if shop == "mpc":
+        assert (target / "001-front.png").is_file() and (target / "001-back.png").is_file()
+    else:
+        assert len(PdfReader(target).pages) % 2 == 0 and len(PdfReader(target).pages) > 2
+    dialog.done(0)

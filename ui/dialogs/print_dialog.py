@@ -103,6 +103,7 @@ class PrintDialog(QDialog):
         self.worker: Any = None
         self.progress_reports = 0
         self._job: PrintJob | None = None  # the job rendered last, until its cards count printed
+        self._shop_job: PrintJob | None = None  # a print shop's files: drawn when saved
         self._generation = 0  # bumped by every change of options: older renders are stale
         for pane in (self.cards, self.calibration, self.journal, self.casualties):
             _on_any_change(pane, self._options_changed)
@@ -161,8 +162,11 @@ class PrintDialog(QDialog):
         return job
 
     def _cards_job(self) -> PrintJob:
+        return printing.cards_job(self.w.campaign, self.cards.chosen(), self._options())
+
+    def _options(self) -> CardOptionValues:
         o = self.cards
-        options = CardOptionValues(
+        return CardOptionValues(
             paper=o.paper.currentData(),
             layout=o.layout_.currentData(),
             ink=o.ink.currentData(),
@@ -170,13 +174,25 @@ class PrintDialog(QDialog):
             gangers=o.gangers.currentData(),
             changed=o.changed.isChecked(),
             cut_lines=o.cut_lines.isChecked(),
+            shop=o.shop.currentData(),
         )
-        return printing.cards_job(self.w.campaign, o.chosen(), options)
 
     def render(self) -> None:
         job = self.job()
         if job is None:
             return
+        self._shop_job = None
+        if self.tabs.currentIndex() == 0 and self.cards.shop.currentData() != "pnp":
+            # the files themselves are drawn when saved; the preview is one face, its page
+            # the bleed, with the trim and the safe zone drawn on it
+            self._shop_job = job
+            try:
+                job = printing.shop_preview_job(
+                    self.w.campaign, self.cards.chosen(), self._options()
+                )
+            except Refused as exc:
+                self.message.setText(str(exc))
+                return
         target = Path(self._folder.name) / job.filename
         self.document.close()
         self.preview_button.setEnabled(False)
@@ -207,6 +223,12 @@ class PrintDialog(QDialog):
         self.save.setEnabled(True)
         self.open.setEnabled(True)
         pages = self.document.pageCount()
+        if self._shop_job is not None:
+            self.message.setText(
+                "One face as the print shop gets it: the page is the bleed, the solid line the "
+                "trim, the dashed line the safe zone. Save writes every card."
+            )
+            return
         self.message.setText(
             f"{pages} page{'s' if pages != 1 else ''}. Print at actual size (100%)."
         )
@@ -218,7 +240,15 @@ class PrintDialog(QDialog):
     def save_as(self) -> None:
         if self.pdf is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Save PDF", self.pdf.name, "PDF files (*.pdf)")
+        if self._shop_job is not None and self._shop_job.folder:
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Save the PNG files in a new folder", self._shop_job.filename, "Folders (*)"
+            )
+            if path:
+                self.save_to(Path(path))
+            return
+        name = self._shop_job.filename if self._shop_job is not None else self.pdf.name
+        path, _ = QFileDialog.getSaveFileName(self, "Save PDF", name, "PDF files (*.pdf)")
         if path:
             self.save_to(Path(path))
 
@@ -226,7 +256,11 @@ class PrintDialog(QDialog):
         if self.pdf is None:
             return
         try:
-            printing.save_rendered(self.w.campaign.path, self.pdf, path)
+            if self._shop_job is not None:
+                self._job = self._shop_job
+                printing.write(self.w.campaign.path, self._shop_job, path)
+            else:
+                printing.save_rendered(self.w.campaign.path, self.pdf, path)
         except Refused as exc:
             self.message.setText(str(exc))
             return
@@ -235,7 +269,8 @@ class PrintDialog(QDialog):
 
     def open_in_viewer(self) -> None:
         if self.pdf is not None:
-            self._remember()
+            if self._shop_job is None:  # a shop's preview is not the files: nothing printed
+                self._remember()
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.pdf)))
 
     def _remember(self) -> None:
