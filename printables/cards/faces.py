@@ -19,6 +19,9 @@ from rostermgr.rules import Faction, Item, Ruleset
 from rostermgr.rules_load import RANKS
 
 GANGERS = ("grouped", "separate")
+# A shared card has a wound track on its front and a strike track on its back for each model:
+# three fit beside the tables, so a larger group of identical models takes several cards.
+MAX_SHARED = 3
 # Part of every fingerprint: bump it when the card design changes what a printed card shows.
 CARD_DESIGN = "roster-card/2"
 DASH = "\u2013"
@@ -96,7 +99,8 @@ def card_faces(posses: Sequence[Posse], rules: Ruleset, gangers: str = "grouped"
     """The cards for the living members of posses, in roster order.
 
     Members of a role bought as a group (gang members) share one card while they are identical
-    in stats, items, injuries and upgrades, unless gangers is "separate".
+    in stats, items, injuries and upgrades, unless gangers is "separate"; at most MAX_SHARED
+    of them to a card, which has a wound and a strike track for each.
     """
     check_choice(gangers, GANGERS, "gangers option")
     faces: list[CardFace] = []
@@ -107,7 +111,9 @@ def card_faces(posses: Sequence[Posse], rules: Ruleset, gangers: str = "grouped"
         for i, member in enumerate(posse.active):
             shared = gangers == "grouped" and rules.role(member.role).creation_group > 1
             groups.setdefault(_likeness(member, rules) if shared else i, []).append(member)
-        faces.extend(_face(posse, tuple(group), rules, backs) for group in groups.values())
+        for group in groups.values():
+            for start in range(0, len(group), MAX_SHARED):
+                faces.append(_face(posse, tuple(group[start : start + MAX_SHARED]), rules, backs))
     return faces
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from reportlab.lib.colors import Color, black
 
@@ -90,13 +91,26 @@ class Geometry:
 
 
 def _geometry(face: CardFace) -> Geometry:
-    size, lines = fit_block(face.title, DISPLAY, INNER_W, NAMES_H, NAME_PT, NAME_MIN_PT, NAME_LEAD)
+    return _header(face.title)
+
+
+@lru_cache(maxsize=4096)
+def _header(title: str) -> Geometry:
+    """The usual header when the names fit it at the floor, else the tall one (cached: every
+    part of a front asks, and fitting the names is the costliest measure on a card)."""
+    size, lines = fit_block(title, DISPLAY, INNER_W, NAMES_H, NAME_PT, NAME_MIN_PT, NAME_LEAD)
     fits = block_height(size, len(lines), NAME_LEAD) <= NAMES_H and not lines[-1].endswith("\u2026")
     return Geometry(NAMES_H if fits else NAMES_TALL_H)
 
 
+@lru_cache(maxsize=4096)
+def _fit_names(title: str, height: float) -> tuple[float, tuple[str, ...]]:
+    size, lines = fit_block(title, DISPLAY, INNER_W, height, NAME_PT, NAME_MIN_PT, NAME_LEAD)
+    return size, tuple(lines)
+
+
 def front_form_name(face: CardFace) -> str:
-    kind = "cont" if face.part > 1 else "main"
+    kind = "cont" if face.part > 1 else ("one" if len(face.names) == 1 else "shared")
     return f"front-{face.faction_id}-{kind}-{_geometry(face).names_h:g}"
 
 
@@ -114,6 +128,10 @@ def draw_front_frame(pen: Pen, face: CardFace, pal: Palette) -> None:
             short = ellipsize(cell.short, CONDENSED_BOLD, STAT_LABEL_PT, w - 2)
             top = geo.stats_top - 1.5
             pen.text(x + w / 2, top, short, CONDENSED_BOLD, STAT_LABEL_PT, pal.accent, "centre")
+        if len(face.names) == 1:  # one model: its track's label is the same on every card
+            label = _wounds_label(face)
+            top = geo.wounds_top - (BOX - block_height(TRACK_LABEL_PT)) / 2
+            pen.text(LEFT, top, label, CONDENSED_BOLD, TRACK_LABEL_PT, pal.accent)
     for y in NOTE_LINES_Y:
         pen.rule(LEFT, y, RIGHT, y, pal.line, 0.5)
     label_top = NOTE_LINES_Y[1] + 1.5 + block_height(NOTE_LABEL_PT)
@@ -126,9 +144,7 @@ def draw_front(pen: Pen, face: CardFace, pal: Palette) -> None:
     posse_pt = fit_size(face.posse, CONDENSED, INNER_W, POSSE_PT, MIN_PT)
     posse = ellipsize(face.posse, CONDENSED, posse_pt, INNER_W)
     pen.text(LEFT, TOP - ASCENT * (POSSE_PT - posse_pt), posse, CONDENSED, posse_pt, pal.head_text)
-    size, lines = fit_block(
-        face.title, DISPLAY, INNER_W, geo.names_h, NAME_PT, NAME_MIN_PT, NAME_LEAD
-    )
+    size, lines = _fit_names(face.title, geo.names_h)
     top = NAMES_TOP - (geo.names_h - block_height(size, len(lines), NAME_LEAD)) / 2
     pen.lines(LEFT, top, lines, DISPLAY, size, pal.head_text, NAME_LEAD)
     faction_w = text_width(_faction_label(face), CONDENSED_BOLD, ROLE_PT) + 4
@@ -185,9 +201,13 @@ def _tracks(face: CardFace) -> list[tuple[str, int, float]]:
     if face.part > 1 or face.wounds <= 0:
         return []
     if len(face.names) == 1:
-        label = next((c.name for c in face.stats if c.stat == "wounds"), "Wounds")
+        label = _wounds_label(face)
         return [(label, face.wounds, text_width(label, CONDENSED_BOLD, TRACK_LABEL_PT) + 4)]
     return [(name, face.wounds, TRACK_LABEL_W) for name in face.names]
+
+
+def _wounds_label(face: CardFace) -> str:
+    return next((c.name for c in face.stats if c.stat == "wounds"), "Wounds")
 
 
 def _track_rows(boxes: int, label_w: float) -> tuple[int, int]:
@@ -205,11 +225,13 @@ def tracks_height(face: CardFace) -> float:
 
 
 def _wound_tracks(pen: Pen, face: CardFace, top: float, pal: Palette) -> None:
+    shared = len(face.names) > 1  # else the frame has the one track's label
     for label, n, label_w in _tracks(face):
         rows, per_row = _track_rows(n, label_w)
-        label_top = top - (BOX - block_height(TRACK_LABEL_PT)) / 2
-        text = ellipsize(label, CONDENSED_BOLD, TRACK_LABEL_PT, label_w - 3)
-        pen.text(LEFT, label_top, text, CONDENSED_BOLD, TRACK_LABEL_PT, pal.accent)
+        if shared:
+            label_top = top - (BOX - block_height(TRACK_LABEL_PT)) / 2
+            text = ellipsize(label, CONDENSED_BOLD, TRACK_LABEL_PT, label_w - 3)
+            pen.text(LEFT, label_top, text, CONDENSED_BOLD, TRACK_LABEL_PT, pal.accent)
         for i in range(n):
             row, col = divmod(i, per_row)
             y = top - (row + 1) * BOX - row * BOX_GAP

@@ -80,7 +80,8 @@ class Pen:
                 width = text_width(text, font, size)
                 x -= width if align == "right" else width / 2
             t.setTextOrigin(x, top - ASCENT * size)
-            for f, run in runs(text, font):  # a fallback font for what the face lacks
+            # a fallback font for what the face lacks; every face has ASCII
+            for f, run in ((font, text),) if text.isascii() else runs(text, font):
                 if self._font != (f, size):
                     t.setFont(f, size)
                     self._font = (f, size)

@@ -237,3 +237,22 @@ def test_r18_any_gear_prints_whole_and_never_below_the_floor(gear, faction):
         text = "".join(p.extract_text() for p in pdf.pages).replace("\n", " ")
     for item_id in set(gear):
         assert r.item(item_id).name in text
+
+
+def test_r18_five_identical_gang_members_share_cards_of_at_most_three():
+    gang = [Member(n, "ganger", ("pistol",)) for n in ("Kid", "Slim", "Doc", "Ike", "Sam")]
+    p = posse("Many", "outlawmen", gang)
+    faces = card_faces([p], rules())
+    assert [f.names for f in faces] == [("Kid", "Slim", "Doc"), ("Ike", "Sam")]
+    grid = sheet("a4", "duplex-long")
+    with open_pdf(render([p])) as pdf:
+        page = pdf.pages[1]
+        labels = {
+            grid.cell_of(w["x0"], w["top"]): w["top"]
+            for w in page.extract_words()
+            if w["text"] == "Upgrades"
+        }
+        boxes = _boxes(page, grid)
+        assert len(boxes) == 5 * rules().strikes_to_die
+        for box in boxes:  # every strike track fits above its card's upgrades line
+            assert box["bottom"] < labels[grid.cell_of(box["x0"] + 1, box["top"] + 1)]

@@ -143,9 +143,9 @@ def test_repeated_artwork_is_one_form_per_faction_and_side():
     for page in reader.pages:
         for ref in page["/Resources"]["/XObject"].values():
             used[ref.idnum] = used.get(ref.idnum, 0) + 1
-    # three factions: a front each; a leader back and a member back each, and the Daltons'
-    # shared card of three gang members a back of its own (a strike track per model)
-    assert len(used) == 3 + 3 * 2 + 1
+    # three factions: a front each; a leader back and a member back each; and the Daltons'
+    # shared card of three gang members a front and a back of its own (a track per model)
+    assert len(used) == 3 + 3 * 2 + 2
     content = b"".join(p.get_contents().get_data() for p in reader.pages)
     assert len(re.findall(rb"/\S+ Do\b", content)) == 2 * len(card_faces(many(), rules()))
 
