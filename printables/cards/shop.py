@@ -247,8 +247,8 @@ def _render_pngs(
             page = pdf[i]
             w, _h = page.get_size()
             image = page.render(scale=px_w / w, draw_annots=False).to_pil()
-            if image.size != (px_w, px_h):  # a rounding pixel: never a stretched card
-                image = image.crop((0, 0, px_w, px_h))
+            if image.size != (px_w, px_h):  # a pixel of rounding: resampled, never padded
+                image = image.resize((px_w, px_h))
             image.info["dpi"] = (DPI, DPI)
             front, back = names[n - 1]
             image.save(

@@ -118,6 +118,7 @@ def test_print_shop_files_preview_one_face_at_bleed_and_save_every_card(
     dialog.wait()
     qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
     assert dialog.document.pageCount() == 1  # one face
+    assert dialog.save.text() == ("&Save PNG files..." if shop == "mpc" else "&Save PDF...")
     preview = PdfReader(dialog.pdf).pages[0]
     bleed = {"mpc": 0.12, "dtc": 0.125}[shop] * 72  # the shop's own bleed
     page = [0, 0, 180 + 2 * bleed, 252 + 2 * bleed]

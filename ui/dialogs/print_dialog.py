@@ -223,6 +223,8 @@ class PrintDialog(QDialog):
         self.save.setEnabled(True)
         self.open.setEnabled(True)
         pages = self.document.pageCount()
+        folder = self._shop_job is not None and self._shop_job.folder
+        self.save.setText("&Save PNG files..." if folder else "&Save PDF...")
         if self._shop_job is not None:
             self.message.setText(
                 "One face as the print shop gets it: the page is the bleed, the solid line the "
