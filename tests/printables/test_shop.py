@@ -7,14 +7,18 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import Image
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.cards import card_faces, printed_faces
 from printables.cards.shop import SPECS, preflight, write_shop_cards
+from printables.fonts import drawable_characters
+from rostermgr.roster import Member
 from tests.printables.test_cards_legibility import loaded
-from tests.printables.test_cards_support import dalton, many, rules, stress
+from tests.printables.test_cards_support import dalton, many, posse, rules, stress
 
 IN = 72.0
 TOL = 0.01
@@ -128,3 +132,20 @@ def test_a_file_the_preflight_refuses_is_not_written(monkeypatch, tmp_path: Path
 def test_an_unknown_shop_is_refused_with_one_sentence(tmp_path: Path):
     with pytest.raises(ValueError, match=r"^The print shop 'kinkos' is not known; choose "):
         write_shop_cards(card_faces([dalton()], rules()), rules(), tmp_path, "kinkos")
+
+
+_NAME_CHARS = st.characters(
+    codec="utf-8", categories=("L", "N", "Zs"), exclude_characters="\u3000"
+).filter(lambda ch: ord(ch) in drawable_characters())
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.text(_NAME_CHARS, min_size=1, max_size=60).filter(str.strip),
+    gear=st.lists(st.sampled_from(sorted(rules().items)), max_size=20),
+)
+def test_any_member_passes_the_preflight(name, gear):
+    r = rules()
+    gear = [g for g in gear if r.item(g).kind != "clothing"]
+    p = posse("Posse", "bootleggers", [Member(name, "leader", tuple(gear))])
+    assert preflight(_dtc([p]), SPECS["dtc"]) == []
