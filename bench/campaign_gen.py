@@ -118,6 +118,9 @@ def build_campaign(
         with m.database.atomic():
             for i in range(posses):
                 create_posse(plan_creation(creation_request(i), rules), rules)
+            # founded before the first game, whatever today is: a game may not be dated
+            # before a posse in it was founded (R12)
+            m.Posse.update(created=(START - timedelta(days=1)).isoformat()).execute()
         for g in range(real_games):
             dalton = posses - 2 - 2 * (g % (posses // 4))
             lawmen = dalton + 1

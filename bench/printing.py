@@ -208,4 +208,40 @@ def measure(tmp: Path, campaign: Path, names: Sequence[str], runs: int) -> list[
                 "plain reportlab script, same content",
             )
         )
+        if len(chosen) > 1:
+            figures.append(_shop_figure(tmp, campaign, chosen, env, runs, median(times), spec))
     return figures
+
+
+def _shop_figure(
+    tmp: Path,
+    campaign: Path,
+    names: Sequence[str],
+    env: dict[str, str],
+    runs: int,
+    sheets_ms: float,
+    spec: dict[str, Any],
+) -> Figure:
+    """`print cards --for mpc`: every card's front and back as a 300 dpi PNG (pdfium renders
+    the PDF drawn for the shop, after its preflight), into a new folder each run. Against the
+    home-printed sheets of the same cards, measured just before. At most 3 runs: it is long."""
+    import shutil
+
+    times: list[float] = []
+    files = 0
+    for i in range(min(runs, 3)):
+        folder = tmp / f"mpc-{i}"
+        product = [PYTHON, "-c", CLI, "--db", str(campaign), "print", "cards", *names]
+        times.append(spawn([*product, "--for", "mpc", "-o", str(folder)], env).wall_ms)
+        files = len(list(folder.glob("*.png")))
+        shutil.rmtree(folder, ignore_errors=True)
+    return Figure(
+        "print",
+        f"print cards --for mpc, {len(names)} posses: {spec['faces']} cards, {files} PNGs",
+        "ms",
+        median(times),
+        sheets_ms,
+        "the same cards as duplex-long sheets (print cards, above)",
+        runs=times,
+        note="822 x 1122 px PNGs at 300 dpi, pypdfium2, a fresh process",
+    )

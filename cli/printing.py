@@ -10,9 +10,18 @@ from typing import TextIO
 from cli import EXIT_OK, campaign_path, ruleset
 from cli.context import campaign
 from services import printing
-from services.printing import INKS, LAYOUTS, PAPERS, REFERENCE_PAPERS, CardOptions
+from services.printing import (
+    INKS,
+    LAYOUTS,
+    PAPERS,
+    REFERENCE_PAPERS,
+    SHOP_NAMES,
+    SHOPS,
+    CardOptions,
+)
 
 PDF = "the PDF file to write"
+CUT_LINES = "draw full cut lines, for cutting with scissors (the marks in the margins stay)"
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -35,6 +44,15 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--gangers", choices=("grouped", "separate"), default="grouped")
     p.add_argument("--changed", action="store_true", help="only cards changed since last printed")
+    p.add_argument("--cut-lines", action="store_true", help=CUT_LINES)
+    p.add_argument(
+        "--for",
+        dest="shop",
+        choices=SHOPS,
+        default="pnp",
+        help="pnp: sheets to print at home (default); dtc: a PDF for DriveThruCards; mpc, tgc: "
+        "a new folder (-o) of 300 dpi PNGs for MakePlayingCards or The Game Crafter",
+    )
     p.set_defaults(handler=cmd_cards)
 
     p = ps.add_parser("calibration", help="the sheet that finds your printer's back offset")
@@ -56,6 +74,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--paper", choices=PAPERS, default="a4")
     p.add_argument("--ink", choices=INKS, default="colour")
     p.add_argument("--size", type=float, default=19.05, metavar="MM", help="marker size in mm")
+    p.add_argument("--cut-lines", action="store_true", help=CUT_LINES)
     p.set_defaults(handler=cmd_casualties)
 
     p = ps.add_parser(
@@ -90,9 +109,14 @@ def cmd_cards(args: argparse.Namespace, out: TextIO) -> int:
         back_offset=args.back_offset,
         gangers=args.gangers,
         changed=args.changed,
+        cut_lines=args.cut_lines,
+        shop=args.shop,
     )
     with campaign(args) as c:
-        printing.check_target(c.path, args.output)
+        if args.shop in printing.FOLDER_SHOPS:
+            printing.check_folder_target(c.path, args.output)
+        else:
+            printing.check_target(c.path, args.output)
         job = printing.cards_job(c, args.names, options)
         if job.count == 0:
             out.write("No card has changed since it was last printed; nothing was written.\n")
@@ -105,7 +129,13 @@ def cmd_cards(args: argparse.Namespace, out: TextIO) -> int:
             + ", so --changed will not know about these cards."
         )
     plural = "s" if job.count != 1 else ""
-    out.write(f"Wrote {job.count} card{plural} to {args.output}.{note}\n")
+    if args.shop in printing.FOLDER_SHOPS:
+        made = f" ({2 * job.count} PNG files, front and back) for {SHOP_NAMES[args.shop]}"
+    elif args.shop != "pnp":
+        made = f" ({2 * job.count} pages, back then front) for {SHOP_NAMES[args.shop]}"
+    else:
+        made = ""
+    out.write(f"Wrote {job.count} card{plural}{made} to {args.output}.{note}\n")
     return EXIT_OK
 
 
@@ -129,7 +159,9 @@ def cmd_journal(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_casualties(args: argparse.Namespace, out: TextIO) -> int:
-    job = printing.casualties_job(args.british, args.french, args.paper, args.ink, args.size)
+    job = printing.casualties_job(
+        args.british, args.french, args.paper, args.ink, args.size, args.cut_lines
+    )
     pages = printing.write(campaign_path(args), job, args.output)
     total, plural = args.british + args.french, "s" if pages != 1 else ""
     out.write(f"Wrote {total} casualty markers on {pages} page{plural} to {args.output}.\n")

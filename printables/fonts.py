@@ -1,8 +1,14 @@
-"""The bundled DejaVu fonts (Latin, Greek, Cyrillic), registered with reportlab once."""
+"""The bundled fonts, registered with reportlab once: DejaVu (Latin, Greek, Cyrillic and more)
+and Droid Sans Fallback (Chinese, Japanese, Korean), a TrueType font reportlab subsets and embeds.
+
+A character a face lacks is drawn in the first fallback that has it (`font_for`): DejaVu Sans,
+then Droid Sans Fallback. `drawable_characters` is every character some bundled font draws.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from importlib import resources
 
 from reportlab.pdfbase import pdfmetrics
@@ -17,6 +23,8 @@ SERIF = "Serif"
 SERIF_BOLD = "Serif-Bold"
 SERIF_ITALIC = "Serif-Italic"
 DISPLAY = "Display"  # condensed bold serif: the posters of the town
+CJK = "CJK"  # Droid Sans Fallback: Han, kana and Hangul, for names typed in them
+FALLBACKS = ("Sans", "CJK")  # tried in this order for a character a face lacks
 
 _FILES = {
     SANS: "DejaVuSans.ttf",
@@ -27,7 +35,10 @@ _FILES = {
     SERIF_BOLD: "DejaVuSerif-Bold.ttf",
     SERIF_ITALIC: "DejaVuSerif-Italic.ttf",
     DISPLAY: "DejaVuSerifCondensed-Bold.ttf",
+    CJK: "DroidSansFallback.ttf",  # Apache 2.0, LICENSE-DroidSansFallback.txt
 }
+# Registered only when a text needs it: parsing it takes about 0.1 s.
+_ON_DEMAND = frozenset({CJK})
 
 _registered: set[str] = set()
 _families = False
@@ -41,7 +52,7 @@ def register_fonts(names: Iterable[str] | None = None) -> None:
     """
     global _families
     folder = resources.files("printables").joinpath("fonts")
-    for name in _FILES if names is None else names:
+    for name in [n for n in _FILES if n not in _ON_DEMAND] if names is None else names:
         if name in _registered:
             continue
         with resources.as_file(folder.joinpath(_FILES[name])) as path:
@@ -55,3 +66,23 @@ def register_fonts(names: Iterable[str] | None = None) -> None:
             SERIF, normal=SERIF, bold=SERIF_BOLD, italic=SERIF_ITALIC, boldItalic=SERIF_BOLD
         )
         _families = True
+
+
+@lru_cache(maxsize=32)
+def _cmap(name: str) -> frozenset[int]:
+    register_fonts([name])
+    return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
+
+
+def font_for(ch: str, font: str) -> str:
+    """The font that draws ch: font itself when it has the glyph, else the first fallback
+    that has it, else font (a character no bundled font has; names are checked for those)."""
+    if ord(ch) in _cmap(font):
+        return font
+    return next((f for f in FALLBACKS if ord(ch) in _cmap(f)), font)
+
+
+@lru_cache(maxsize=1)
+def drawable_characters() -> frozenset[int]:
+    """The code points some bundled font can draw (through the fallbacks, in any face)."""
+    return frozenset().union(*(_cmap(f) for f in FALLBACKS))

@@ -31,10 +31,13 @@ CUT_MARK_WIDTH_PT = 0.4
 CUT_MARK_GREY = 0.45  # grey level of cut and fold marks: visible, but quieter than the cards
 CUT_MARK_GAP_MM = 1.0  # marks stop this far short of the cells: they never touch a card
 CUT_MARK_LENGTH_MM = 4.0
+CUT_MARK_MIN_GAP_MM = 0.3  # where a margin is narrow, marks start closer to the cells
+CUT_LINE_PT = 0.3  # full cut lines (--cut-lines), for scissors
+EDGE_CLEAR_MM = 5.0  # nothing is drawn nearer the paper's edge than this: printers' grip
 FOLD_DASH_PT = (2.0, 1.5)
-NOTE_SIZE_PT = 5.5
-NOTE_MIN_PT = 3.5
-NOTE_EDGE_MM = 4.5  # notes sit at least this far from the paper edge (printer grip margins)
+NOTE_SIZE_PT = 6.0
+NOTE_MIN_PT = 5.0
+NOTE_EDGE_MM = EDGE_CLEAR_MM  # notes sit at least this far from the paper edge
 
 AUTHOR = "rostermgr"
 
@@ -157,21 +160,51 @@ def set_print_preferences(c: Canvas, duplex: str | None) -> None:
     c.setViewerPreference("PrintScaling", "None")
 
 
+def mark_span(margin: float) -> tuple[float, float]:
+    """(gap, length) in points of a cut mark in a margin this deep: clear of the cells, and
+    ending EDGE_CLEAR_MM short of the paper's edge (a narrow margin gets a short mark)."""
+    room = margin - mm(EDGE_CLEAR_MM)
+    gap = min(mm(CUT_MARK_GAP_MM), max(room - mm(1.0), mm(CUT_MARK_MIN_GAP_MM)))
+    return gap, max(0.0, min(mm(CUT_MARK_LENGTH_MM), room - gap))
+
+
 def cut_mark_segments(grid: Grid, *, skip_ys: Iterable[float] = ()) -> list[tuple[float, ...]]:
-    """Cut marks as (x1, y1, x2, y2): on every grid line, in the margins only, clear of cells."""
-    gap, length = mm(CUT_MARK_GAP_MM), mm(CUT_MARK_LENGTH_MM)
+    """Cut marks as (x1, y1, x2, y2): on every grid line, in the margins only, clear of cells
+    and EDGE_CLEAR_MM clear of the paper's edge."""
     b = grid.block
     skip = list(skip_ys)
+    v_gap, v_len = mark_span(min(b.y, grid.page_h - b.top))
+    h_gap, h_len = mark_span(min(b.x, grid.page_w - b.right))
     segments: list[tuple[float, ...]] = []
-    for x in grid.xs:
-        segments.append((x, b.top + gap, x, min(b.top + gap + length, grid.page_h)))
-        segments.append((x, b.y - gap, x, max(b.y - gap - length, 0.0)))
-    for y in grid.ys:
-        if any(math.isclose(y, s) for s in skip):
-            continue
-        segments.append((b.x - gap, y, max(b.x - gap - length, 0.0), y))
-        segments.append((b.right + gap, y, min(b.right + gap + length, grid.page_w), y))
+    if v_len > 0:
+        for x in grid.xs:
+            segments.append((x, b.top + v_gap, x, b.top + v_gap + v_len))
+            segments.append((x, b.y - v_gap, x, b.y - v_gap - v_len))
+    if h_len > 0:
+        for y in grid.ys:
+            if any(math.isclose(y, s) for s in skip):
+                continue
+            segments.append((b.x - h_gap, y, b.x - h_gap - h_len, y))
+            segments.append((b.right + h_gap, y, b.right + h_gap + h_len, y))
     return segments
+
+
+def draw_cut_lines(c: Canvas, grid: Grid, *, skip_ys: Iterable[float] = ()) -> None:
+    """Full cut lines across the block on every grid line, for cutting with scissors.
+
+    Thin and grey, drawn over the cells' edges only: a line on a cell's edge is cut away.
+    """
+    b = grid.block
+    skip = list(skip_ys)
+    c.saveState()
+    c.setStrokeColor(Color(CUT_MARK_GREY, CUT_MARK_GREY, CUT_MARK_GREY))
+    c.setLineWidth(CUT_LINE_PT)
+    for x in grid.xs:
+        c.line(x, b.y, x, b.top)
+    for y in grid.ys:
+        if not any(math.isclose(y, s) for s in skip):
+            c.line(b.x, y, b.right, y)
+    c.restoreState()
 
 
 def draw_cut_marks(c: Canvas, grid: Grid, *, skip_ys: Iterable[float] = ()) -> None:
@@ -185,8 +218,9 @@ def draw_cut_marks(c: Canvas, grid: Grid, *, skip_ys: Iterable[float] = ()) -> N
 
 
 def draw_fold_marks(c: Canvas, grid: Grid, y: float, label: str = "fold") -> None:
-    """Dashed fold marks at height y in the left and right margins, labelled."""
-    gap, length = mm(CUT_MARK_GAP_MM), mm(CUT_MARK_LENGTH_MM)
+    """A dashed fold line at height y: in the left and right margins, labelled, and across the
+    block between each front and its back (draw it after the cells, so it shows)."""
+    gap, length = mark_span(min(grid.block.x, grid.page_w - grid.block.right))
     b = grid.block
     c.saveState()
     grey = Color(CUT_MARK_GREY, CUT_MARK_GREY, CUT_MARK_GREY)
@@ -194,8 +228,9 @@ def draw_fold_marks(c: Canvas, grid: Grid, y: float, label: str = "fold") -> Non
     c.setFillColor(grey)
     c.setLineWidth(CUT_MARK_WIDTH_PT)
     c.setDash(*FOLD_DASH_PT)
-    c.line(b.x - gap, y, max(b.x - gap - length, 0.0), y)
-    c.line(b.right + gap, y, min(b.right + gap + length, grid.page_w), y)
+    c.line(b.x - gap, y, b.x - gap - length, y)
+    c.line(b.right + gap, y, b.right + gap + length, y)
+    c.line(b.x, y, b.right, y)
     c.setFont(CONDENSED, NOTE_SIZE_PT)
     c.drawRightString(b.x - gap, y + 1.5, label)
     c.drawString(b.right + gap, y + 1.5, label)
@@ -240,7 +275,8 @@ def draw_margin_note(c: Canvas, grid: Grid, head: str, detail: str) -> None:
 
 def _note_band_middle(room: float, text_h: float) -> float:
     """Distance from the paper edge to the middle of the band a margin note may use."""
-    outer = room - mm(CUT_MARK_GAP_MM) - mm(CUT_MARK_LENGTH_MM)  # where the cut marks end
+    gap, length = mark_span(room)
+    outer = room - gap - length  # where the cut marks end
     edge = mm(NOTE_EDGE_MM)
     if outer - edge >= text_h:
         return (edge + outer) / 2

@@ -10,6 +10,9 @@ import re
 from functools import lru_cache
 
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from printables.fonts import SANS, font_for
 
 # One pass, so "&" is never escaped twice. (xml.sax.saxutils.escape does the same, but importing
 # it pulls in urllib.request, http.client and ssl: 9 ms of every print command.)
@@ -17,10 +20,45 @@ _MARKUP = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", 
 
 
 def para_text(text: str) -> str:
-    """Escape user text for a Paragraph: `<`, `>`, `&` and quotes can never become markup."""
+    """Escape user text for a Paragraph: `<`, `>`, `&` and quotes can never become markup.
+
+    Characters the DejaVu faces lack (Chinese, Japanese, Korean) are put in the fallback font
+    that draws them, so they print as themselves, never as boxes.
+    """
     # Control characters would make reportlab's parser fail; they never belong in a name.
     clean = "".join(c for c in text if c >= " " or c in "\n\t")
-    return clean.translate(_MARKUP)
+    out = []
+    for font, run in runs(clean, SANS):
+        escaped = run.translate(_MARKUP)
+        out.append(escaped if font == SANS else f'<font name="{font}">{escaped}</font>')
+    return "".join(out)
+
+
+@lru_cache(maxsize=8192)
+def runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
+    """text cut into (font, run) pieces: font where it has the glyphs, a fallback elsewhere."""
+    out: list[tuple[str, str]] = []
+    for ch in text:
+        f = font_for(ch, font) if ch > "~" else font  # ASCII: every face has it
+        if out and out[-1][0] == f:
+            out[-1] = (f, out[-1][1] + ch)
+        else:
+            out.append((f, ch))
+    return tuple(out)
+
+
+def draw_string(
+    c: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "left"
+) -> None:
+    """drawString with the fallback fonts; align "left", "right" or "centre" at x."""
+    if align != "left":
+        width = text_width(text, font, size)
+        x -= width if align == "right" else width / 2
+    t = c.beginText(x, y)
+    for f, run in runs(text, font):
+        t.setFont(f, size)
+        t.textOut(run)
+    c.drawText(t)
 
 
 # Glyph extent of the bundled DejaVu fonts, as a share of the font size: accented capitals
@@ -45,7 +83,9 @@ def text_width(text: str, font: str, size: float) -> float:
 
 @lru_cache(maxsize=8192)
 def _unit_width(text: str, font: str) -> float:
-    return pdfmetrics.stringWidth(text, font, 1)
+    if text.isascii():  # every face has ASCII
+        return pdfmetrics.stringWidth(text, font, 1)
+    return sum(pdfmetrics.stringWidth(run, f, 1) for f, run in runs(text, font))
 
 
 def fit_size(text: str, font: str, width: float, size: float, min_size: float) -> float:

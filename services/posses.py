@@ -11,10 +11,11 @@ from db import exchange
 from db import posses as store
 from rostermgr.exchange import validate_posse_file
 from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
-from rostermgr.roster import Posse
+from rostermgr.roster import Posse, normal_name
 from rostermgr.shop import CreationPlan, Entry, plan_creation
 from services.campaign import Campaign
 from services.outputs import atomic_output, check_output
+from services.printing import check_printable_name
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,16 @@ class PurseChange:
 
     entry: Entry
     purse: int
+
+
+def _printable(name: str, what: str) -> None:
+    """Refuse a name with a character no bundled font can draw (it would print as a box).
+
+    Every printable ASCII character is in DejaVu, so only other names load the fonts' maps.
+    """
+    name = normal_name(name)
+    if not name.isascii():
+        check_printable_name(name, what)
 
 
 def summaries(c: Campaign) -> list[PosseSummary]:
@@ -62,6 +73,9 @@ def plan_request(c: Campaign, request: Any) -> CreationPlan:
 
 def create(c: Campaign, plan: CreationPlan) -> Posse:
     """Found the posse of a checked plan in one transaction."""
+    _printable(plan.name, "The posse name")
+    for member in plan.members:
+        _printable(member.name, "The member's name")
     with c.edit():
         store.create_posse(plan, c.rules)
     return store.load_posse(plan.name)
@@ -87,6 +101,7 @@ def sell(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
 
 def hire(c: Campaign, posse: str, role: str, member: str) -> PurseChange:
     """Hire a replacement member, or a leader or deputy whose place is vacant (R3, R6)."""
+    _printable(member, "The member's name")
     with c.edit():
         entry = store.hire(posse, role, member, c.rules)
     return _purse_change(c, posse, entry)
@@ -94,12 +109,14 @@ def hire(c: Campaign, posse: str, role: str, member: str) -> PurseChange:
 
 def rename(c: Campaign, old: str, new: str) -> str:
     """Give a posse a new name; returns the name as stored."""
+    _printable(new, "The posse name")
     with c.edit():
         return store.rename_posse(old, new)
 
 
 def rename_member(c: Campaign, posse: str, old: str, new: str) -> str:
     """Give a member a new name; returns the name as stored."""
+    _printable(new, "The member's name")
     with c.edit():
         return store.rename_member(posse, old, new)
 
@@ -138,6 +155,9 @@ def import_posse(c: Campaign, doc: Any, as_name: str | None = None) -> str:
     A file that would be refused (invalid, or a name the campaign has) makes no backup.
     """
     checked = validate_posse_file(doc, c.rules, as_name)
+    _printable(checked.name, "The posse name")
+    for member in checked.members:
+        _printable(member.name, "The member's name")
     exchange.refuse_if_taken(checked.name)
     c.backup("before-import")
     with c.edit():

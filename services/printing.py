@@ -11,6 +11,8 @@ program, through `remember_printed`.
 from __future__ import annotations
 
 import datetime as dt
+import os
+import secrets
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,11 +23,12 @@ from db.printed import printed_fingerprints
 from db.printed import remember_printed as store_printed
 from rostermgr.errors import Refused
 from rostermgr.journal import build_journal
+from rostermgr.printable import check_printable
 from rostermgr.reference import build_reference
 from rostermgr.rules import Ruleset
 from services import posses
 from services.campaign import Campaign
-from services.outputs import atomic_output, check_output
+from services.outputs import atomic_output, check_output, write_failed
 
 Progress = Callable[[int, int], None]
 PAPERS = ("a4", "letter")
@@ -34,6 +37,11 @@ LAYOUTS = ("duplex-long", "duplex-short", "gutter-fold", "fronts-backs")
 DUPLEX_LAYOUTS = ("duplex-long", "duplex-short")
 GANGERS = ("grouped", "separate")
 REFERENCE_PAPERS = ("a4", "letter", "a5")
+# --for: pnp the home-printed sheets; a print shop's files: DriveThruCards (one PDF),
+# MakePlayingCards and The Game Crafter (a folder of PNGs).
+SHOPS = ("pnp", "dtc", "mpc", "tgc")
+SHOP_NAMES = {"dtc": "DriveThruCards", "mpc": "MakePlayingCards", "tgc": "The Game Crafter"}
+FOLDER_SHOPS = ("mpc", "tgc")
 
 
 @dataclass(frozen=True)
@@ -46,6 +54,8 @@ class CardOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     gangers: str = "grouped"
     changed: bool = False
+    cut_lines: bool = False  # full cut lines over the fronts, for scissors
+    shop: str = "pnp"  # pnp sheets, or a print shop's files (SHOPS); paper and layout are pnp's
 
 
 @dataclass(frozen=True)
@@ -61,6 +71,16 @@ class PrintJob:
     count: int
     draw: Callable[[Path, Progress | None], int]
     printed: tuple[tuple[str, str], ...] = ()
+    folder: bool = False  # draw writes files into the folder it is given (PNGs for a shop)
+
+
+def check_printable_name(name: str, what: str = "The name") -> None:
+    """Refuse (one sentence naming the character) a name with a character no bundled font
+    draws, so it never prints as a box. Call it before a posse or member name is stored:
+    create, rename, hire and import."""
+    from printables.fonts import drawable_characters
+
+    check_printable(name, drawable_characters(), what)
 
 
 def back_offset_limits(paper: str) -> tuple[float, float]:
@@ -75,7 +95,7 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
 
     A job with a count of 0 means nothing changed: there is nothing to print.
     """
-    from printables.cards import card_faces, changed_faces, write_cards
+    from printables.cards import card_faces, changed_faces, printed_faces, write_cards
     from printables.cards.impose import check_back_offset
 
     if not names:
@@ -87,6 +107,15 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
     faces = card_faces(posses.load_many(c, names), c.rules, options.gangers)
     if options.changed:
         faces = changed_faces(faces, printed_fingerprints())
+    # What goes on paper: a member whose gear needs more than one card gets continuation
+    # cards, counted as cards; they share the member's key and fingerprint.
+    faces = printed_faces(faces)
+    printed = tuple(dict.fromkeys((f.key, f.fingerprint) for f in faces))
+    if options.shop not in SHOPS:
+        known = ", ".join(SHOPS[:-1]) + " or " + SHOPS[-1]
+        raise Refused(f"The print shop '{options.shop}' is not known; choose {known}.")
+    if options.shop != "pnp":
+        return _shop_job(c, faces, options, printed)
 
     def draw(path: Path, progress: Progress | None) -> int:
         write_cards(
@@ -98,12 +127,45 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
             ink=options.ink,
             back_offset=offset,
             progress=progress,
+            cut_lines=options.cut_lines,
         )
         return 0
 
-    return PrintJob(
-        "roster cards.pdf", len(faces), draw, tuple((f.key, f.fingerprint) for f in faces)
-    )
+    return PrintJob("roster cards.pdf", len(faces), draw, printed)
+
+
+def _shop_job(
+    c: Campaign, faces: list, options: CardOptions, printed: tuple[tuple[str, str], ...]
+) -> PrintJob:
+    """The cards as a print shop takes them: dtc one PDF, mpc and tgc a folder of PNGs."""
+    from printables.cards.shop import write_shop_cards
+
+    def draw(path: Path, progress: Progress | None) -> int:
+        return write_shop_cards(
+            faces, c.rules, path, options.shop, ink=options.ink, progress=progress
+        )
+
+    folder = options.shop in FOLDER_SHOPS
+    name = f"roster cards {options.shop}" + ("" if folder else ".pdf")
+    return PrintJob(name, len(faces), draw, printed, folder=folder)
+
+
+def shop_preview_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
+    """One face (the first card's front) at the shop's real bleed, TrimBox and BleedBox: the
+    print dialog's preview of a print-shop file."""
+    from printables.cards import card_faces, printed_faces
+    from printables.cards.shop import FRONT, draw_shop_pdf, shop_spec
+
+    if not names:
+        raise Refused("Choose at least one posse to print its cards.")
+    faces = printed_faces(card_faces(posses.load_many(c, names), c.rules, options.gangers))[:1]
+    spec = shop_spec(options.shop)
+
+    def draw(path: Path, _progress: Progress | None) -> int:
+        draw_shop_pdf(faces, c.rules, path, spec, ink=options.ink, order=(FRONT,), guides=True)
+        return 1
+
+    return PrintJob(f"roster card {options.shop} preview.pdf", 1, draw)
 
 
 def calibration_job(paper: str = "a4", layout: str = "duplex-long") -> PrintJob:
@@ -137,8 +199,9 @@ def casualties_job(
     paper: str = "a4",
     ink: str = "colour",
     size_mm: float = 19.05,
+    cut_lines: bool = False,
 ) -> PrintJob:
-    """Forlorn Hope casualty-marker sheets (R20)."""
+    """Forlorn Hope casualty-marker sheets (R20); cut_lines adds full lines between markers."""
     from printables.casualties import write_casualty_sheets
 
     def draw(path: Path, progress: Progress | None) -> int:
@@ -150,6 +213,7 @@ def casualties_job(
             ink=ink,
             marker_mm=size_mm,
             progress=progress,
+            cut_lines=cut_lines,
         )
 
     return PrintJob("casualties.pdf", british + french, draw)
@@ -182,6 +246,28 @@ def check_target(campaign_file: Path | None, target: str | Path) -> Path:
     return check_output(target, campaign_file)
 
 
+def check_folder_target(campaign_file: Path | None, target: str | Path) -> Path:
+    """A new folder for a print shop's PNGs: refused when anything but an empty folder is
+    there, so no file of the user's is ever replaced, or when it is part of the campaign."""
+    path = Path(target)
+    if path.is_dir():
+        if any(path.iterdir()):
+            raise Refused(f"Cannot write into {path}: the folder is not empty; name a new one.")
+    elif path.exists() or path.is_symlink():
+        raise Refused(f"Cannot write {path}: it is a file; name a new folder for the PNG files.")
+    # the checks of a file output: the parent folder exists, and the name is none of the
+    # campaign's own files and not in its backups folder
+    check_output(path / "001-front.png" if path.is_dir() else path, campaign_file)
+    return path
+
+
+def check_job_target(campaign_file: Path | None, job: PrintJob, target: str | Path) -> Path:
+    """check_target, or check_folder_target for a job that writes a folder."""
+    if job.folder:
+        return check_folder_target(campaign_file, target)
+    return check_target(campaign_file, target)
+
+
 def write(
     campaign_file: Path | None,
     job: PrintJob,
@@ -192,6 +278,8 @@ def write(
 
     `campaign_file` is the campaign in use, which an output must never overwrite.
     """
+    if job.folder:
+        return _write_folder(campaign_file, job, target, progress)
     path = check_target(campaign_file, target)
     with atomic_output(path) as temp:
         try:
@@ -199,6 +287,30 @@ def write(
         except ValueError as exc:  # the exporters' one-sentence refusals
             raise Refused(str(exc)) from exc
     return pages
+
+
+def _write_folder(
+    campaign_file: Path | None, job: PrintJob, target: str | Path, progress: Progress | None
+) -> int:
+    """Draw into a new folder beside target, then rename it into place: all files or none."""
+    path = check_folder_target(campaign_file, target)
+    temp = path.absolute().parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    try:
+        temp.mkdir()
+        try:
+            count = job.draw(temp, progress)
+        except ValueError as exc:
+            raise Refused(str(exc)) from exc
+        if path.is_dir():
+            path.rmdir()  # empty, as checked: the new folder takes its place
+        os.replace(temp, path)
+    except OSError as exc:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise write_failed(path, exc) from exc
+    except BaseException:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise
+    return count
 
 
 def save_rendered(campaign_file: Path | None, rendered: Path, target: str | Path) -> Path:

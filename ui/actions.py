@@ -344,7 +344,8 @@ def rules_reference(w: MainWindow) -> None:
 # sentence against that file).
 FONT_LICENCES = (
     "DejaVu Sans and DejaVu Serif: the Bitstream Vera Fonts licence "
-    "(DejaVu's changes are in the public domain); the licence file ships with the fonts."
+    "(DejaVu's changes are in the public domain). Droid Sans Fallback (Chinese, Japanese and "
+    "Korean names): the Apache License 2.0. The licence files ship with the fonts."
 )
 
 

@@ -12,7 +12,18 @@ from functools import lru_cache
 
 from printables.cards.faces import BackTables, CardFace
 from printables.cards.pen import Pen
-from printables.cards.style import CARD_H, CARD_W, INNER_W, SAFE, Palette, draw_ground
+from printables.cards.style import (
+    BODY_PT,
+    BOX,
+    CARD_H,
+    CARD_W,
+    INNER_W,
+    MIN_PT,
+    SAFE,
+    WRITE_GAP,
+    Palette,
+    draw_ground,
+)
 from printables.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY
 from printables.text import (
     ASCENT,
@@ -28,19 +39,23 @@ from rostermgr.cards import SUIT_SYMBOLS
 
 LEFT, RIGHT, TOP, BOTTOM = SAFE, CARD_W - SAFE, CARD_H - SAFE, SAFE
 
-NAMES_PT, NAMES_MIN_PT = 6.0, 4.5
+NAMES_PT, NAMES_MIN_PT = 7.0, MIN_PT
 NAMES_BOTTOM = TOP - block_height(NAMES_PT) - 2.0
-FOOTER_PT = 5.0
+FOOTER_PT = MIN_PT  # the ruleset's name, at the right of the names line
 FOOTER_TOP = BOTTOM + block_height(FOOTER_PT)
+# Upgrades: a labelled line to write on at the foot, with a pen line's room above it.
+UPGRADE_LINES_Y = (BOTTOM + 1.0,)
 BODY_TOP = NAMES_BOTTOM - 3.0
-BODY_BOTTOM = FOOTER_TOP + 2.0
+BODY_BOTTOM = UPGRADE_LINES_Y[-1] + WRITE_GAP
 
-HEADING_PT, TABLE_PT, TEXT_PT = 7.5, 6.6, 6.4
-TABLE_LABEL_W = 58.0
-STRIKE_BOX = 8.0
-SECTION_GAP = 4.0
-UPGRADE_LINES = 2
-SCALES = (1.0, 0.94, 0.88, 0.82, 0.76, 0.7, 0.64, 0.58)
+# Type never shrinks below the floors: the scales only close up a back that nearly fits.
+HEADING_PT, TABLE_PT, TEXT_PT = 7.5, BODY_PT, BODY_PT
+LABEL_MIN_PT = MIN_PT
+TABLE_LABEL_W = 62.0
+STRIKE_LABEL_W = 44.0  # a model's name before its strike boxes on a shared card
+SECTION_GAP = 2.5
+ROW_PAD = 1.6
+SCALES = (1.0,)
 
 
 @dataclass(frozen=True)
@@ -48,20 +63,23 @@ class BackSlots:
     """Where draw_back puts the per-card parts, as found by laying out the frame."""
 
     scale: float
-    strikes: tuple[tuple[float, float, float], ...]  # (x, y, size) of each box
-    upgrades: tuple[float, float, float, float]  # x, top, width, height of the upgrades text
+    strikes: tuple[tuple[tuple[float, float, float], ...], ...]  # per model: (x, y, size) boxes
+    labels: tuple[tuple[float, float], ...]  # per model on a shared card: (x, top) of its name
+    upgrades: tuple[float, float, float]  # x, baseline top and width of the upgrades text
 
 
 def back_form_name(face: CardFace) -> str:
-    return f"back-{face.faction_id}-{'leader' if face.back.leader else 'member'}"
+    if face.part > 1:
+        return f"back-{face.faction_id}-continued"
+    return f"back-{face.faction_id}-{'leader' if face.back.leader else 'member'}-{len(face.names)}"
 
 
-def back_slots(tables: BackTables) -> BackSlots:
-    return _fitted(tables)[1]
+def back_slots(tables: BackTables, models: int = 1) -> BackSlots:
+    return _fitted(tables, models)[1]
 
 
 @lru_cache(maxsize=64)
-def _fitted(tables: BackTables) -> tuple[BackTables, BackSlots]:
+def _fitted(tables: BackTables, models: int = 1) -> tuple[BackTables, BackSlots]:
     """The largest type scale at which the tables fit, with the slots at that scale.
 
     When even the smallest scale is too small (a ruleset with pages of rule text), the longest
@@ -70,7 +88,7 @@ def _fitted(tables: BackTables) -> tuple[BackTables, BackSlots]:
     t = tables
     while True:
         for s in SCALES:
-            slots, bottom = _layout(Pen(None), t, None, s)
+            slots, bottom = _layout(Pen(None), t, None, s, models)
             if bottom >= BODY_BOTTOM:
                 return t, slots
         shorter = _shorten(t)
@@ -97,30 +115,61 @@ def _shorten(t: BackTables) -> BackTables:
 def draw_back_frame(pen: Pen, face: CardFace, pal: Palette) -> None:
     draw_ground(pen, pal)
     pen.rule(LEFT, NAMES_BOTTOM + 0.8, RIGHT, NAMES_BOTTOM + 0.8, pal.accent, 0.6)
-    tables, slots = _fitted(face.back)
-    _layout(pen, tables, pal, slots.scale)
-    footer = ellipsize(face.back.ruleset, CONDENSED, FOOTER_PT, INNER_W)
-    pen.text(CARD_W / 2, FOOTER_TOP, footer, CONDENSED, FOOTER_PT, pal.faded, "centre")
+    if face.part == 1:
+        tables, slots = _fitted(face.back, len(face.names))
+        _layout(pen, tables, pal, slots.scale, len(face.names))
+        for y in UPGRADE_LINES_Y:
+            pen.rule(LEFT, y, RIGHT, y, pal.line, 0.5)
+        label_top = UPGRADE_LINES_Y[-1] + 1.5 + block_height(HEADING_PT)
+        pen.text(LEFT, label_top, "Upgrades", CONDENSED_BOLD, HEADING_PT, pal.accent)
+    else:
+        note = "The rest of this model's gear: its stats, wounds and strikes are on card 1."
+        lines = wrap(note, CONDENSED, TEXT_PT, INNER_W)
+        pen.lines(LEFT, BODY_TOP, lines, CONDENSED, TEXT_PT, pal.faded)
+    footer = _top_right(face)
+    pen.text(
+        RIGHT,
+        TOP - ASCENT * (NAMES_PT - FOOTER_PT),
+        footer,
+        CONDENSED,
+        FOOTER_PT,
+        pal.faded,
+        "right",
+    )
+
+
+def _top_right(face: CardFace) -> str:
+    """What the names line carries at its right: the ruleset, or which card of a member's."""
+    text = f"card {face.part} of {face.parts}" if face.part > 1 else face.back.ruleset
+    return ellipsize(text, CONDENSED, FOOTER_PT, 0.62 * INNER_W)
 
 
 def draw_back(pen: Pen, face: CardFace, pal: Palette) -> None:
     """The names (small, to match loose cards), the strikes taken and the upgrades."""
+    width = INNER_W - text_width(_top_right(face), CONDENSED, FOOTER_PT) - 4
     size, lines = fit_block(
-        face.title, CONDENSED_BOLD, INNER_W, block_height(NAMES_PT), NAMES_PT, NAMES_MIN_PT
+        face.title, CONDENSED_BOLD, width, block_height(NAMES_PT), NAMES_PT, NAMES_MIN_PT
     )
     pen.text(LEFT, TOP, lines[0], CONDENSED_BOLD, size, pal.text)
-    slots = back_slots(face.back)
-    for x, y, box in slots.strikes[: face.injuries]:
-        pen.box(x + 1.2, y + 1.2, box - 2.4, box - 2.4, fill=pal.mark)
-    x, top, width, height = slots.upgrades
+    if face.part > 1:
+        return
+    slots = back_slots(face.back, len(face.names))
+    for track in slots.strikes:  # the models of a shared card are alike: same strikes
+        for x, y, box in track[: face.injuries]:
+            pen.box(x + 1.6, y + 1.6, box - 3.2, box - 3.2, fill=pal.mark)
+    if len(face.names) > 1:
+        for (x, top), name in zip(slots.labels, face.names, strict=True):
+            label = ellipsize(name, CONDENSED_BOLD, TEXT_PT, STRIKE_LABEL_W - 3)
+            pen.text(x, top, label, CONDENSED_BOLD, TEXT_PT, pal.text)
+    x, top, width = slots.upgrades
     text = ", ".join(f"{name} +{n}" for name, n in face.upgrades)
     if text:
-        size = TEXT_PT * slots.scale
-        fit, lines = fit_block(text, CONDENSED, width, height, size, 4.0)
-        pen.lines(x, top, lines, CONDENSED, fit, pal.text)
+        pen.text(x, top, ellipsize(text, CONDENSED, TEXT_PT, width), CONDENSED, TEXT_PT, pal.text)
 
 
-def _layout(pen: Pen, t: BackTables, pal: Palette | None, s: float) -> tuple[BackSlots, float]:
+def _layout(
+    pen: Pen, t: BackTables, pal: Palette | None, s: float, models: int = 1
+) -> tuple[BackSlots, float]:
     """Draw (or measure, with pal None) the static back at scale s; returns slots and bottom."""
     ink = _Ink(pal)
     y = BODY_TOP
@@ -129,10 +178,10 @@ def _layout(pen: Pen, t: BackTables, pal: Palette | None, s: float) -> tuple[Bac
     rows = [
         ("Card", [r for r, _, _ in t.favoured]),
         ("Test", [_bonus(v) for _, v, _ in t.favoured]),
-        ("Damage, toughness", [_bonus(v) for _, _, v in t.favoured]),
+        ("Dmg, toughness", [_bonus(v) for _, _, v in t.favoured]),
     ]
     y = _table(pen, ink, y, rows, s)
-    tie = f"A tie: if only one side played a favoured card, it gets +{t.tie_break} and wins."
+    tie = f"Tie: a lone favoured card gets +{t.tie_break} and wins."
     y = _para(pen, ink, y, tie, s, faded=True)
     y = _heading(pen, ink, y - SECTION_GAP * s, "Damage", s)
     rows = [
@@ -141,28 +190,25 @@ def _layout(pen: Pen, t: BackTables, pal: Palette | None, s: float) -> tuple[Bac
     ]
     y = _table(pen, ink, y, rows, s)
     if t.actions:
-        y = _heading(pen, ink, y - SECTION_GAP * s, "Leader's eighth card (a pair)", s)
-        for name, text in t.actions:
-            y = _para(pen, ink, y, name, s, bold=True)
+        for name, text in t.actions:  # one entry (R1): the heading names the action
+            heading = wrap(name, CONDENSED_BOLD, HEADING_PT * s, INNER_W)
+            size = HEADING_PT * s
+            y = pen.lines(LEFT, y - SECTION_GAP * s, heading, CONDENSED_BOLD, size, ink.accent)
+            y -= 1.0 * s
             if text:
-                y = _para(pen, ink, y, text, s, indent=4.0)
+                y = _para(pen, ink, y, text, s)
     if t.rule is not None:
         y = _heading(pen, ink, y - SECTION_GAP * s, t.rule[0], s)
         y = _para(pen, ink, y, t.rule[1], s)
-    note = f"\u2212{t.wounds_lost} {t.wounds_short} each; \u2020 dead"
-    y, strikes = _strikes(pen, ink, y - SECTION_GAP * s, t.strikes, note, s)
     y = _heading(pen, ink, y - SECTION_GAP * s, "Advancement flip: +1 to one of", s)
     rows = [(cards, [" or ".join(stats)]) for cards, stats in t.advancement]
     y = _table(pen, ink, y, rows, s, header=False)
-    y -= SECTION_GAP * s
-    size = HEADING_PT * s
-    pen.text(LEFT, y, "Upgrades", CONDENSED_BOLD, size, ink.accent)
-    label_w = text_width("Upgrades", CONDENSED_BOLD, size) + 4
-    text_size = TEXT_PT * s
-    height = block_height(text_size, UPGRADE_LINES)
-    top = y - ASCENT * (size - text_size)
-    upgrades = (LEFT + label_w, top, INNER_W - label_w, height)
-    return BackSlots(s, strikes, upgrades), top - height
+    note = f"\u2212{t.wounds_lost} {t.wounds_short} each; \u2020 dead"
+    y, strikes, labels = _strikes(pen, ink, y - SECTION_GAP * s, t.strikes, note, s, models)
+    label_w = text_width("Upgrades", CONDENSED_BOLD, HEADING_PT) + 4
+    top = UPGRADE_LINES_Y[-1] + 1.5 + block_height(TEXT_PT)
+    upgrades = (LEFT + label_w, top, INNER_W - label_w)
+    return BackSlots(s, strikes, labels, upgrades), y
 
 
 class _Ink:
@@ -218,7 +264,7 @@ def _table(
 ) -> float:
     """A label column and equal value columns; the first row shaded as a header."""
     size = TABLE_PT * s
-    row_h = block_height(size) + 2.0 * s
+    row_h = block_height(size) + ROW_PAD * s
     cols = max(len(v) for _, v in rows)
     col_w = (INNER_W - TABLE_LABEL_W) / cols
     for i, (label, values) in enumerate(rows):
@@ -228,7 +274,7 @@ def _table(
             pen.box(LEFT, y - row_h, INNER_W, row_h, fill=ink.cell, stroke=None)
         font = CONDENSED_BOLD if head or not header else CONDENSED
         t = y - 1.0 * s
-        label_pt = fit_size(label, CONDENSED_BOLD, TABLE_LABEL_W - 2, size, size * 0.8)
+        label_pt = fit_size(label, CONDENSED_BOLD, TABLE_LABEL_W - 2, size, LABEL_MIN_PT)
         label = ellipsize(label, CONDENSED_BOLD, label_pt, TABLE_LABEL_W - 2)
         label_top = t - ASCENT * (size - label_pt)
         pen.text(
@@ -251,48 +297,70 @@ def _table(
                 )
             else:
                 x = LEFT + TABLE_LABEL_W + (j + 0.5) * col_w
-                pen.text(
-                    x, t, ellipsize(value, font, size, col_w - 1), font, size, ink.text, "centre"
-                )
+                fit = fit_size(value, font, col_w - 1, size, LABEL_MIN_PT)
+                top_fit = t - ASCENT * (size - fit)
+                value = ellipsize(value, font, fit, col_w - 1)
+                pen.text(x, top_fit, value, font, fit, ink.text, "centre")
         pen.rule(LEFT, y - row_h, RIGHT, y - row_h, ink.line, 0.3)
     return top - len(rows) * row_h - 1.0 * s
 
 
 def _strikes(
-    pen: Pen, ink: _Ink, top: float, n: int, note: str, s: float
-) -> tuple[float, tuple[tuple[float, float, float], ...]]:
-    """'Out of action' and one box per strike; the last box is death (a dagger)."""
+    pen: Pen, ink: _Ink, top: float, n: int, note: str, s: float, models: int = 1
+) -> tuple[
+    float, tuple[tuple[tuple[float, float, float], ...], ...], tuple[tuple[float, float], ...]
+]:
+    """'Out of action' and n boxes for each model (the last box is death, a dagger).
+
+    One model: label and boxes on one line. A shared card: the heading, then a line per model
+    with room for its name (drawn per card) before its boxes.
+    """
     size = HEADING_PT * s
     label = "Out of action"
-    box = STRIKE_BOX * s
-    h = max(box, block_height(size))
-    pen.text(LEFT, top - (h - block_height(size)) / 2, label, CONDENSED_BOLD, size, ink.accent)
-    x0 = LEFT + text_width(label, CONDENSED_BOLD, size) + 5
-    boxes = []
-    for i in range(n):
-        x = x0 + i * (box + 3 * s)
-        y = top - (h + box) / 2
-        pen.box(x, y, box, box, stroke=ink.text, width=0.7)
-        boxes.append((x, y, box))
-        if i == n - 1:
-            dsize = box * 0.8
-            pen.text(
-                x + box / 2,
-                y + box - (box - block_height(dsize)) / 2 + 0.2,
-                "\u2020",
-                DISPLAY,
-                dsize,
-                ink.faded,
-                "centre",
-            )
-    note_x = x0 + n * (box + 3 * s) + 2
-    note = ellipsize(note, CONDENSED, TEXT_PT * 0.9 * s, RIGHT - note_x)
-    pen.text(
-        note_x,
-        top - (h - block_height(TEXT_PT * 0.9 * s)) / 2,
-        note,
-        CONDENSED,
-        TEXT_PT * 0.9 * s,
-        ink.faded,
-    )
-    return top - h, tuple(boxes)
+    box = BOX
+    gap = 2.5
+    note_pt = TEXT_PT
+    tracks: list[tuple[tuple[float, float, float], ...]] = []
+    labels: list[tuple[float, float]] = []
+    if models == 1:
+        h = max(box, block_height(size))
+        pen.text(LEFT, top - (h - block_height(size)) / 2, label, CONDENSED_BOLD, size, ink.accent)
+        starts = [(LEFT + text_width(label, CONDENSED_BOLD, size) + 5, top)]
+        y_end = top - h
+    else:
+        heading_bottom = _heading(pen, ink, top, label, s)
+        note_x = LEFT + text_width(label, CONDENSED_BOLD, size) + 5
+        text = ellipsize(note, CONDENSED, note_pt, RIGHT - note_x)
+        pen.text(note_x, top - ASCENT * (size - note_pt), text, CONDENSED, note_pt, ink.faded)
+        starts = []
+        y = heading_bottom - 1.0
+        for _ in range(models):
+            labels.append((LEFT, y - (box - block_height(TEXT_PT)) / 2))
+            starts.append((LEFT + STRIKE_LABEL_W, y))
+            y -= box + 1.0
+        h = box
+        y_end = y + 1.0
+    for x0, row_top in starts:
+        boxes = []
+        for i in range(n):
+            x = x0 + i * (box + gap)
+            y = row_top - (h + box) / 2 if models == 1 else row_top - box
+            pen.box(x, y, box, box, stroke=ink.text, width=0.7)
+            boxes.append((x, y, box))
+            if i == n - 1:
+                dsize = box * 0.75
+                pen.text(
+                    x + box / 2,
+                    y + box - (box - block_height(dsize)) / 2 + 0.2,
+                    "\u2020",
+                    DISPLAY,
+                    dsize,
+                    ink.faded,
+                    "centre",
+                )
+        tracks.append(tuple(boxes))
+    if models == 1:
+        note_x = starts[0][0] + n * (box + gap) + 1
+        text = ellipsize(note, CONDENSED, MIN_PT, RIGHT - note_x)
+        pen.text(note_x, top - (h - block_height(MIN_PT)) / 2, text, CONDENSED, MIN_PT, ink.faded)
+    return y_end, tuple(tracks), tuple(labels)

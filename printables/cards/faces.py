@@ -19,8 +19,11 @@ from rostermgr.rules import Faction, Item, Ruleset
 from rostermgr.rules_load import RANKS
 
 GANGERS = ("grouped", "separate")
+# A shared card has a wound track on its front and a strike track on its back for each model:
+# three fit beside the tables, so a larger group of identical models takes several cards.
+MAX_SHARED = 3
 # Part of every fingerprint: bump it when the card design changes what a printed card shows.
-CARD_DESIGN = "roster-card/1"
+CARD_DESIGN = "roster-card/2"
 DASH = "\u2013"
 NAME_JOIN = "\u00a0\u00b7 "  # "Kid · Slim · Doc"; the no-break space keeps the dot on its name
 
@@ -82,6 +85,10 @@ class CardFace:
     injuries: int
     upgrades: tuple[tuple[str, int], ...]  # (stat name, +count) in stat order
     back: BackTables
+    # A member whose gear does not fit one card gets continuation cards (see fit.py): part
+    # 2 of 3 holds the gear that part 1 could not. Not part of the fingerprint: it is layout.
+    part: int = 1
+    parts: int = 1
 
     @property
     def title(self) -> str:
@@ -92,7 +99,8 @@ def card_faces(posses: Sequence[Posse], rules: Ruleset, gangers: str = "grouped"
     """The cards for the living members of posses, in roster order.
 
     Members of a role bought as a group (gang members) share one card while they are identical
-    in stats, items, injuries and upgrades, unless gangers is "separate".
+    in stats, items, injuries and upgrades, unless gangers is "separate"; at most MAX_SHARED
+    of them to a card, which has a wound and a strike track for each.
     """
     check_choice(gangers, GANGERS, "gangers option")
     faces: list[CardFace] = []
@@ -103,7 +111,9 @@ def card_faces(posses: Sequence[Posse], rules: Ruleset, gangers: str = "grouped"
         for i, member in enumerate(posse.active):
             shared = gangers == "grouped" and rules.role(member.role).creation_group > 1
             groups.setdefault(_likeness(member, rules) if shared else i, []).append(member)
-        faces.extend(_face(posse, tuple(group), rules, backs) for group in groups.values())
+        for group in groups.values():
+            for start in range(0, len(group), MAX_SHARED):
+                faces.append(_face(posse, tuple(group[start : start + MAX_SHARED]), rules, backs))
     return faces
 
 
@@ -149,7 +159,7 @@ def _face(
         "suit": faction.suit,
         "stats": _stats(m, rules),
         "wounds": m.stats(rules)["wounds"],
-        "weapons": tuple(_weapon(it) for it in items if rules.is_weapon(it)),  # R4: kinds' data
+        "weapons": _weapons([it for it in items if rules.is_weapon(it)]),  # R4: kinds' data
         "clothing": tuple(_clothing(it, rules) for it in items if it.defence),
         "items": _others([it for it in items if not rules.is_weapon(it) and not it.defence], rules),
         "injuries": m.injuries,
@@ -199,14 +209,24 @@ def _stats(m: Member, rules: Ruleset) -> tuple[StatCell, ...]:
     return tuple(cells)
 
 
-def _weapon(item: Item) -> WeaponLine:
+def _weapons(items: list[Item]) -> tuple[WeaponLine, ...]:
+    """One line per kind of weapon carried: two pistols print as one line, "Pistol" times 2."""
+    counts: dict[str, int] = {}
+    for it in items:
+        counts[it.id] = counts.get(it.id, 0) + 1
+    first = {it.id: it for it in reversed(items)}
+    return tuple(_weapon(first[i], n) for i, n in counts.items())
+
+
+def _weapon(item: Item, count: int = 1) -> WeaponLine:
     if item.range is None:
         reach = "base"
     elif item.range[0] == item.range[1]:
         reach = str(item.range[0])
     else:
         reach = f"{item.range[0]}{DASH}{item.range[1]}"
-    return WeaponLine(item.name, reach, f"+{item.damage}", item.reload)
+    name = item.name + (f" \u00d7{count}" if count > 1 else "")
+    return WeaponLine(name, reach, f"+{item.damage}", item.reload)
 
 
 def _clothing(item: Item, rules: Ruleset) -> str:
@@ -254,7 +274,7 @@ def back_tables(faction: Faction, rules: Ruleset, *, leader: bool) -> BackTables
         favoured=favoured,
         tie_break=rules.tie_break,
         damage=damage,
-        actions=tuple((a.name, a.text) for a in faction.leader_actions) if leader else (),
+        actions=_one_action(faction) if leader else (),
         rule=(faction.rule_name, faction.rule_text) if faction.rule_text.strip() else None,
         strikes=rules.strikes_to_die,
         wounds_lost=rules.wounds_lost,
@@ -265,6 +285,21 @@ def back_tables(faction: Faction, rules: Ruleset, *, leader: bool) -> BackTables
         ),
         ruleset=f"{rules.name} {rules.version}",
     )
+
+
+def _one_action(faction: Faction) -> tuple[tuple[str, str], ...]:
+    """The leader's eighth-card action as one entry (R1 ruling: an action with two names is one
+    action, the first name its use when the leader attacks, the second when it defends)."""
+    acts = faction.leader_actions
+    if not acts:
+        return ()
+    if len(acts) == 1:
+        return ((acts[0].name, acts[0].text),)
+    uses = ("attacking", "defending")
+    name = " / ".join(
+        f"{a.name} ({uses[i]})" if i < len(uses) else a.name for i, a in enumerate(acts)
+    )
+    return ((name, " ".join(a.text for a in acts if a.text.strip())),)
 
 
 def _span(start: int, end: int | None) -> str:

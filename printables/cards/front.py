@@ -1,99 +1,166 @@
-"""The front of a roster card: who, the stat line, the wound track and the gear (R18).
+"""The front of a roster card: who, the stat line, the wound tracks and the gear (R18).
 
-`draw_front_frame` is the artwork shared by every card of one faction (drawn once as a form);
-`draw_front` adds what belongs to one card. Both work in card-local points, y up.
+`draw_front_frame` is the artwork shared by every card of one faction and header height (drawn
+once as a form); `draw_front` adds what belongs to one card. Both work in card-local points,
+y up. Type never goes below the legibility floors in style.py: gear that does not fit goes to a
+continuation card (`split_face`), never smaller and never dropped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from reportlab.lib.colors import Color, black
 
 from printables.cards.faces import CardFace, StatCell, WeaponLine
 from printables.cards.pen import Pen
-from printables.cards.style import CARD_H, CARD_W, INNER_W, SAFE, Palette, draw_ground
+from printables.cards.style import (
+    BODY_PT,
+    BOX,
+    CARD_H,
+    CARD_W,
+    INNER_W,
+    MIN_PT,
+    SAFE,
+    WRITE_GAP,
+    Palette,
+    draw_ground,
+)
 from printables.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY, SERIF_ITALIC
 from printables.text import ASCENT, block_height, ellipsize, fit_block, fit_size, text_width, wrap
 from rostermgr.cards import SUIT_SYMBOLS
 
 LEFT, RIGHT, TOP = SAFE, CARD_W - SAFE, CARD_H - SAFE
 
-POSSE_PT, POSSE_MIN_PT = 6.5, 5.0
-# A shared card of three long names fits (tested with one of 60 W's); names wider still lose
-# the end of their last line to an ellipsis.
-NAME_PT, NAME_MIN_PT = 13.0, 4.5
+POSSE_PT = 7.0
+NAME_PT, NAME_MIN_PT = 13.0, MIN_PT
 NAME_LEAD = 1.08
 NAMES_TOP = TOP - block_height(POSSE_PT) - 1.5
-NAMES_H = 25.0
+# Two header heights: the usual one, and a tall one for a shared card of long names, which
+# would otherwise need type below the floor.
+NAMES_H, NAMES_TALL_H = 25.0, 47.0
 ROLE_PT = 7.0
-ROLE_TOP = NAMES_TOP - NAMES_H - 1.5
-PANEL_BOTTOM = ROLE_TOP - block_height(ROLE_PT) - 3.0  # the header panel runs up to the trim
 
 STAT_GAP = 1.5
-STATS_TOP = PANEL_BOTTOM - 4.0
 STAT_H = 27.0
-STAT_LABEL_PT = 6.0
+STAT_LABEL_PT = 6.5
 STAT_VALUE_PT = 16.0
 BONUS_PT = 7.5
 
-WOUNDS_TOP = STATS_TOP - STAT_H - 4.0
-WOUND_LABEL_PT = 6.5
-WOUND_BOX = 10.5
-WOUND_GAP = 2.0
-WOUND_ROWS = 3
+TRACK_LABEL_PT = 7.0
+TRACK_LABEL_W = 44.0  # a model's name before its wound boxes on a shared card
+TRACK_GAP = 2.0
+BOX_GAP = 1.6
 
-PEN_LINE_GAP = 12.0  # two ruled lines for gear added in pen, about 4 mm apart
-PEN_LINES_Y = (SAFE + 1.0, SAFE + 1.0 + PEN_LINE_GAP)
-EQUIP_TOP = WOUNDS_TOP - WOUND_BOX - 5.0
-EQUIP_BOTTOM = PEN_LINES_Y[1] + PEN_LINE_GAP
+NOTE_LABEL_PT = 6.5
+NOTE_LINES_Y = (SAFE + 0.5, SAFE + 0.5 + WRITE_GAP)  # two lines for notes in pen
+GEAR_BOTTOM = NOTE_LINES_Y[1] + WRITE_GAP  # the upper line has a full line's room above it
 
-# Gear table columns (widths in points) and type at scale 1; the table shrinks to fit.
-RANGE_W, DAMAGE_W, RELOAD_W = 24.0, 18.0, 30.0
+# Gear table columns (widths in points); reload boxes are full-size pen boxes.
+RELOAD_W = 3 * (BOX + 1.2) + 1.0
+RANGE_W, DAMAGE_W = 23.0, 16.0
 NAME_W = INNER_W - RANGE_W - DAMAGE_W - RELOAD_W
 LABEL_W = 34.0
-GEAR_PT, HEAD_PT = 8.0, 6.0
-RELOAD_BOX = 6.0
-SCALES = (1.0, 0.93, 0.86, 0.8, 0.74, 0.68, 0.62)
+GEAR_PT, HEAD_PT = 7.5, 6.5
+SCALES = (1.0, BODY_PT / GEAR_PT)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Heights of the parts of a front that depend on how tall its header is."""
+
+    names_h: float
+
+    @property
+    def role_top(self) -> float:
+        return NAMES_TOP - self.names_h - 1.5
+
+    @property
+    def panel_bottom(self) -> float:
+        return self.role_top - block_height(ROLE_PT) - 3.0  # the panel runs up to the trim
+
+    @property
+    def stats_top(self) -> float:
+        return self.panel_bottom - 4.0
+
+    @property
+    def wounds_top(self) -> float:
+        return self.stats_top - STAT_H - 4.0
+
+
+def _geometry(face: CardFace) -> Geometry:
+    return _header(face.title)
+
+
+@lru_cache(maxsize=4096)
+def _header(title: str) -> Geometry:
+    """The usual header when the names fit it at the floor, else the tall one (cached: every
+    part of a front asks, and fitting the names is the costliest measure on a card)."""
+    size, lines = fit_block(title, DISPLAY, INNER_W, NAMES_H, NAME_PT, NAME_MIN_PT, NAME_LEAD)
+    fits = block_height(size, len(lines), NAME_LEAD) <= NAMES_H and not lines[-1].endswith("\u2026")
+    return Geometry(NAMES_H if fits else NAMES_TALL_H)
+
+
+@lru_cache(maxsize=4096)
+def _fit_names(title: str, height: float) -> tuple[float, tuple[str, ...]]:
+    size, lines = fit_block(title, DISPLAY, INNER_W, height, NAME_PT, NAME_MIN_PT, NAME_LEAD)
+    return size, tuple(lines)
 
 
 def front_form_name(face: CardFace) -> str:
-    return f"front-{face.faction_id}"
+    kind = "cont" if face.part > 1 else ("one" if len(face.names) == 1 else "shared")
+    return f"front-{face.faction_id}-{kind}-{_geometry(face).names_h:g}"
 
 
 def draw_front_frame(pen: Pen, face: CardFace, pal: Palette) -> None:
-    """Ground, edge band, header panel, stat boxes and labels, wound label, pen lines."""
-    draw_ground(pen, pal, PANEL_BOTTOM)
+    """Ground, edge band, header panel, stat boxes and labels, the labelled lines for notes."""
+    geo = _geometry(face)
+    draw_ground(pen, pal, geo.panel_bottom)
     if pal.band is None:
-        pen.rule(LEFT, PANEL_BOTTOM, RIGHT, PANEL_BOTTOM, pal.accent, 0.8)
-    pen.text(RIGHT, ROLE_TOP, _faction_label(face), CONDENSED_BOLD, ROLE_PT, pal.head_text, "right")
-    for x, w, cell in _stat_cells(face.stats):
-        pen.box(x, STATS_TOP - STAT_H, w, STAT_H, fill=pal.cell, stroke=pal.line, width=0.5)
-        label = ellipsize(cell.short, CONDENSED_BOLD, STAT_LABEL_PT, w - 2)
-        pen.text(
-            x + w / 2, STATS_TOP - 1.5, label, CONDENSED_BOLD, STAT_LABEL_PT, pal.accent, "centre"
-        )
-    wounds = next((c.name for c in face.stats if c.stat == "wounds"), "Wounds")
-    label_top = WOUNDS_TOP - (WOUND_BOX - block_height(WOUND_LABEL_PT)) / 2
-    pen.text(LEFT, label_top, wounds, CONDENSED_BOLD, WOUND_LABEL_PT, pal.accent)
-    for y in PEN_LINES_Y:
-        pen.rule(LEFT, y, RIGHT, y, pal.line, 0.4)
+        pen.rule(LEFT, geo.panel_bottom, RIGHT, geo.panel_bottom, pal.accent, 0.8)
+    label = _faction_label(face)
+    pen.text(RIGHT, geo.role_top, label, CONDENSED_BOLD, ROLE_PT, pal.head_text, "right")
+    if face.part == 1:
+        for x, w, cell in _stat_cells(face.stats):
+            pen.box(x, geo.stats_top - STAT_H, w, STAT_H, fill=pal.cell, stroke=pal.line, width=0.5)
+            short = ellipsize(cell.short, CONDENSED_BOLD, STAT_LABEL_PT, w - 2)
+            top = geo.stats_top - 1.5
+            pen.text(x + w / 2, top, short, CONDENSED_BOLD, STAT_LABEL_PT, pal.accent, "centre")
+        if len(face.names) == 1:  # one model: its track's label is the same on every card
+            label = _wounds_label(face)
+            top = geo.wounds_top - (BOX - block_height(TRACK_LABEL_PT)) / 2
+            pen.text(LEFT, top, label, CONDENSED_BOLD, TRACK_LABEL_PT, pal.accent)
+    for y in NOTE_LINES_Y:
+        pen.rule(LEFT, y, RIGHT, y, pal.line, 0.5)
+    label_top = NOTE_LINES_Y[1] + 1.5 + block_height(NOTE_LABEL_PT)
+    pen.text(LEFT, label_top, "Notes", CONDENSED_BOLD, NOTE_LABEL_PT, pal.accent)
 
 
 def draw_front(pen: Pen, face: CardFace, pal: Palette) -> None:
     """Names, role, stat values, wound boxes and gear of one card over its frame."""
-    posse_pt = fit_size(face.posse, CONDENSED, INNER_W, POSSE_PT, POSSE_MIN_PT)
+    geo = _geometry(face)
+    posse_pt = fit_size(face.posse, CONDENSED, INNER_W, POSSE_PT, MIN_PT)
     posse = ellipsize(face.posse, CONDENSED, posse_pt, INNER_W)
     pen.text(LEFT, TOP - ASCENT * (POSSE_PT - posse_pt), posse, CONDENSED, posse_pt, pal.head_text)
-    size, lines = _fit_names(face.title)
-    top = NAMES_TOP - (NAMES_H - block_height(size, len(lines), NAME_LEAD)) / 2
+    size, lines = _fit_names(face.title, geo.names_h)
+    top = NAMES_TOP - (geo.names_h - block_height(size, len(lines), NAME_LEAD)) / 2
     pen.lines(LEFT, top, lines, DISPLAY, size, pal.head_text, NAME_LEAD)
     faction_w = text_width(_faction_label(face), CONDENSED_BOLD, ROLE_PT) + 4
     role = face.role + (f" \u00d7{len(face.names)}" if len(face.names) > 1 else "")
+    if face.parts > 1:
+        role += f" \u00b7 card {face.part} of {face.parts}"
     role = ellipsize(role, CONDENSED, ROLE_PT, INNER_W - faction_w)
-    pen.text(LEFT, ROLE_TOP, role, CONDENSED, ROLE_PT, pal.head_text)
-    for x, w, cell in _stat_cells(face.stats):
-        _stat_value(pen, x, w, cell, pal)
-    _wound_track(pen, face, pal)
-    _gear(pen, face, pal)
+    pen.text(LEFT, geo.role_top, role, CONDENSED, ROLE_PT, pal.head_text)
+    if face.part == 1:
+        for x, w, cell in _stat_cells(face.stats):
+            _stat_value(pen, geo, x, w, cell, pal)
+        _wound_tracks(pen, face, geo.wounds_top, pal)
+    top = _gear_top(face)
+    for h, draw in _gear_rows_fitted(face, pal):
+        draw(pen, top)
+        top -= h
 
 
 def _faction_label(face: CardFace) -> str:
@@ -108,159 +175,241 @@ def _faction_label(face: CardFace) -> str:
     return f"{name} {suit}".strip()
 
 
-def _fit_names(title: str) -> tuple[float, list[str]]:
-    """The largest type at which the names fit the header, wrapped, ellipsized only at the end."""
-    return fit_block(title, DISPLAY, INNER_W, NAMES_H, NAME_PT, NAME_MIN_PT, NAME_LEAD)
-
-
 def _stat_cells(stats: tuple[StatCell, ...]) -> list[tuple[float, float, StatCell]]:
     n = len(stats)
     w = (INNER_W - (n - 1) * STAT_GAP) / n
     return [(LEFT + i * (w + STAT_GAP), w, cell) for i, cell in enumerate(stats)]
 
 
-def _stat_value(pen: Pen, x: float, w: float, cell: StatCell, pal: Palette) -> None:
+def _stat_value(pen: Pen, geo: Geometry, x: float, w: float, cell: StatCell, pal: Palette) -> None:
     value = str(cell.value).replace("-", "\u2212")
     bonus = f"+{cell.bonus}" if cell.bonus else ""
     bonus_w = text_width(bonus, CONDENSED_BOLD, BONUS_PT) + 0.5 if bonus else 0.0
-    size = fit_size(value, DISPLAY, w - 3 - bonus_w, STAT_VALUE_PT, 7.0)
+    size = fit_size(value, DISPLAY, w - 3 - bonus_w, STAT_VALUE_PT, BODY_PT)
     value_w = text_width(value, DISPLAY, size)
     left = x + (w - value_w - bonus_w) / 2
-    label_bottom = STATS_TOP - 1.5 - block_height(STAT_LABEL_PT)
-    room = label_bottom - (STATS_TOP - STAT_H)
+    label_bottom = geo.stats_top - 1.5 - block_height(STAT_LABEL_PT)
+    room = label_bottom - (geo.stats_top - STAT_H)
     top = label_bottom - (room - block_height(size)) / 2 + 0.5
     pen.text(left, top, value, DISPLAY, size, pal.text)
     if bonus:
         pen.text(left + value_w + 0.5, top + 0.5, bonus, CONDENSED_BOLD, BONUS_PT, pal.accent)
 
 
-def _wound_track(pen: Pen, face: CardFace, pal: Palette) -> None:
-    n = max(face.wounds, 0)
-    if not n:
-        return
-    label = next((c.name for c in face.stats if c.stat == "wounds"), "Wounds")
-    start = LEFT + text_width(label, CONDENSED_BOLD, WOUND_LABEL_PT) + 4
-    room = RIGHT - start
+def _tracks(face: CardFace) -> list[tuple[str, int, float]]:
+    """(label, boxes, label width) of each wound track: one per model the card stands for."""
+    if face.part > 1 or face.wounds <= 0:
+        return []
+    if len(face.names) == 1:
+        label = _wounds_label(face)
+        return [(label, face.wounds, text_width(label, CONDENSED_BOLD, TRACK_LABEL_PT) + 4)]
+    return [(name, face.wounds, TRACK_LABEL_W) for name in face.names]
 
-    def fit(rows: int) -> float:  # the box size for this many rows in the track's band
-        per_row = -(-n // rows)
-        return min(
-            (WOUND_BOX - (rows - 1) * WOUND_GAP) / rows, (room + WOUND_GAP) / per_row - WOUND_GAP
-        )
 
-    rows = max(range(1, WOUND_ROWS + 1), key=fit)  # very many wounds: smaller boxes, more rows
-    box, per_row = fit(rows), -(-n // rows)
-    gap = min(WOUND_GAP, box / 4)
-    height = rows * box + (rows - 1) * gap
-    top = WOUNDS_TOP - (WOUND_BOX - height) / 2
-    for i in range(n):
-        row, col = divmod(i, per_row)
-        y = top - (row + 1) * box - row * gap
-        pen.box(start + col * (box + gap), y, box, box, stroke=pal.text, width=0.6)
+def _wounds_label(face: CardFace) -> str:
+    return next((c.name for c in face.stats if c.stat == "wounds"), "Wounds")
+
+
+def _track_rows(boxes: int, label_w: float) -> tuple[int, int]:
+    """(rows, boxes per row) of a track of full-size boxes after a label label_w wide."""
+    per_row = max(1, int((INNER_W - label_w + BOX_GAP) // (BOX + BOX_GAP)))
+    return -(-boxes // per_row), per_row
+
+
+def tracks_height(face: CardFace) -> float:
+    """Height of the wound tracks of face: rows of boxes, TRACK_GAP between models."""
+    rows = [_track_rows(n, w)[0] for _, n, w in _tracks(face)]
+    if not rows:
+        return 0.0
+    return sum(r * BOX + (r - 1) * BOX_GAP for r in rows) + (len(rows) - 1) * TRACK_GAP
+
+
+def _wound_tracks(pen: Pen, face: CardFace, top: float, pal: Palette) -> None:
+    shared = len(face.names) > 1  # else the frame has the one track's label
+    for label, n, label_w in _tracks(face):
+        rows, per_row = _track_rows(n, label_w)
+        if shared:
+            label_top = top - (BOX - block_height(TRACK_LABEL_PT)) / 2
+            text = ellipsize(label, CONDENSED_BOLD, TRACK_LABEL_PT, label_w - 3)
+            pen.text(LEFT, label_top, text, CONDENSED_BOLD, TRACK_LABEL_PT, pal.accent)
+        for i in range(n):
+            row, col = divmod(i, per_row)
+            y = top - (row + 1) * BOX - row * BOX_GAP
+            x = LEFT + label_w + col * (BOX + BOX_GAP)
+            pen.box(x, y, BOX, BOX, stroke=pal.text, width=0.6)
+        top -= rows * BOX + (rows - 1) * BOX_GAP + TRACK_GAP
+
+
+def _gear_top(face: CardFace) -> float:
+    geo = _geometry(face)
+    if face.part > 1:
+        return geo.panel_bottom - 4.0
+    tracks = tracks_height(face)
+    return geo.wounds_top - tracks - (4.0 if tracks else 0.0)
 
 
 Row = tuple[float, Callable[[Pen, float], None]]  # (height, draw(pen, top))
+Entry = tuple[str, object]  # ("weapon", WeaponLine) | ("clothing", str) | ("items", str)
 
 
-def _gear(pen: Pen, face: CardFace, pal: Palette) -> None:
-    avail = EQUIP_TOP - EQUIP_BOTTOM
-    for s in SCALES:
-        rows = _gear_rows(face, pal, s)
-        if sum(h for h, _ in rows) <= avail:
+def _entries(face: CardFace) -> list[Entry]:
+    return [
+        *(("weapon", w) for w in face.weapons),
+        *(("clothing", c) for c in face.clothing),
+        *(("items", i) for i in face.items),
+    ]
+
+
+def _with_entries(face: CardFace, entries: list[Entry], part: int, parts: int) -> CardFace:
+    def of(kind: str) -> tuple:
+        return tuple(value for k, value in entries if k == kind)
+
+    return replace(
+        face,
+        weapons=of("weapon"),
+        clothing=of("clothing"),
+        items=of("items"),
+        part=part,
+        parts=parts,
+    )
+
+
+def split_face(face: CardFace) -> list[CardFace]:
+    """face, or face and its continuation cards when its gear does not fit one card at the
+    smallest body type: each part ends with a line saying that the gear carries on."""
+    entries = _entries(face)
+    parts: list[list[Entry]] = []
+    part_face = face
+    while True:
+        avail = _gear_top(part_face) - GEAR_BOTTOM
+        if _height(_rows(part_face, entries, None, SCALES[-1], more=False)) <= avail or (
+            parts and len(entries) <= 1
+        ):
+            parts.append(entries)
             break
-    else:
-        rows = _cut_rows(rows, avail, pal, SCALES[-1])
-    top = EQUIP_TOP
-    for h, draw in rows:
-        draw(pen, top)
-        top -= h
+        keep = len(entries) - 1
+        while (
+            keep > 1 and _height(_rows(part_face, entries[:keep], None, SCALES[-1], True)) > avail
+        ):
+            keep -= 1
+        keep = max(keep, 1)
+        parts.append(entries[:keep])
+        entries = entries[keep:]
+        part_face = replace(face, part=len(parts) + 1)
+    if len(parts) == 1:
+        return [face]
+    return [_with_entries(face, p, i + 1, len(parts)) for i, p in enumerate(parts)]
 
 
-def _cut_rows(rows: list[Row], avail: float, pal: Palette, s: float) -> list[Row]:
-    more = _note_row("\u2026 more gear in the posse journal", pal, s)
-    kept: list[Row] = []
-    used = more[0]
-    for row in rows:
-        if used + row[0] > avail:
-            break
-        kept.append(row)
-        used += row[0]
-    return [*kept, more]
+def _height(rows: list[Row]) -> float:
+    return sum(h for h, _ in rows)
 
 
-def _gear_rows(face: CardFace, pal: Palette, s: float) -> list[Row]:
+def _gear_rows_fitted(face: CardFace, pal: Palette) -> list[Row]:
+    """The gear rows at the largest scale that fits (split_face made sure the last one does)."""
+    avail = _gear_top(face) - GEAR_BOTTOM
+    more = face.part < face.parts
     rows: list[Row] = []
-    if face.weapons:
-        rows.append(_weapon_head(pal, s))
-        rows.extend(_weapon_row(w, pal, s) for w in face.weapons)
-    else:
-        rows.append(_note_row("No weapons", pal, s))
-    rows.append((2.5 * s, lambda pen, top: None))
-    for label, values in (("Clothing", face.clothing), ("Items", face.items)):
-        for i, value in enumerate(values):
-            rows.append(_labelled_row(label if i == 0 else "", value, pal, s))
+    for s in SCALES:
+        rows = _rows(face, _entries(face), pal, s, more)
+        if _height(rows) <= avail:
+            break
     return rows
 
 
-def _weapon_head(pal: Palette, s: float) -> Row:
-    size = HEAD_PT * s
+def _rows(
+    face: CardFace, entries: list[Entry], pal: Palette | None, s: float, more: bool
+) -> list[Row]:
+    rows: list[Row] = []
+    weapons = [v for k, v in entries if k == "weapon"]
+    if weapons:
+        rows.append(_weapon_head(pal, s))
+        rows.extend(_weapon_row(w, pal, s) for w in weapons)  # type: ignore[arg-type]
+    elif face.part == 1:
+        rows.append(_note_row("No weapons", pal, s))
+    rows.append((2.5 * s, lambda pen, top: None))
+    shown: set[str] = set()
+    for kind, value in entries:
+        if kind == "weapon":
+            continue
+        label = kind.capitalize() if kind not in shown else ""
+        shown.add(kind)
+        rows.append(_labelled_row(label, str(value), pal, s))
+    if more:
+        rows.append(_note_row(f"Gear carries on: card {face.part + 1} of {face.parts}", pal, s))
+    return rows
+
+
+def _colour(pal: Palette | None, name: str) -> Color:
+    """The palette's colour of that name, or black when only measuring (pal None)."""
+    return getattr(pal, name) if pal is not None else black
+
+
+def _weapon_head(pal: Palette | None, s: float) -> Row:
+    size = HEAD_PT
     h = block_height(size) + 1.0
+    accent, line = _colour(pal, "accent"), _colour(pal, "line")
 
     def draw(pen: Pen, top: float) -> None:
         x = LEFT + NAME_W
-        pen.text(LEFT, top, "Weapon", CONDENSED_BOLD, size, pal.accent)
-        pen.text(x + RANGE_W / 2, top, "Range", CONDENSED_BOLD, size, pal.accent, "centre")
+        pen.text(LEFT, top, "Weapon", CONDENSED_BOLD, size, accent)
+        pen.text(x + RANGE_W / 2, top, "Range", CONDENSED_BOLD, size, accent, "centre")
         x += RANGE_W
-        pen.text(x + DAMAGE_W / 2, top, "Dmg", CONDENSED_BOLD, size, pal.accent, "centre")
+        pen.text(x + DAMAGE_W / 2, top, "Dmg", CONDENSED_BOLD, size, accent, "centre")
         x += DAMAGE_W
-        pen.text(x + 1, top, "Reload", CONDENSED_BOLD, size, pal.accent)
-        pen.rule(LEFT, top - h + 0.4, RIGHT, top - h + 0.4, pal.line, 0.3)
+        pen.text(x + 1, top, "Reload", CONDENSED_BOLD, size, accent)
+        pen.rule(LEFT, top - h + 0.4, RIGHT, top - h + 0.4, line, 0.3)
 
     return h, draw
 
 
-def _weapon_row(w: WeaponLine, pal: Palette, s: float) -> Row:
+def _weapon_row(w: WeaponLine, pal: Palette | None, s: float) -> Row:
     size = GEAR_PT * s
-    h = block_height(size) + 1.6 * s
-    name = ellipsize(w.name, CONDENSED, size, NAME_W - 2)
-    box = RELOAD_BOX * s
-    fits = w.reload * (box + 1.5) <= RELOAD_W - 1
+    fits = w.reload * (BOX + 1.2) <= RELOAD_W - 1
+    text_h = block_height(size, 1)
+    lines = wrap(w.name, CONDENSED, size, NAME_W - 2) or [""]
+    if len(lines) > 2:  # a weapon's name is ruleset data: two lines are plenty
+        lines = [lines[0], ellipsize(" ".join(lines[1:]), CONDENSED, size, NAME_W - 2)]
+    name_h = block_height(size, len(lines))
+    h = max(name_h, BOX if (fits and w.reload) else text_h) + 1.6
+    text = _colour(pal, "text")
 
     def draw(pen: Pen, top: float) -> None:
-        t = top - 0.8 * s
+        t = top - 0.8
         x = LEFT + NAME_W
-        pen.text(LEFT, t, name, CONDENSED, size, pal.text)
-        pen.text(x + RANGE_W / 2, t, w.range, CONDENSED, size, pal.text, "centre")
+        pen.lines(LEFT, t, lines, CONDENSED, size, text)
+        pen.text(x + RANGE_W / 2, t, w.range, CONDENSED, size, text, "centre")
         x += RANGE_W
-        pen.text(x + DAMAGE_W / 2, t, w.damage, CONDENSED_BOLD, size, pal.text, "centre")
+        pen.text(x + DAMAGE_W / 2, t, w.damage, CONDENSED_BOLD, size, text, "centre")
         x += DAMAGE_W
         if fits:
-            y = t - (block_height(size) + box) / 2
             for i in range(w.reload):
-                pen.box(x + 1 + i * (box + 1.5), y, box, box, stroke=pal.text, width=0.5)
+                pen.box(x + 1 + i * (BOX + 1.2), top - 0.8 - BOX, BOX, BOX, stroke=text, width=0.5)
         elif w.reload:
             shots = ellipsize(f"{w.reload} shots", CONDENSED, size, RELOAD_W - 1)
-            pen.text(x + 1, t, shots, CONDENSED, size, pal.text)
+            pen.text(x + 1, t, shots, CONDENSED, size, text)
 
     return h, draw
 
 
-def _note_row(text: str, pal: Palette, s: float) -> Row:
+def _note_row(text: str, pal: Palette | None, s: float) -> Row:
     size = GEAR_PT * s
-    h = block_height(size) + 1.6 * s
-    return h, lambda pen, top: pen.text(LEFT, top - 0.8 * s, text, SERIF_ITALIC, size, pal.faded)
+    h = block_height(size) + 1.6
+    faded = _colour(pal, "faded")
+    return h, lambda pen, top: pen.text(LEFT, top - 0.8, text, SERIF_ITALIC, size, faded)
 
 
-def _labelled_row(label: str, value: str, pal: Palette, s: float) -> Row:
+def _labelled_row(label: str, value: str, pal: Palette | None, s: float) -> Row:
     size = GEAR_PT * s
     lines = wrap(value, CONDENSED, size, INNER_W - LABEL_W) or [""]
-    h = block_height(size, len(lines)) + 1.6 * s
+    h = block_height(size, len(lines)) + 1.6
+    accent, text = _colour(pal, "accent"), _colour(pal, "text")
 
     def draw(pen: Pen, top: float) -> None:
-        t = top - 0.8 * s
+        t = top - 0.8
         if label:
-            label_top = t - ASCENT * (size - HEAD_PT * s)  # baselines line up
-            pen.text(LEFT, label_top, label, CONDENSED_BOLD, HEAD_PT * s, pal.accent)
-        pen.lines(LEFT + LABEL_W, t, lines, CONDENSED, size, pal.text)
+            label_top = t - ASCENT * (size - HEAD_PT)  # baselines line up
+            pen.text(LEFT, label_top, label, CONDENSED_BOLD, HEAD_PT, accent)
+        pen.lines(LEFT + LABEL_W, t, lines, CONDENSED, size, text)
 
     return h, draw

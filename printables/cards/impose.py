@@ -16,14 +16,14 @@ import math
 from dataclasses import dataclass
 
 from printables.cards.style import CARD_H, CARD_W
-from printables.layout import Grid, check_choice, mm, paper_size
+from printables.layout import EDGE_CLEAR_MM, Grid, check_choice, mm, paper_size
 
 LAYOUTS = ("duplex-long", "duplex-short", "gutter-fold", "fronts-backs")
 GRID = {"duplex": (3, 3), "gutter-fold": (4, 2)}  # columns, rows
 DUPLEX = ("duplex-long", "duplex-short")  # the layouts printed on both sides of a sheet
 MAX_BACK_OFFSET_MM = 10.0
 # A shifted back page keeps every card this far inside the paper's edge, where printers print.
-BACK_EDGE_CLEARANCE_MM = 3.0
+BACK_EDGE_CLEARANCE_MM = EDGE_CLEAR_MM
 FRONT, BACK = "front", "back"
 
 

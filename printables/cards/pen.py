@@ -11,11 +11,10 @@ from collections.abc import Sequence
 from types import TracebackType
 
 from reportlab.lib.colors import Color
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from printables.text import ASCENT, DESCENT, block_height
+from printables.text import ASCENT, DESCENT, block_height, runs, text_width
 
 
 class Pen:
@@ -76,15 +75,17 @@ class Pen:
             t = self._text
             if t is None:
                 t = self._text = self.c.beginText()
-            if self._font != (font, size):
-                t.setFont(font, size)
-                self._font = (font, size)
             self._fill_with(t, color)
             if align != "left":
-                width = stringWidth(text, font, size)
+                width = text_width(text, font, size)
                 x -= width if align == "right" else width / 2
             t.setTextOrigin(x, top - ASCENT * size)
-            t.textOut(text)
+            # a fallback font for what the face lacks; every face has ASCII
+            for f, run in ((font, text),) if text.isascii() else runs(text, font):
+                if self._font != (f, size):
+                    t.setFont(f, size)
+                    self._font = (f, size)
+                t.textOut(run)
         return top - (ASCENT + DESCENT) * size
 
     def lines(

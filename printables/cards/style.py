@@ -24,6 +24,12 @@ FRAME_RADIUS_MM = 2.0  # rounded, so nobody takes it for a cut line
 FRAME_INSET = mm(FRAME_INSET_MM)
 FRAME_RADIUS = mm(FRAME_RADIUS_MM)
 FRAME_PT = 0.8
+# Legibility floors (issue 19): no text below MIN_PT, running text at least BODY_PT.
+MIN_PT = 6.0
+BODY_PT = 7.0
+# Dry-wipe pen: tick boxes at least 4 mm, writing lines at least 6 mm apart.
+BOX = mm(4.2)
+WRITE_GAP = mm(6.2)
 
 PAPER = HexColor("#F3E8CF")  # old paper
 INK = HexColor("#2A1E15")  # sepia-black ink
@@ -31,18 +37,19 @@ LEATHER = HexColor("#7B5230")  # saddle leather
 TAN = HexColor("#E2CDA4")  # worn leather, for stat boxes
 FADED = HexColor("#6E5B48")  # secondary text on paper
 
-# Each faction its own accent, dark enough for paper-coloured text and distinct in greyscale.
+# Each faction its own accent, dark enough for paper-coloured text and distinct in greyscale:
+# CIE L* 17, 29, 41 and 53, so a mono laser still tells any two factions apart (10 or more).
 FACTION_ACCENTS = {
-    "sheriffs": HexColor("#2F4B66"),  # badge steel blue
-    "outlawmen": HexColor("#7A2619"),  # oxblood
-    "bootleggers": HexColor("#35532F"),  # bottle green
-    "townsfolk": HexColor("#7D5A14"),  # brass
+    "outlawmen": HexColor("#4E1810"),  # oxblood
+    "sheriffs": HexColor("#2C4760"),  # badge steel blue
+    "bootleggers": HexColor("#446A3C"),  # bottle green
+    "townsfolk": HexColor("#A4761A"),  # brass
 }
 SUIT_ACCENTS = {  # for factions of a user's own ruleset
-    "spades": HexColor("#2F4B66"),
-    "diamonds": HexColor("#7A2619"),
-    "clubs": HexColor("#35532F"),
-    "hearts": HexColor("#7D5A14"),
+    "diamonds": HexColor("#4E1810"),
+    "spades": HexColor("#2C4760"),
+    "clubs": HexColor("#446A3C"),
+    "hearts": HexColor("#A4761A"),
 }
 
 

@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printables.cards.back import back_form_name, draw_back, draw_back_frame
 from printables.cards.faces import CardFace
-from printables.cards.front import draw_front, draw_front_frame, front_form_name
+from printables.cards.front import draw_front, draw_front_frame, front_form_name, split_face
 from printables.cards.impose import (
     BACK,
     FRONT,
@@ -21,12 +21,13 @@ from printables.cards.impose import (
     plan_pages,
 )
 from printables.cards.pen import Pen
-from printables.cards.style import CARD_H, CARD_W, palette
-from printables.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY, SERIF_ITALIC
+from printables.cards.style import CARD_H, CARD_W, Palette, palette
+from printables.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY, SERIF_ITALIC, register_fonts
 from printables.layout import (
     INKS,
     PAPERS,
     check_choice,
+    draw_cut_lines,
     draw_cut_marks,
     draw_fold_marks,
     draw_margin_note,
@@ -43,6 +44,13 @@ FLIP = {"duplex-long": "long", "duplex-short": "short"}
 CARD_FONTS = (CONDENSED, CONDENSED_BOLD, DISPLAY, SERIF_ITALIC)
 
 
+def printed_faces(faces: Sequence[CardFace]) -> list[CardFace]:
+    """The cards that printing faces makes: each face, followed by its continuation cards when
+    its gear does not fit one card at the smallest body type (issue 19)."""
+    register_fonts(CARD_FONTS)  # the split measures text
+    return [part for face in faces for part in split_face(face)]
+
+
 def write_cards(
     faces: Sequence[CardFace],
     rules: Ruleset,
@@ -53,19 +61,22 @@ def write_cards(
     ink: str = "colour",
     back_offset: tuple[float, float] = (0.0, 0.0),
     progress: Progress | None = None,
+    cut_lines: bool = False,
 ) -> None:
     """Write the cards for faces to out (a path or a binary file object).
 
     back_offset (DX, DY in mm; +DX right, +DY up as the back page itself is seen) shifts every
     back page to correct a printer's duplex registration; gutter-fold has no back pages.
     progress(done, total) is called as card sides are drawn, and once more when the file is
-    written. Raises ValueError, with one plain sentence, for an option it does not know.
+    written. cut_lines draws full cut lines over the fronts, for cutting with scissors.
+    Raises ValueError, with one plain sentence, for an option it does not know.
     """
     check_choice(paper, PAPERS, "paper")
     check_choice(layout, LAYOUTS, "layout")
     check_choice(ink, INKS, "ink mode")
     if not faces:
         raise ValueError("There are no cards to print.")
+    faces = printed_faces(faces)
     offset = check_back_offset(back_offset)
     pages = plan_pages(len(faces), paper, layout, offset)
     grid = pages[0].grid
@@ -78,21 +89,24 @@ def write_cards(
         fonts=CARD_FONTS,
     )
     set_print_preferences(c, FLIP.get(layout))
-    forms = _define_forms(c, faces, ink)
+    forms = define_forms(c, faces, ink)
     total, done = 2 * len(faces) + 1, 0
     _report(progress, done, total)
     for number, page in enumerate(pages, start=1):
         c.setPageSize((grid.page_w, grid.page_h))
         c.saveState()
         c.translate(*page.shift)
-        draw_cut_marks(c, page.grid, skip_ys=[page.fold_y] if page.fold_y is not None else [])
-        if page.fold_y is not None:
-            draw_fold_marks(c, page.grid, page.fold_y)
+        skip = [page.fold_y] if page.fold_y is not None else []
+        draw_cut_marks(c, page.grid, skip_ys=skip)
         draw_margin_note(c, page.grid, *_notes(rules, layout, page, number, offset))
         for slot in page.slots:
             _place(c, slot, faces[slot.face], ink, forms)
             done += 1
             _report(progress, done, total)
+        if cut_lines and page.side != BACK:  # on a back they would show where duplex drifts
+            draw_cut_lines(c, page.grid, skip_ys=skip)
+        if page.fold_y is not None:
+            draw_fold_marks(c, page.grid, page.fold_y)
         c.restoreState()
         c.showPage()
     c.save()
@@ -104,7 +118,7 @@ def _report(progress: Progress | None, done: int, total: int) -> None:
         progress(done, total)
 
 
-def _define_forms(c: Canvas, faces: Sequence[CardFace], ink: str) -> dict[str, str]:
+def define_forms(c: Canvas, faces: Sequence[CardFace], ink: str) -> dict[str, str]:
     """Draw each distinct frame once as a form; returns frame key -> form name."""
     forms: dict[str, str] = {}
     for face in faces:
@@ -133,7 +147,13 @@ def _place(c: Canvas, slot: Slot, face: CardFace, ink: str, forms: dict[str, str
     clip = c.beginPath()
     clip.rect(0, 0, CARD_W, CARD_H)
     c.clipPath(clip, stroke=0, fill=0)
-    if slot.side == FRONT:
+    draw_face(c, face, slot.side, pal, forms)
+    c.restoreState()
+
+
+def draw_face(c: Canvas, face: CardFace, side: str, pal: Palette, forms: dict[str, str]) -> None:
+    """One side of a card at the origin, in card-local points: its frame form, then its own."""
+    if side == FRONT:
         c.doForm(forms[front_form_name(face)])
         with Pen(c) as pen:
             draw_front(pen, face, pal)
@@ -141,7 +161,6 @@ def _place(c: Canvas, slot: Slot, face: CardFace, ink: str, forms: dict[str, str
         c.doForm(forms[back_form_name(face)])
         with Pen(c) as pen:
             draw_back(pen, face, pal)
-    c.restoreState()
 
 
 def _notes(
@@ -161,8 +180,9 @@ def _notes(
         side = "FRONTS" if page.side == FRONT else "BACKS"
         return (
             f"{what} \u00b7 {side} (page {number}, pairs with page {page.pairs_with})",
-            f"{actual}, one-sided. Glue each backs page behind its fronts page, back to back, "
-            f"edges matched, then {cut}.",
+            f"{actual}, one-sided. Turn each backs page over sideways, about its LONG edge "
+            "like a page of a book, lay it behind its fronts page, edges matched, glue, "
+            f"then {cut}.",
         )
     edge = "LONG" if layout == "duplex-long" else "SHORT"
     side = "FRONTS" if page.side == FRONT else f"BACKS of page {page.pairs_with}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.colors import Color, HexColor, black, white
 
 INKS = ("colour", "ink-saver", "line-art")
 UNITS = ("line", "highlander", "rifle", "french")
@@ -94,16 +94,25 @@ class Ink:
 
     mode: str
     unit: str
+    # The thinnest stroke, in design units: 0.25 pt at the size the figure is drawn, so that a
+    # photocopier keeps every line (0 when the scale is not known, as in the extent).
+    min_width: float = 0.0
 
     @property
     def outline(self) -> Color:
-        """Colour of outlines."""
+        """Colour of outlines: pure black in line art, which is meant to be photocopied."""
+        if self.mode == "line-art":
+            return black
         return BLACK if self.mode != "ink-saver" else HexColor("#3c3c3c")
 
     @property
     def outline_width(self) -> float:
         """Outline width in design units (a marker is 100 units across)."""
-        return {"colour": 0.9, "ink-saver": 0.8, "line-art": 1.0}[self.mode]
+        return self.width({"colour": 0.9, "ink-saver": 0.8, "line-art": 1.0}[self.mode])
+
+    def width(self, w: float) -> float:
+        """A stroke width in design units, never thinner than min_width."""
+        return max(w, self.min_width)
 
     @property
     def shadows(self) -> bool:
@@ -128,7 +137,7 @@ class Ink:
         if self.mode != "colour" and role in _INK_ROLES:
             return self.outline
         if self.mode == "line-art":
-            return BLACK
+            return black
         if self.mode == "ink-saver":
             return tint(HexColor(self.hex(role)), 0.45)
         return HexColor(self.hex(role))

@@ -232,10 +232,10 @@ def _paint(c: Canvas, prim: Prim, ink: Ink) -> None:
     c.setStrokeColor(ink.outline)
     if isinstance(prim, Limb):
         path = _polyline(c, prim.pts)
-        c.setLineWidth(prim.width + 2 * ow)
+        c.setLineWidth(ink.width(prim.width) + 2 * ow)
         c.drawPath(path, stroke=1, fill=0)
         c.setStrokeColor(ink.fill(prim.role))
-        c.setLineWidth(prim.width)
+        c.setLineWidth(ink.width(prim.width))
         c.drawPath(_polyline(c, prim.pts), stroke=1, fill=0)
     elif isinstance(prim, Shape):
         c.setFillColor(ink.fill(prim.role))
@@ -247,7 +247,7 @@ def _paint(c: Canvas, prim: Prim, ink: Ink) -> None:
         _oval(c, prim, stroke=1)
     elif isinstance(prim, Stroke):
         c.setStrokeColor(ink.detail(prim.role))
-        c.setLineWidth(prim.width)
+        c.setLineWidth(ink.width(prim.width))
         if prim.dash:
             c.setDash(*prim.dash)
         c.drawPath(_path(c, prim.pts, False, prim.closed), stroke=1, fill=0)
@@ -268,7 +268,7 @@ def _pattern(c: Canvas, prim: Pattern, ink: Ink) -> None:
     c.clipPath(_path(c, prim.pts, prim.smooth), stroke=0, fill=0)
     for pts, width, role in prim.stripes:
         c.setStrokeColor(ink.detail(role))
-        c.setLineWidth(width if ink.mode != "line-art" else min(width, 0.45))
+        c.setLineWidth(ink.width(width if ink.mode != "line-art" else min(width, 0.45)))
         c.drawPath(_polyline(c, pts), stroke=1, fill=0)
     c.restoreState()
     c.setStrokeColor(ink.outline)

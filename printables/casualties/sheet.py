@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.casualties.figures import BOX, SCALE, figure
@@ -33,8 +33,11 @@ TICK_ZONE_MM = 7.0  # between the legend and the grid: the column ticks
 BOTTOM_MARGIN_MIN_MM = 10.0  # below the grid: the column ticks, clear of the printer's edge
 TICK_GAP_MM = 1.5  # ticks stop this far from the markers
 TICK_LEN_MM = 4.5  # at most: shorter where the margin is narrow
-TICK_EDGE_MM = 4.5  # ticks stop this far from the paper's edge, which printers may not reach
+TICK_EDGE_MM = 5.0  # ticks stop this far from the paper's edge, which printers may not reach
 TICK_WIDTH_PT = 0.4
+CUT_LINE_PT = 0.3  # full cut lines between the markers (cut_lines), for scissors
+MIN_STROKE_PT = 0.25  # the thinnest line of a figure: a photocopier keeps it
+FRENCH_MARK_MM = 1.2  # radius of the cockade that tells a French marker apart once cut
 TICK_GREY = HexColor("#7f7f7f")
 LEGEND_MM = 8.0  # legend samples, smaller than any marker
 
@@ -123,15 +126,40 @@ def form_name(unit: str, pose: int, ink: str) -> str:
 
 
 def define_forms(c: Canvas, kinds: set[tuple[str, int]], ink: str, size: float) -> None:
-    """Draw each kind of marker once, as a form of size x size points."""
+    """Draw each kind of marker once, as a form of size x size points.
+
+    French markers carry a cockade in a corner, so they are told apart in line art too.
+    """
     for unit, pose in sorted(kinds):
         fig = figure(unit, POSES[pose])
         k = SCALE * POSES[pose].zoom * size / BOX
         c.beginForm(form_name(unit, pose, ink), 0, 0, size, size)
+        if unit == "french":
+            draw_cockade(c, size, Ink(ink, unit))
+        c.saveState()
         c.translate(size / 2 - k * BOX / 2, size / 2 - k * BOX / 2)
         c.scale(k, k)
-        paint(c, fig, Ink(ink, unit))
+        paint(c, fig, Ink(ink, unit, MIN_STROKE_PT / k))
+        c.restoreState()
         c.endForm()
+
+
+def draw_cockade(c: Canvas, size: float, ink: Ink) -> None:
+    """A small round cockade near a corner of a size x size cell: the French marker's mark.
+
+    It is round, so it reads the same however the marker is turned or mirrored.
+    """
+    r = FRENCH_MARK_MM * MM
+    x = y = r + 1.2 * MM
+    c.saveState()
+    c.setLineWidth(max(MIN_STROKE_PT, 0.4))
+    c.setStrokeColor(ink.outline)
+    colour = ink.mode == "colour"
+    rings = ((r, "facing"), (r * 0.62, "lapel"), (r * 0.3, "coat"))
+    for radius, role in rings:
+        c.setFillColor(ink.fill(role) if colour else white)
+        c.circle(x, y, radius, stroke=1, fill=1)
+    c.restoreState()
 
 
 def place(c: Canvas, name: str, x: float, y: float, size: float, turn: int) -> None:
@@ -166,6 +194,23 @@ def draw_ticks(c: Canvas, g: Grid, rows: int) -> None:
         y = top - j * g.size
         c.line(left - gap - side, y, left - gap, y)
         c.line(right + gap, y, right + gap + side, y)
+    c.restoreState()
+
+
+def draw_cut_lines(c: Canvas, g: Grid, count: int) -> None:
+    """Full cut lines round the count markers of a page, for cutting with scissors."""
+    full, rest = divmod(count, g.cols)
+    c.saveState()
+    c.setStrokeColor(TICK_GREY)
+    c.setLineWidth(CUT_LINE_PT)
+    for j in range(full + 1):
+        c.line(g.left, g.top - j * g.size, g.left + g.cols * g.size, g.top - j * g.size)
+    if rest:
+        y = g.top - (full + 1) * g.size
+        c.line(g.left, y, g.left + rest * g.size, y)
+    for i in range(g.cols + 1):
+        rows = full + (1 if rest and i <= rest else 0)
+        c.line(g.left + i * g.size, g.top, g.left + i * g.size, g.top - rows * g.size)
     c.restoreState()
 
 
@@ -252,8 +297,12 @@ def write_casualty_sheets(
     ink: str = "colour",
     marker_mm: float = MARKER_MM,
     progress: Progress | None = None,
+    cut_lines: bool = False,
 ) -> int:
-    """Write Forlorn Hope casualty-marker sheets as a PDF; return the number of pages."""
+    """Write Forlorn Hope casualty-marker sheets as a PDF; return the number of pages.
+
+    cut_lines draws full cut lines between the markers, besides the ticks in the margins.
+    """
     validate(british, french, paper, ink, marker_mm)
     register_fonts()
     g = make_grid(paper, marker_mm)
@@ -292,6 +341,8 @@ def write_casualty_sheets(
             if progress and done < total and (k + 1) % g.cols == 0:
                 progress(done, total)
         draw_ticks(c, g, math.ceil(len(chunk) / g.cols))
+        if cut_lines:
+            draw_cut_lines(c, g, len(chunk))
         c.showPage()
     c.save()
     if progress:

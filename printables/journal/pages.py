@@ -31,7 +31,7 @@ from printables.journal.style import (
     TOP_MM,
     mm,
 )
-from printables.text import ellipsize, wrap
+from printables.text import draw_string, ellipsize, wrap
 
 HEAD_PT = 7.5
 FOLIO_PT = 9.5
@@ -145,7 +145,15 @@ class JournalDoc(BaseDocTemplate):
         c.saveState()
         c.setFillColor(FADED)
         c.setFont(SERIF_ITALIC, HEAD_PT)
-        (c.drawRightString(right, head_y, name) if odd else c.drawString(left, head_y, name))
+        draw_string(
+            c,
+            right if odd else left,
+            head_y,
+            name,
+            SERIF_ITALIC,
+            HEAD_PT,
+            "right" if odd else "left",
+        )
         c.setFont(DISPLAY, HEAD_PT)
         (c.drawString(left, head_y, KEEPER) if odd else c.drawRightString(right, head_y, KEEPER))
         c.setStrokeColor(RULE)

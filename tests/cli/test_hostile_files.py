@@ -305,3 +305,23 @@ def test_a_name_typed_with_an_invisible_character_finds_the_member(cli) -> None:
     assert bought.code == 0, bought.err
     doc = cli.ok("posse", "show", "The Dalton Boys", "--json").json()
     assert "whiskey" in next(m for m in doc["members"] if m["name"] == "Kid")["items"]
+
+
+def test_a_name_no_bundled_font_draws_is_refused_where_it_is_entered(cli, tmp_path) -> None:
+    """A character that would print as a box (here U+10FFFD, private use) never gets in."""
+    from tests.conftest import DALTON
+
+    cli.new_posse(DALTON)
+    before = cli.db.read_bytes()
+    undrawable = "Kid \U000f0001"  # Supplementary Private Use Area-A: no font has it
+    for args in (
+        ("posse", "rename-member", DALTON["name"], "Kid", undrawable),
+        ("posse", "hire", DALTON["name"], "ganger", undrawable),
+        ("posse", "rename", DALTON["name"], "Bad \U000f0001 Boys"),
+    ):
+        refused = cli(*args)
+        assert refused.code == 1, (args, refused.out)
+        assert "U+F0001" in refused.err and "\n" not in refused.err.rstrip("\n")
+    assert cli.db.read_bytes() == before
+    chinese = cli("posse", "rename-member", DALTON["name"], "Kid", "李小龍")
+    assert chinese.code == 0, chinese.err

@@ -175,3 +175,53 @@ def test_print_reference_with_a_users_ruleset_prints_its_numbers(cli: Cli, tmp_p
 def test_print_reference_refuses_a_folder_and_writes_nothing(cli: Cli, tmp_path: Path) -> None:
     result = cli("print", "reference", "-o", str(tmp_path))
     assert result.code == 1 and "folder" in result.err and result.err.count("\n") == 1
+
+
+def test_r18_r20_cut_lines_are_asked_for_on_the_command_line(
+    cli: Cli, dalton: dict, tmp_path: Path
+) -> None:
+    import pdfplumber
+
+    cli.new_posse(dalton)
+    plain, lined = tmp_path / "plain.pdf", tmp_path / "lined.pdf"
+    cli.ok("print", "cards", D, "-o", str(plain))
+    cli.ok("print", "cards", D, "-o", str(lined), "--cut-lines")
+    with pdfplumber.open(plain) as a, pdfplumber.open(lined) as b:
+        assert len(b.pages[0].lines) > len(a.pages[0].lines)
+    markers = tmp_path / "markers.pdf"
+    cli.ok("print", "casualties", "-o", str(markers), "--cut-lines", "--british", "12")
+    with pdfplumber.open(markers) as pdf:
+        assert any(ln["linewidth"] == 0.3 for ln in pdf.pages[0].lines)
+
+
+def test_print_cards_for_a_print_shop(cli: Cli, dalton: dict, tmp_path: Path) -> None:
+    from PIL import Image
+
+    cli.new_posse(dalton)
+    folder = tmp_path / "mpc"
+    result = cli.ok("print", "cards", D, "--for", "mpc", "-o", str(folder))
+    assert "Wrote 5 cards (10 PNG files, front and back) for MakePlayingCards" in result.out
+    names = sorted(p.name for p in folder.iterdir())
+    assert names[:2] == ["001-back.png", "001-front.png"] and len(names) == 10
+    with Image.open(folder / "001-front.png") as image:
+        assert image.size == (822, 1122)
+    again = cli("print", "cards", D, "--for", "tgc", "-o", str(folder))
+    assert again.code == 1 and "not empty" in again.err and again.err.count("\n") == 1
+    assert sorted(p.name for p in folder.iterdir()) == names  # nothing replaced
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    cli.ok("print", "cards", D, "--for", "tgc", "-o", str(empty))
+    with Image.open(empty / "003-back.png") as image:
+        assert image.size == (825, 1125)
+    pdf = tmp_path / "dtc.pdf"
+    out = cli.ok("print", "cards", D, "--for", "dtc", "-o", str(pdf)).out
+    assert "(10 pages, back then front) for DriveThruCards" in out
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 10
+    assert [float(v) for v in reader.pages[0].trimbox] == [9, 9, 189, 261]
+    blocked = tmp_path / "a-file"
+    blocked.write_text("mine")
+    refused = cli("print", "cards", D, "--for", "mpc", "-o", str(blocked))
+    assert refused.code == 1 and blocked.read_text() == "mine"
+    assert cli("print", "cards", D, "--for", "kinkos", "-o", str(pdf)).code == 2
+    assert not list(tmp_path.glob(".*.tmp"))  # no temporary folder left behind

@@ -67,9 +67,12 @@ def test_the_about_boxs_font_licence_is_the_shipped_licence_file() -> None:
 
     licence = (ROOT / "printables" / "fonts" / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
     fonts = sorted(p.name for p in (ROOT / "printables" / "fonts").glob("*.ttf"))
-    assert fonts and all(name.startswith(("DejaVuSans", "DejaVuSerif")) for name in fonts)
+    families = ("DejaVuSans", "DejaVuSerif", "DroidSansFallback")
+    assert fonts and all(name.startswith(families) for name in fonts)
     assert "License: bitstream-vera" in licence and "Bitstream Vera" in FONT_LICENCES
     assert "public domain" in licence and "public domain" in FONT_LICENCES
+    droid = (ROOT / "printables" / "fonts" / "LICENSE-DroidSansFallback.txt").read_text("utf-8")
+    assert "Apache License" in droid and "Apache License 2.0" in FONT_LICENCES
 
 
 def test_smoke_quit_shows_the_campaign_then_exits_0(tmp_path: Path) -> None:

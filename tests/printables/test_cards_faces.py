@@ -123,8 +123,11 @@ def test_r1_r8_r9_r15_back_tables_come_from_the_ruleset():
 def test_r1_eighth_card_actions_only_on_the_leader_and_rule_only_when_written():
     r = rules()
     faces = card_faces([dalton()], r)
-    actions = r.faction("outlawmen").leader_actions
-    assert [a for a, _ in faces[0].back.actions] == [a.name for a in actions]
+    (action,) = r.faction("outlawmen").leader_actions
+    # R1 ruling: an action's two names are one action, printed as one entry, attacker first
+    (entry,) = faces[0].back.actions
+    assert entry == (action.name, action.text)
+    assert entry[0].index("Dirt In the Wound") < entry[0].index("Whiskey in the Wound")
     assert all(f.back.actions == () for f in faces[1:])
     assert faces[0].back.rule is None  # the rule text is empty in the shipped ruleset
     outlaws = dataclasses.replace(r.faction("outlawmen"), rule_text="Add one wound.")
@@ -163,10 +166,9 @@ def test_fingerprints_are_the_same_from_one_release_to_the_next():
     values, or every card looks changed after an upgrade. They change with CARD_DESIGN and with
     what the cards show (the ruleset), never with how they are computed."""
     assert [f.fingerprint[:16] for f in card_faces([dalton()], rules())] == [
-        # the leader's back: R1 (2026-12) prints Dirt In the Wound / Whiskey in the Wound as one
-        "28108059d0d05521",
-        "9ed5f09dd890d84a",
-        "db7f93ad36706ae7",
+        "558787f2bb9f8de3",  # roster-card/2 with R1 (2026-12): one leader action with two uses
+        "39ef8d200726437a",
+        "62b7e6a31eb0046f",
     ]
 
 

@@ -189,7 +189,10 @@ def test_r18_cut_marks_sit_on_grid_lines_in_the_margins_only(paper, layout):
                     assert any(ln["top"] == pytest.approx(y, abs=TOL) for y in ys)
                     marked_y.add(round(ln["top"], 2))
             assert len(marked_x) == len(xs) and len(marked_y) == len(ys)
+            fold_top = grid.top0 + CARD_H if layout == "gutter-fold" else None
             for ln in inside:  # no line runs along a trim line: there is no outline
+                if ln.get("dash") and fold_top is not None and ln["top"] == pytest.approx(fold_top):
+                    continue  # but the fold line runs across the gutter-fold block
                 if ln["x0"] == pytest.approx(ln["x1"]):
                     assert not any(ln["x0"] == pytest.approx(x, abs=0.05) for x in xs)
                 else:
@@ -302,12 +305,12 @@ def test_progress_counts_every_card_side_and_the_file():
         ),
         (
             {"back_offset": (0, 4), "paper": "letter"},
-            r"^On Letter paper the backs can move at most 9\.7 mm across and 3\.3 mm up or down, "
-            r"to stay 3 mm inside the paper's edge; not 0,4\.$",
+            r"^On Letter paper the backs can move at most 7\.7 mm across and 1\.3 mm up or down, "
+            r"to stay 5 mm inside the paper's edge; not 0,4\.$",
         ),
         (
             {"back_offset": (-7, 0)},
-            r"^On A4 paper the backs can move at most 6\.7 mm across and 10 mm up or down, .*\.$",
+            r"^On A4 paper the backs can move at most 4\.7 mm across and 10 mm up or down, .*\.$",
         ),
         ({"back_offset": ("a", 0)}, r"^The back offset must be two numbers .*\.$"),
     ],
@@ -401,7 +404,7 @@ def test_back_offset_text_as_typed_on_the_command_line():
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("sign", [1, -1])
 def test_r18_the_largest_back_offset_keeps_the_backs_on_the_paper(paper, sign):
-    """Every back card stays 3 mm inside the paper at the largest offset allowed (the PDF moves
+    """Every back card stays 5 mm inside the paper at the largest offset allowed (the PDF moves
     by exactly the offset: test_r18_back_offset_moves_every_back_page_by_exactly_dx_dy)."""
     across, updown = back_offset_limits(paper)
     for layout in ("duplex-long", "duplex-short"):
@@ -409,11 +412,12 @@ def test_r18_the_largest_back_offset_keeps_the_backs_on_the_paper(paper, sign):
         backs = [p for p in pages if p.side == "back"]
         assert backs and all(p.shift == (sign * across * MM, sign * updown * MM) for p in backs)
         for page in backs:
-            edge = 3 * MM - TOL
+            edge = 5 * MM - TOL
             for slot in page.slots:
                 x, y = slot.x + page.shift[0], slot.y + page.shift[1]
                 assert min(x, y) >= edge
                 assert x + CARD_W <= page.grid.page_w - edge
+                assert y + CARD_H <= page.grid.page_h - edge
                 assert y + CARD_H <= page.grid.page_h - edge
     with pytest.raises(ValueError, match="inside the paper's edge"):
         plan_pages(18, paper, "duplex-long", (sign * (across + 0.1), 0))

@@ -69,7 +69,9 @@ def test_r18_separate_gangers_get_a_card_each():
 
 def test_r18_the_stress_card_keeps_all_three_long_names():
     with open_pdf(pdf_bytes("stress")) as pdf:
-        front = cell_texts(pdf.pages[0], sheet("a4", "duplex-long"))[(2, 0)]
+        cells = cell_texts(pdf.pages[0], sheet("a4", "duplex-long"))
+    # every card of the stress posse needs continuation cards; the shared card's first part
+    (front,) = [t for t in cells.values() if "Gang member" in t and "card 1 of" in t]
     for name in (
         "Bartholomew Maximilian Featherstonehaugh-Cholmondeley the T1",
         "W" * 59 + "2",
@@ -141,8 +143,9 @@ def test_repeated_artwork_is_one_form_per_faction_and_side():
     for page in reader.pages:
         for ref in page["/Resources"]["/XObject"].values():
             used[ref.idnum] = used.get(ref.idnum, 0) + 1
-    # three factions: a front each, a leader back and a member back each
-    assert len(used) == 3 + 3 * 2
+    # three factions: a front each; a leader back and a member back each; and the Daltons'
+    # shared card of three gang members a front and a back of its own (a track per model)
+    assert len(used) == 3 + 3 * 2 + 2
     content = b"".join(p.get_contents().get_data() for p in reader.pages)
     assert len(re.findall(rb"/\S+ Do\b", content)) == 2 * len(card_faces(many(), rules()))
 
@@ -211,7 +214,9 @@ def test_r18_the_printed_faces_carry_the_ruleset_tables_and_the_gear():
     assert f"+{shotgun.damage}" in ma and "The Dalton Boys" in ma and "Outlawmen" in ma
     wyatt, virgil = backs[find_cell(backs, "Wyatt")], backs[find_cell(backs, "Virgil")]
     for action in r.faction("sheriffs").leader_actions:
-        assert action.name in wyatt and action.text.replace(" ", "") in wyatt.replace(" ", "")
+        squeezed = wyatt.replace(" ", "")  # the entry wraps over lines
+        assert action.name.replace(" ", "") in squeezed
+        assert action.text.replace(" ", "") in squeezed
         assert action.name not in virgil
     for back in (wyatt, virgil):
         assert f"{r.name} {r.version}" in back
@@ -219,8 +224,8 @@ def test_r18_the_printed_faces_carry_the_ruleset_tables_and_the_gear():
         for row in r.advancement:
             assert " or ".join(r.stat_names[s] for s in row.stats) in back
         assert f"{r.damage_bands[-1].start}+" in back
-    ike = backs[find_cell(backs, "Ike Dalton")]
-    assert r.faction("outlawmen").leader_actions[0].name in ike
+    ike = backs[find_cell(backs, "Ike Dalton")].replace("\n", " ").replace(" ", "")
+    assert r.faction("outlawmen").leader_actions[0].name.replace(" ", "") in ike
     ma_back = backs[find_cell(backs, "Ma Dalton")]
     assert f"{r.stat_names['shot']} +1" in ma_back  # upgrades taken so far
 
@@ -231,9 +236,9 @@ def test_r1_r18_an_action_with_two_names_prints_as_one_entry_with_both_uses():
     with open_pdf(pdf_bytes("many")) as pdf:
         backs = cell_texts(pdf.pages[1], grid)
     wyatt = backs[find_cell(backs, "Wyatt")].replace("\n", " ")
-    assert wyatt.count("Dead Eyed Aim / Dead Eyed Spirit") == 1
-    flat = wyatt.replace(" ", "")
+    flat = wyatt.replace(" ", "")  # the heading may wrap: compare without the spaces
+    assert flat.count("DeadEyedAim/DeadEyedSpirit") == 1
     assert "attacking:+1totheleader'sattacktotal" in flat
     assert "defending:+1totheleader'sdefencetotal" in flat
-    ike = backs[find_cell(backs, "Ike Dalton")].replace("\n", " ")
-    assert ike.count("Dirt In the Wound / Whiskey in the Wound") == 1
+    ike = backs[find_cell(backs, "Ike Dalton")].replace("\n", " ").replace(" ", "")
+    assert ike.count("DirtIntheWound/WhiskeyintheWound") == 1

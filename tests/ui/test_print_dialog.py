@@ -65,11 +65,11 @@ def test_r18_back_offset_only_for_double_sided_layouts_and_within_the_paper(qtbo
         pick[what].setCurrentIndex(pick[what].findData(value))
 
     choose("paper", "letter")
-    assert (options.dx.maximum(), options.dy.maximum()) == (9.7, 3.3)
+    assert (options.dx.maximum(), options.dy.maximum()) == (7.7, 1.3)
     options.dy.setValue(10)
-    assert options.dy.value() == 3.3  # cannot be typed past what keeps the backs on the paper
+    assert options.dy.value() == 1.3  # cannot be typed past what keeps the backs on the paper
     choose("paper", "a4")
-    assert (options.dx.maximum(), options.dy.maximum()) == (6.7, 10.0)
+    assert (options.dx.maximum(), options.dy.maximum()) == (4.7, 10.0)
     options.dx.setValue(2)
     choose("layout", "gutter-fold")
     assert not options.dx.isEnabled() and not options.dy.isEnabled()
@@ -100,4 +100,36 @@ def test_changing_an_option_after_a_preview_withdraws_it(window: MainWindow, qtb
     qtbot.wait(50)
     assert dialog.pdf is None and not dialog.save.isEnabled()  # the stale render is dropped
     assert dialog.preview_button.isEnabled()
+    dialog.done(0)
+
+
+@pytest.mark.parametrize("shop", ["mpc", "dtc"])
+def test_print_shop_files_preview_one_face_at_bleed_and_save_every_card(
+    window: MainWindow, qtbot, tmp_path: Path, shop: str
+) -> None:
+    window.posse_list.setCurrentIndex(
+        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
+    )
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.cards.shop.setCurrentIndex(dialog.cards.shop.findData(shop))
+    assert not dialog.cards.layout_.isEnabled() and not dialog.cards.dx.isEnabled()
+    dialog.render()
+    dialog.wait()
+    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+    assert dialog.document.pageCount() == 1  # one face
+    assert dialog.save.text() == ("&Save PNG files..." if shop == "mpc" else "&Save PDF...")
+    preview = PdfReader(dialog.pdf).pages[0]
+    bleed = {"mpc": 0.12, "dtc": 0.125}[shop] * 72  # the shop's own bleed
+    page = [0, 0, 180 + 2 * bleed, 252 + 2 * bleed]
+    assert [float(v) for v in preview.mediabox] == pytest.approx(page, abs=0.01)
+    trim = [bleed, bleed, bleed + 180, bleed + 252]
+    assert [float(v) for v in preview.trimbox] == pytest.approx(trim, abs=0.01)
+    target = tmp_path / ("png" if shop == "mpc" else "cards.pdf")
+    dialog.save_to(target)
+    assert "Saved to" in dialog.message.text()
+    if shop == "mpc":
+        assert (target / "001-front.png").is_file() and (target / "001-back.png").is_file()
+    else:
+        assert len(PdfReader(target).pages) % 2 == 0 and len(PdfReader(target).pages) > 2
     dialog.done(0)

@@ -128,6 +128,7 @@ class PrintDialog(QDialog):
         self.worker: Any = None
         self.progress_reports = 0
         self._job: PrintJob | None = None  # the job rendered last, until its cards count printed
+        self._shop_job: PrintJob | None = None  # a print shop's files: drawn when saved
         self._generation = 0  # bumped by every change of options: older renders are stale
         for pane in panes:
             _on_any_change(pane, self._options_changed)
@@ -174,7 +175,11 @@ class PrintDialog(QDialog):
             else:
                 o = self.casualties
                 job = printing.casualties_job(
-                    o.british.value(), o.french.value(), o.paper.currentData(), o.ink.currentData()
+                    o.british.value(),
+                    o.french.value(),
+                    o.paper.currentData(),
+                    o.ink.currentData(),
+                    cut_lines=o.cut_lines.isChecked(),
                 )
         except Refused as exc:
             self.message.setText(str(exc))
@@ -186,21 +191,37 @@ class PrintDialog(QDialog):
         return job
 
     def _cards_job(self) -> PrintJob:
+        return printing.cards_job(self.w.campaign, self.cards.chosen(), self._options())
+
+    def _options(self) -> CardOptionValues:
         o = self.cards
-        options = CardOptionValues(
+        return CardOptionValues(
             paper=o.paper.currentData(),
             layout=o.layout_.currentData(),
             ink=o.ink.currentData(),
             back_offset=(o.dx.value(), o.dy.value()),
             gangers=o.gangers.currentData(),
             changed=o.changed.isChecked(),
+            cut_lines=o.cut_lines.isChecked(),
+            shop=o.shop.currentData(),
         )
-        return printing.cards_job(self.w.campaign, o.chosen(), options)
 
     def render(self) -> None:
         job = self.job()
         if job is None:
             return
+        self._shop_job = None
+        if self.tabs.currentIndex() == 0 and self.cards.shop.currentData() != "pnp":
+            # the files themselves are drawn when saved; the preview is one face, its page
+            # the bleed, with the trim and the safe zone drawn on it
+            self._shop_job = job
+            try:
+                job = printing.shop_preview_job(
+                    self.w.campaign, self.cards.chosen(), self._options()
+                )
+            except Refused as exc:
+                self.message.setText(str(exc))
+                return
         target = Path(self._folder.name) / job.filename
         self.document.close()
         self.preview_button.setEnabled(False)
@@ -231,6 +252,14 @@ class PrintDialog(QDialog):
         self.save.setEnabled(True)
         self.open.setEnabled(True)
         pages = self.document.pageCount()
+        folder = self._shop_job is not None and self._shop_job.folder
+        self.save.setText("&Save PNG files..." if folder else "&Save PDF...")
+        if self._shop_job is not None:
+            self.message.setText(
+                "One face as the print shop gets it: the page is the bleed, the solid line the "
+                "trim, the dashed line the safe zone. Save writes every card."
+            )
+            return
         self.message.setText(
             f"{pages} page{'s' if pages != 1 else ''}. Print at actual size (100%)."
         )
@@ -242,7 +271,15 @@ class PrintDialog(QDialog):
     def save_as(self) -> None:
         if self.pdf is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Save PDF", self.pdf.name, "PDF files (*.pdf)")
+        if self._shop_job is not None and self._shop_job.folder:
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Save the PNG files in a new folder", self._shop_job.filename, "Folders (*)"
+            )
+            if path:
+                self.save_to(Path(path))
+            return
+        name = self._shop_job.filename if self._shop_job is not None else self.pdf.name
+        path, _ = QFileDialog.getSaveFileName(self, "Save PDF", name, "PDF files (*.pdf)")
         if path:
             self.save_to(Path(path))
 
@@ -250,7 +287,11 @@ class PrintDialog(QDialog):
         if self.pdf is None:
             return
         try:
-            printing.save_rendered(self.w.campaign.path, self.pdf, path)
+            if self._shop_job is not None:
+                self._job = self._shop_job
+                printing.write(self.w.campaign.path, self._shop_job, path)
+            else:
+                printing.save_rendered(self.w.campaign.path, self.pdf, path)
         except Refused as exc:
             self.message.setText(str(exc))
             return
@@ -259,7 +300,8 @@ class PrintDialog(QDialog):
 
     def open_in_viewer(self) -> None:
         if self.pdf is not None:
-            self._remember()
+            if self._shop_job is None:  # a shop's preview is not the files: nothing printed
+                self._remember()
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.pdf)))
 
     def _remember(self) -> None:

@@ -20,6 +20,12 @@ from services.printing import back_offset_limits
 
 PAPERS = (("A4", "a4"), ("Letter", "letter"))
 INKS = (("Colour", "colour"), ("Ink saver", "ink-saver"), ("Line art", "line-art"))
+SHOPS = (
+    ("Sheets to print at home", "pnp"),
+    ("DriveThruCards (one PDF)", "dtc"),
+    ("MakePlayingCards (a folder of PNGs)", "mpc"),
+    ("The Game Crafter (a folder of PNGs)", "tgc"),
+)
 LAYOUTS = (
     ("Double-sided, flip on long edge", "duplex-long"),
     ("Double-sided, flip on short edge", "duplex-short"),
@@ -46,6 +52,7 @@ class CardOptions(QWidget):
                 Qt.CheckState.Checked if name == selected else Qt.CheckState.Unchecked
             )
             self.posses.addItem(item)
+        self.shop = combo(SHOPS)
         self.layout_ = combo(LAYOUTS)
         self.paper, self.ink = combo(PAPERS), combo(INKS)
         self.gangers = combo((("Shared while identical", "grouped"), ("One card each", "separate")))
@@ -57,21 +64,29 @@ class CardOptions(QWidget):
         offset.addWidget(self.dx)
         offset.addWidget(self.dy)
         self.changed = QCheckBox("Only cards that changed since they were last printed")
+        self.cut_lines = QCheckBox("Full cut lines, for cutting with scissors")
         self.layout_.currentIndexChanged.connect(self._offset_range)
         self.paper.currentIndexChanged.connect(self._offset_range)
-        self._offset_range()
+        self.shop.currentIndexChanged.connect(self._offset_range)
         form = QFormLayout(self)
         form.addRow("Poss&es", self.posses)
+        form.addRow("F&or", self.shop)
         form.addRow("&Layout", self.layout_)
         form.addRow("Pape&r", self.paper)
         form.addRow("&Ink", self.ink)
         form.addRow("&Gang members", self.gangers)
         form.addRow("Back offset (x, y)", offset)
         form.addRow(self.changed)
+        form.addRow(self.cut_lines)
+        self._offset_range()
 
     def _offset_range(self) -> None:
-        """The offset only for double-sided layouts, and only as far as the paper allows."""
-        duplex = self.layout_.currentData() in DUPLEX
+        """The offset only for double-sided layouts, and only as far as the paper allows; a
+        print shop's files have no sheets, so no layout, paper, offset or cut lines."""
+        sheets = self.shop.currentData() == "pnp"
+        for box in (self.layout_, self.paper, self.cut_lines):
+            box.setEnabled(sheets)
+        duplex = sheets and self.layout_.currentData() in DUPLEX
         across, updown = back_offset_limits(self.paper.currentData())
         for box, limit in ((self.dx, across), (self.dy, updown)):
             box.setRange(-limit, limit)
@@ -123,8 +138,10 @@ class CasualtyOptions(QWidget):
             box.setRange(0, 5000)
             box.setValue(value)
         self.paper, self.ink = combo(PAPERS), combo(INKS)
+        self.cut_lines = QCheckBox("Full cut lines, for cutting with scissors")
         form = QFormLayout(self)
         form.addRow("&British", self.british)
         form.addRow("&French", self.french)
         form.addRow("Pape&r", self.paper)
         form.addRow("&Ink", self.ink)
+        form.addRow(self.cut_lines)
