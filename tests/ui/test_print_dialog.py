@@ -133,3 +133,67 @@ def test_print_shop_files_preview_one_face_at_bleed_and_save_every_card(
     else:
         assert len(PdfReader(target).pages) % 2 == 0 and len(PdfReader(target).pages) > 2
     dialog.done(0)
+
+
+def test_the_preview_zooms_fits_and_pages_and_the_dialog_closes(window, qtbot, tmp_path) -> None:
+    from PySide6.QtPdfWidgets import QPdfView
+
+    dialog = PrintDialog(window, parent=window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.render()
+    dialog.wait()
+    qtbot.waitUntil(lambda: dialog.document.pageCount() >= 2, timeout=30000)
+    preview = dialog.preview
+    qtbot.waitUntil(lambda: preview.page.text() == f"Page 1 of {dialog.document.pageCount()}")
+    assert not preview.previous.isEnabled() and preview.next.isEnabled()
+    preview.next.click()
+    qtbot.waitUntil(lambda: preview.current() == 1)
+    assert preview.page.text().startswith("Page 2 of")
+    before = preview.view.zoomFactor()
+    preview.zoom_in.click()
+    assert preview.view.zoomMode() == QPdfView.ZoomMode.Custom
+    assert preview.view.zoomFactor() > before
+    preview.fit_width.click()
+    assert preview.view.zoomMode() == QPdfView.ZoomMode.FitToWidth
+    preview.fit_page.click()
+    assert preview.view.zoomMode() == QPdfView.ZoomMode.FitInView
+    dialog.close_button.click()
+    assert not dialog.isVisible()
+
+
+def test_printing_is_at_100_percent_with_the_layouts_duplex_edge(window, qtbot, tmp_path) -> None:
+    from PySide6.QtPrintSupport import QPrinter
+
+    from ui.printer import print_to_file, set_up
+
+    dialog = PrintDialog(window, parent=window)
+    qtbot.addWidget(dialog)
+    dialog.cards.layout_.setCurrentIndex(dialog.cards.layout_.findData("duplex-short"))
+    dialog.render()
+    dialog.wait()
+    qtbot.waitUntil(lambda: dialog.document.pageCount() >= 2, timeout=30000)
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    # the edge asked of the printer (one without duplex, like this test's, keeps its own)
+    assert set_up(printer, dialog.document, "duplex-short") == QPrinter.DuplexMode.DuplexShortSide
+    assert set_up(printer, dialog.document, "gutter-fold") == QPrinter.DuplexMode.DuplexNone
+    assert printer.fullPage()
+    out = tmp_path / "printed.pdf"
+    pages = print_to_file(dialog.document, "duplex-long", out)
+    printed = PdfReader(out)
+    assert pages == len(printed.pages) == dialog.document.pageCount()
+    box = printed.pages[0].mediabox  # the paper of the PDF drawn, not fitted to another
+    assert abs(float(box.width) - 595.28) < 1 and abs(float(box.height) - 841.89) < 1
+
+
+def test_open_in_viewer_says_so_when_there_is_no_viewer(window, qtbot, monkeypatch) -> None:
+    from PySide6.QtGui import QDesktopServices
+
+    monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(lambda _url: False))
+    dialog = PrintDialog(window, parent=window)
+    qtbot.addWidget(dialog)
+    dialog.render()
+    dialog.wait()
+    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+    dialog.open_in_viewer()
+    assert "no PDF viewer" in dialog.message.text()

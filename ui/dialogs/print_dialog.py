@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtPdf import QPdfDocument
-from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -36,6 +35,7 @@ from rostermgr.errors import Refused
 from services import posses, printing
 from services.printing import CardOptions as CardOptionValues
 from services.printing import PrintJob
+from ui.dialogs.pdf_preview import PdfPreview
 from ui.dialogs.print_options import (
     INKS,
     CalibrationOptions,
@@ -96,11 +96,11 @@ class PrintDialog(QDialog):
         self.message.setWordWrap(True)
         self.save = QPushButton("&Save PDF...")
         self.open = QPushButton("&Open in viewer")
+        self.send = QPushButton("Send to prin&ter...")
+        self.close_button = QPushButton("&Close")
         self.document = QPdfDocument(self)
-        self.view = QPdfView()
-        self.view.setDocument(self.document)
-        self.view.setPageMode(QPdfView.PageMode.MultiPage)
-        self.view.setZoomMode(QPdfView.ZoomMode.FitInView)
+        self.preview = PdfPreview(self.document)
+        self.view = self.preview.view
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.addWidget(self.tabs)
@@ -112,9 +112,13 @@ class PrintDialog(QDialog):
         row.addWidget(self.save)
         row.addWidget(self.open)
         left_layout.addLayout(row)
+        row = QHBoxLayout()
+        row.addWidget(self.send)
+        row.addWidget(self.close_button)
+        left_layout.addLayout(row)
         split = QSplitter()
         split.addWidget(left)
-        split.addWidget(self.view)
+        split.addWidget(self.preview)
         split.setSizes([420, 700])
         layout = QVBoxLayout(self)
         layout.addWidget(split)
@@ -122,6 +126,8 @@ class PrintDialog(QDialog):
         self.preview_button.clicked.connect(self.render)
         self.save.clicked.connect(self.save_as)
         self.open.clicked.connect(self.open_in_viewer)
+        self.send.clicked.connect(self.send_to_printer)
+        self.close_button.clicked.connect(self.reject)
         self._folder = tempfile.TemporaryDirectory(prefix="rostermgr-print-")
         self.pdf: Path | None = None
         self.thread: Any = None
@@ -152,6 +158,7 @@ class PrintDialog(QDialog):
         self.document.close()
         self.save.setEnabled(False)
         self.open.setEnabled(False)
+        self.send.setEnabled(False)
         self.message.setText(message)
         self.progress.setValue(0)
 
@@ -251,6 +258,7 @@ class PrintDialog(QDialog):
         self.preview_button.setEnabled(True)
         self.save.setEnabled(True)
         self.open.setEnabled(True)
+        self.send.setEnabled(self._shop_job is None)  # a shop's files are sent to the shop
         pages = self.document.pageCount()
         folder = self._shop_job is not None and self._shop_job.folder
         self.save.setText("&Save PNG files..." if folder else "&Save PDF...")
@@ -302,7 +310,36 @@ class PrintDialog(QDialog):
         if self.pdf is not None:
             if self._shop_job is None:  # a shop's preview is not the files: nothing printed
                 self._remember()
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.pdf)))
+            if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.pdf))):
+                self.message.setText(
+                    "There is no PDF viewer set up on this computer: save the PDF and open "
+                    "it with a program of your own."
+                )
+
+    def send_to_printer(self) -> None:
+        """Qt's print dialog, then every page at 100% with the layout's duplex edge."""
+        if self.pdf is None:
+            return
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        from ui.printer import print_pdf, set_up
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        set_up(printer, self.document, self.cards.layout_.currentData() if self._cards() else None)
+        if QPrintDialog(printer, self).exec() != QDialog.DialogCode.Accepted:
+            return
+        pages = print_pdf(printer, self.document)
+        if pages and self._shop_job is None:
+            self._remember()
+        self.message.setText(
+            f"Sent {pages} page{'s' if pages != 1 else ''} to "
+            f"{printer.printerName() or 'the printer'} at 100%."
+            if pages
+            else "The printer could not be started; nothing was printed."
+        )
+
+    def _cards(self) -> bool:
+        return self.tabs.currentIndex() == KINDS.index("Cards")
 
     def _remember(self) -> None:
         """Cards that leave the app count as printed, for 'only changed cards' next time."""
