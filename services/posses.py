@@ -14,8 +14,8 @@ from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
 from rostermgr.roster import Posse, normal_name
 from rostermgr.shop import CreationPlan, Entry, plan_creation
 from services.campaign import Campaign
+from services.names import check_printable_name
 from services.outputs import atomic_output, check_output
-from services.printing import check_printable_name
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,6 @@ from db.printed import printed_fingerprints
 from db.printed import remember_printed as store_printed
 from rostermgr.errors import Refused
 from rostermgr.journal import build_journal
-from rostermgr.printable import check_printable
 from rostermgr.reference import build_reference
 from rostermgr.rules import Ruleset
 from services import posses
@@ -72,15 +71,6 @@ class PrintJob:
     draw: Callable[[Path, Progress | None], int]
     printed: tuple[tuple[str, str], ...] = ()
     folder: bool = False  # draw writes files into the folder it is given (PNGs for a shop)
-
-
-def check_printable_name(name: str, what: str = "The name") -> None:
-    """Refuse (one sentence naming the character) a name with a character no bundled font
-    draws, so it never prints as a box. Call it before a posse or member name is stored:
-    create, rename, hire and import."""
-    from printables.fonts import drawable_characters
-
-    check_printable(name, drawable_characters(), what)
 
 
 def back_offset_limits(paper: str) -> tuple[float, float]:

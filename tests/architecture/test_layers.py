@@ -80,3 +80,27 @@ def test_the_contracts_break_on_a_wrong_import_in_each_layer(tmp_path: Path) -> 
         "db and printables never import each other BROKEN",
     ):
         assert contract in broken.stdout, broken.stdout
+
+
+def test_every_use_case_module_imports_on_its_own() -> None:
+    """A module of services or cli imported first, in a fresh interpreter, imports: no cycle
+    between the use cases hides behind the order other tests happen to import them in."""
+    modules = [
+        ".".join(p.relative_to(ROOT).with_suffix("").parts)
+        for package in ("services", "cli")
+        for p in sorted((ROOT / package).rglob("*.py"))
+        if p.name != "__init__.py"
+    ]
+    script = (
+        "import importlib, subprocess, sys\n"
+        "bad = []\n"
+        "for name in sys.argv[1:]:\n"
+        "    done = subprocess.run([sys.executable, '-c', f'import {name}'], capture_output=True)\n"
+        "    if done.returncode:\n"
+        "        bad.append(name + ': ' + done.stderr.decode().strip().splitlines()[-1])\n"
+        "print('\\n'.join(bad))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, *modules], cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.stdout.strip() == "", done.stdout

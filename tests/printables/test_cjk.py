@@ -18,7 +18,7 @@ from printables.journal import write_journal
 from rostermgr.errors import Refused
 from rostermgr.printable import check_printable, undrawable
 from rostermgr.roster import Member
-from services.printing import check_printable_name
+from services.names import check_printable_name
 from tests.printables.test_cards_support import cell_texts, open_pdf, posse, rules, sheet
 from tests.printables.test_journal import DALTON, journals
 
