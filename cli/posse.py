@@ -66,6 +66,15 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("new_name", help="the member's new name")
     p.set_defaults(handler=cmd_rename_member)
 
+    for action, helptext in (
+        ("retire", "retire a posse: kept with its history, it plays no game until brought back"),
+        ("return", "bring a retired posse back to play"),
+        ("delete", "delete a posse: it leaves the lists, its games and history stay"),
+    ):
+        p = ps.add_parser(action, help=helptext)
+        p.add_argument("name", help=POSSE)
+        p.set_defaults(handler=cmd_standing, standing=action)
+
     p = ps.add_parser("export", help="the whole posse with its history, as JSON")
     p.add_argument("name", help=POSSE)
     p.add_argument(
@@ -140,7 +149,7 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
                 r.name,
                 rules.factions[r.faction].name if r.faction in rules.factions else r.faction,
                 money(r.purse),
-                f"{r.active} active",
+                f"{r.active} active" + ("" if r.standing == "playing" else f", {r.standing}"),
             ]
             for r in rows
         ]
@@ -192,6 +201,19 @@ def cmd_rename_member(args: argparse.Namespace, out: TextIO) -> int:
     with campaign(args, editing=True) as c:
         new = posses.rename_member(c, args.name, args.member, args.new_name)
     out.write(f"{args.member} of {args.name} is now called {new}.\n")
+    return EXIT_OK
+
+
+def cmd_standing(args: argparse.Namespace, out: TextIO) -> int:
+    use = {"retire": posses.retire, "return": posses.bring_back, "delete": posses.delete}
+    with campaign(args, editing=True) as c:
+        kept = use[args.standing](c, args.name)
+    said = {
+        "retire": f"Retired {args.name}; `rostermgr posse return` brings it back to play.",
+        "return": f"{args.name} is back in play.",
+        "delete": f"Deleted {args.name}; its games list it as {kept}.",
+    }
+    out.write(said[args.standing] + "\n")
     return EXIT_OK
 
 

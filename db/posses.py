@@ -17,6 +17,8 @@ from rostermgr.errors import Refused, quoted
 from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
 from rostermgr.rules import Ruleset
 from rostermgr.shop import CreationPlan, Entry, plan_buy, plan_hire, plan_sell
+from rostermgr.standing import DELETED, PLAYING, deleted_name, standing
+from rostermgr.standing import KINDS as STANDING_KINDS
 
 
 def today() -> str:
@@ -59,6 +61,7 @@ def posse_from_row(row: m.Posse) -> roster.Posse:
 def posses_from_rows(rows: Sequence[m.Posse]) -> list[roster.Posse]:
     """Posse rows as domain values: members, items, upgrades and purses in one query each."""
     ids = [row.id for row in rows]
+    standings = standings_of(ids)
     members: dict[int, list[m.Member]] = defaultdict(list)
     for mem in (
         m.Member.select().where(m.Member.posse.in_(ids)).order_by(m.Member.posse, m.Member.position)
@@ -96,6 +99,7 @@ def posses_from_rows(rows: Sequence[m.Posse]) -> list[roster.Posse]:
             ruleset_version=row.ruleset_version,
             id=row.id,
             created=row.created or "",
+            standing=standings.get(row.id, PLAYING),
             members=tuple(
                 roster.Member(
                     name=mem.name,
@@ -131,10 +135,52 @@ def summaries() -> list[PosseSummary]:
         .tuples()
     )
     rows = m.Posse.select(m.Posse.id, m.Posse.name, m.Posse.faction).order_by(m.Posse.name)
+    standings = standings_of()
     return [
-        PosseSummary(name, faction, int(purses.get(posse_id, 0)), int(active.get(posse_id, 0)))
+        PosseSummary(
+            name,
+            faction,
+            int(purses.get(posse_id, 0)),
+            int(active.get(posse_id, 0)),
+            standings.get(posse_id, PLAYING),
+        )
         for posse_id, name, faction in rows.tuples()  # plain rows: no model objects to build
+        if standings.get(posse_id, PLAYING) != DELETED
     ]
+
+
+def standings_of(ids: Sequence[int] | None = None) -> dict[int, str]:
+    """Each posse's standing, from its newest retire, return or delete history line."""
+    query = m.History.select(m.History.posse, m.History.kind).where(
+        m.History.kind.in_(list(STANDING_KINDS))
+    )
+    if ids is not None:
+        query = query.where(m.History.posse.in_(list(ids)))
+    kinds: dict[int, list[str]] = defaultdict(list)
+    for posse_id, kind in query.order_by(m.History.id).tuples():
+        kinds[posse_id].append(kind)
+    return {posse_id: standing(found) for posse_id, found in kinds.items()}
+
+
+def set_standing(posse_name: str, kind: str) -> str:
+    """Retire, bring back or delete a posse: one history line (a deleted one is also renamed,
+    freeing its name); returns the name it has afterwards."""
+    with m.database.atomic():
+        row = posse_row(posse_name)
+        now = standings_of([row.id]).get(row.id, PLAYING)
+        new = STANDING_KINDS[kind]
+        if now == DELETED:
+            raise Refused(f"{row.name} was deleted; it cannot be changed any more.")
+        if now == new:
+            raise Refused(f"{row.name} is {now} already.")
+        old = row.name
+        if new == DELETED:
+            taken = [n for (n,) in m.Posse.select(m.Posse.name).tuples()]
+            row.name = deleted_name(old, today(), taken)
+            row.save()
+        words = {"retire": "retired", "return": "brought back to play", "delete": "deleted"}
+        add_history(row, kind, f"Posse {old} {words[kind]}.", old=old, new=row.name)
+        return row.name
 
 
 def add_entry(

@@ -20,6 +20,7 @@ from rostermgr.report import Ref, Report
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
 from rostermgr.shop import Entry
+from rostermgr.standing import may_play
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,12 @@ def _refuse(where: str, reason: str) -> None:
 def plan_game(report: Report, posses: Mapping[str, Posse], rules: Ruleset) -> GamePlan:
     """Check every name in the report against the campaign and derive every change."""
     t = _Table(report, posses, rules)
+    for name in report.posses:
+        if name in posses and not may_play(posses[name].standing):
+            raise RuleBroken(
+                f"The report names {name}, which is {posses[name].standing}; bring it back to "
+                "play (posse return) before it plays a game."
+            )
     _refuse("Date", founded_reason(report, posses))
     changes: list[Change] = []
     for i, use in enumerate(report.items_used, 1):

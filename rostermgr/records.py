@@ -16,9 +16,10 @@ class PosseSummary:
     faction: str
     purse: int
     active: int
+    standing: str = "playing"  # rostermgr.standing: playing or retired (the deleted are left out)
 
     def as_json(self) -> dict[str, Any]:
-        """DESIGN 5: `posse list --json` entries."""
+        """DESIGN 5: `posse list --json` entries, exactly the contract's keys."""
         return {
             "name": self.name,
             "faction": self.faction,

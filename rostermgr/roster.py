@@ -64,6 +64,7 @@ class Posse:
     ruleset_version: str
     id: int | None = None
     created: str = ""  # R12: the day it was founded, YYYY-MM-DD; "" when built in memory
+    standing: str = "playing"  # rostermgr.standing: playing, retired or deleted
 
     def suit(self, rules: Ruleset) -> str:
         return rules.faction(self.faction).suit

@@ -32,6 +32,7 @@ def posse_view(posse: Posse, rules: Ruleset) -> dict[str, Any]:
         "suit": posse.suit(rules),
         "ruleset": {"id": posse.ruleset_id, "version": posse.ruleset_version},
         "purse": posse.purse,
+        "standing": posse.standing,  # playing, retired or deleted (rostermgr.standing)
         "members": [member_view(m, rules) for m in posse.members],
     }
 

@@ -13,6 +13,7 @@ from rostermgr.exchange import validate_posse_file
 from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
 from rostermgr.roster import Posse, normal_name
 from rostermgr.shop import CreationPlan, Entry, plan_creation
+from rostermgr.standing import may_play
 from services.campaign import Campaign
 from services.names import check_printable_name
 from services.outputs import atomic_output, check_output
@@ -119,6 +120,30 @@ def rename_member(c: Campaign, posse: str, old: str, new: str) -> str:
     _printable(new, "The member's name")
     with c.edit():
         return store.rename_member(posse, old, new)
+
+
+def retire(c: Campaign, name: str) -> str:
+    """Retire a posse: kept with its history, listed as retired, it plays no game until back."""
+    with c.edit():
+        return store.set_standing(name, "retire")
+
+
+def bring_back(c: Campaign, name: str) -> str:
+    """Bring a retired posse back to play."""
+    with c.edit():
+        return store.set_standing(name, "return")
+
+
+def delete(c: Campaign, name: str) -> str:
+    """Delete a posse: it leaves the lists, its games and history stay (and undo brings it
+    back); its name is freed for a new posse. Returns the name it keeps in the games."""
+    with c.edit():
+        return store.set_standing(name, "delete")
+
+
+def playing(c: Campaign) -> list[str]:
+    """The posses that may play a game now (the retired are not among them)."""
+    return [s.name for s in store.summaries() if may_play(s.standing)]
 
 
 def export_document(c: Campaign, name: str) -> dict[str, Any]:

@@ -111,6 +111,46 @@ def rename_member(w: MainWindow, member: str) -> None:
         )
 
 
+def _selected(w: MainWindow) -> str | None:
+    name = w.current_posse()
+    if name is None:
+        w.refuse(
+            "Select a posse first." if w.posse_model.rowCount() else "There are no posses yet."
+        )
+    return name
+
+
+def retire_posse(w: MainWindow) -> None:
+    """Campaign > Retire posse: kept with its history; it plays no game until brought back."""
+    name = _selected(w)
+    if name is not None:
+        w.act(f"Retire {name}", partial(posses.retire, w.campaign, name), select=name)
+
+
+def bring_back_posse(w: MainWindow) -> None:
+    """Campaign > Bring posse back to play."""
+    name = _selected(w)
+    if name is not None:
+        w.act(f"Bring back {name}", partial(posses.bring_back, w.campaign, name), select=name)
+
+
+def delete_posse(w: MainWindow) -> None:
+    """Campaign > Delete posse: asked first (No is the default); undo brings it back."""
+    name = _selected(w)
+    if name is None:
+        return
+    sure = QMessageBox.question(
+        w,
+        "Delete posse",
+        f"Delete {name}? It leaves the posse list; its games and history stay in the campaign, "
+        "and Edit > Undo brings it back.",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.No,
+    )
+    if sure == QMessageBox.StandardButton.Yes:
+        w.act(f"Delete {name}", partial(posses.delete, w.campaign, name))
+
+
 def record_game(w: MainWindow) -> None:
     from ui.wizards.postgame import PostGameWizard
 

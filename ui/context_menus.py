@@ -45,11 +45,10 @@ def posse_menu(w: MainWindow, menu: QMenu) -> None:
     menu.addSeparator()
     for action in (w.action_export, w.action_print):
         menu.addAction(action)
-    retire = getattr(w, "action_retire", None)
-    if retire is not None:
-        menu.addSeparator()
-        menu.addAction(retire)
-        menu.addAction(w.action_delete)
+    menu.addSeparator()
+    retired = w.posse_model.standing_of(w.current_posse()) == "retired"
+    menu.addAction(w.action_bring_back if retired else w.action_retire)
+    menu.addAction(w.action_delete)
 
 
 def member_menu(w: MainWindow, menu: QMenu) -> None:

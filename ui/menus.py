@@ -140,6 +140,15 @@ def build_menus(w: MainWindow) -> None:
     add(
         campaign, "Re&name posse...", lambda: actions.rename(w), QKeySequence("F2"), "action_rename"
     )
+    add(campaign, "Re&tire posse", lambda: actions.retire_posse(w), None, "action_retire")
+    add(
+        campaign,
+        "Bring posse &back to play",
+        lambda: actions.bring_back_posse(w),
+        None,
+        "action_bring_back",
+    )
+    add(campaign, "&Delete posse...", lambda: actions.delete_posse(w), None, "action_delete")
     add(campaign, "&Games...", lambda: actions.show_games(w), None, "action_games")
     add(campaign, "&Check campaign file", lambda: actions.check(w), None, "action_check")
 

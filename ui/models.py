@@ -40,6 +40,11 @@ class PosseListModel(QAbstractListModel):
     def row_of(self, name: str) -> int:
         return next((i for i, r in enumerate(self._rows) if r.name == name), -1)
 
+    def standing_of(self, name: str | None) -> str | None:
+        """The listed posse's standing (playing or retired), None when it is not listed."""
+        row = self.row_of(name) if name else -1
+        return self._rows[row].standing if row >= 0 else None
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
@@ -48,11 +53,15 @@ class PosseListModel(QAbstractListModel):
             return None
         row = self._rows[index.row()]
         faction = self._rules.factions.get(row.faction)
+        retired = row.standing == "retired"
         if role == Qt.ItemDataRole.DisplayRole:
-            return row.name
+            return f"{row.name} (retired)" if retired else row.name
         if role == Qt.ItemDataRole.ToolTipRole:
             label = faction.name if faction else row.faction
-            return f"{row.name}\n{label}: ${row.purse}, {row.active} active"
+            note = "; retired: it plays no game until brought back" if retired else ""
+            return f"{row.name}\n{label}: ${row.purse}, {row.active} active{note}"
+        if role == Qt.ItemDataRole.ForegroundRole and retired:
+            return QBrush(dimmed())
         return None
 
 

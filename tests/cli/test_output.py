@@ -75,17 +75,17 @@ def roster_with_dead_pending_and_wide_names(cli: Cli, dalton: dict, tmp_path: Pa
     """A posse with a dead member (R13), a flip waiting for a choice (R15) and CJK/emoji names,
     brought in as a posse file (R17 import)."""
     dalton["members"][2]["name"] = "牛仔"
-    dalton["members"][3]["name"] = "Slim 🤠"
+    dalton["members"][3]["name"] = "Slim 李"
     cli.new_posse(dalton)
     path = tmp_path / "export.json"
     cli.ok("posse", "export", D, "-o", str(path))
     doc = json.loads(path.read_text(encoding="utf-8"))
     kid = next(m for m in doc["members"] if m["name"] == "牛仔")
     kid.update(status="dead", injuries=RULES.strikes_to_die, items=[])
-    slim = next(m for m in doc["members"] if m["name"] == "Slim 🤠")
+    slim = next(m for m in doc["members"] if m["name"] == "Slim 李")
     slim.update(flips=2, pending_card="7H")
     # the history tells those flips (import checks it, R15): 3 earned, 1 spent turning 7H
-    row = {"date": "2026-01-01", "member": "Slim 🤠", "game": None}
+    row = {"date": "2026-01-01", "member": "Slim 李", "game": None}
     doc["history"] += [
         {**row, "kind": "flips", "text": "Slim earns 3 flips.", "data": {"count": 3}},
         {**row, "kind": "flip", "text": "Slim turns 7H.", "data": {"card": "7H", "spent": 1}},
@@ -104,7 +104,7 @@ def test_r13_r15_show_columns_line_up_for_dead_pending_and_wide_names(
     rows = lines[lines.index(head) + 1 :]
     assert len(rows) == 5
     kid = next(r for r in rows if r.startswith("牛仔"))
-    slim = next(r for r in rows if r.startswith("Slim 🤠"))
+    slim = next(r for r in rows if r.startswith("Slim 李"))
     assert "dead" in kid and "7H pending" in slim
     for heading, cell in (("Role", "Gang member"), ("Status", "dead"), ("Items", "-")):
         assert starts(kid, cell) == starts(head, heading)

@@ -192,6 +192,42 @@ def test_file_dialogs_start_in_the_last_folder_used(
     assert json.loads((folder / "dalton.json").read_text(encoding="utf-8"))["posse"]["name"] == D
 
 
+def test_retire_and_delete_a_posse_from_the_window_and_undo_them(
+    window: MainWindow, monkeypatch
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from ui import actions
+
+    c = window.campaign
+    select(window, D)
+    actions.retire_posse(window)
+    row = window.posse_model.row_of(D)
+    assert window.posse_model.data(window.posse_model.index(row)) == f"{D} (retired)"
+    menu = QMenu()
+    context_menus.posse_menu(window, menu)
+    assert window.action_bring_back in menu.actions()  # retired: the menu offers it back
+    assert D not in posses.playing(c)
+    asked: list[object] = []
+
+    def answer(*args: object) -> QMessageBox.StandardButton:
+        asked.append(args[4] if len(args) > 4 else None)  # the default button
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(answer))
+    select(window, D)
+    actions.delete_posse(window)
+    assert asked == [QMessageBox.StandardButton.No]
+    assert posses.names(c) == [L]
+    window.action_undo.trigger()
+    assert D in posses.names(c)
+    window.action_undo.trigger()
+    assert D in posses.playing(c)  # the retirement is undone too
+    window.action_redo.trigger()
+    window.action_redo.trigger()
+    assert posses.names(c) == [L]
+
+
 @pytest.fixture(autouse=True)
 def _no_menus(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(QMenu, "exec", lambda *a, **k: None)

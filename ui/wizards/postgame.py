@@ -266,7 +266,7 @@ class PostGameWizard(QWizard):
         super().__init__(parent)
         self.w = window
         self.setWindowTitle("Record a game")
-        self.game_page = GamePage(window.rules, posses.names(window.campaign))
+        self.game_page = GamePage(window.rules, posses.playing(window.campaign))
         self.casualties_page = CasualtiesPage(window.rules)
         self.money_page = MoneyPage()
         self.preview_page = PreviewPage(window)

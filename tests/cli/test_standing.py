@@ -1,0 +1,44 @@
+"""A posse retired or deleted keeps its games and history; undo brings it back (DESIGN 4, 5)."""
+
+from __future__ import annotations
+
+from tests.conftest import DALTON, LAWMEN, Cli
+
+D, L = DALTON["name"], LAWMEN["name"]
+
+
+def _game(cli: Cli, posses: list[str]) -> str:
+    return cli.file({"date": "2026-11-28", "scenario": "bloodbath", "posses": posses})
+
+
+def test_a_retired_posse_is_listed_as_such_plays_no_game_and_comes_back(cli: Cli) -> None:
+    for doc in (DALTON, LAWMEN):
+        cli.new_posse(doc)
+    assert cli.ok("posse", "retire", D).out == (
+        f"Retired {D}; `rostermgr posse return` brings it back to play.\n"
+    )
+    standing = {n: cli.ok("posse", "show", n, "--json").json()["standing"] for n in (D, L)}
+    assert standing == {D: "retired", L: "playing"}
+    assert "retired" in cli.ok("posse", "list").out
+    before = cli.db.read_bytes()
+    refused = cli("game", "record", _game(cli, [D, L]))
+    assert refused.code == 1 and "retired" in refused.err and "posse return" in refused.err
+    assert cli.db.read_bytes() == before
+    again = cli("posse", "retire", D)
+    assert again.code == 1 and "retired already" in again.err
+    cli.ok("posse", "return", D)
+    cli.ok("game", "record", _game(cli, [D, L]))
+
+
+def test_a_deleted_posse_leaves_the_lists_keeps_its_games_and_frees_its_name(cli: Cli) -> None:
+    for doc in (DALTON, LAWMEN):
+        cli.new_posse(doc)
+    cli.ok("game", "record", _game(cli, [D, L]))
+    said = cli.ok("posse", "delete", D).out
+    assert said.startswith(f"Deleted {D}; its games list it as {D} (deleted ")
+    assert [p["name"] for p in cli.ok("posse", "list", "--json").json()] == [L]
+    (game,) = cli.ok("game", "list", "--json").json()
+    assert any(name.startswith(f"{D} (deleted ") for name in game["posses"])
+    cli.new_posse(DALTON)  # the name is free again
+    assert sorted(p["name"] for p in cli.ok("posse", "list", "--json").json()) == [L, D]
+    assert cli.ok("check").code == 0
