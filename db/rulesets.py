@@ -128,12 +128,20 @@ def undo_last_adoption() -> tuple[StoredRulesetLine, StoredRulesetLine, int]:
     return undone, now, games
 
 
-def later_games() -> int:
-    """How many games were recorded after the newest adoption (undoing it takes them back)."""
+def changes_since_adoption() -> int:
+    """How many changes were made after the newest adoption: undoing it takes them back too."""
     newest = m.StoredRuleset.select().order_by(m.StoredRuleset.id.desc()).first()
     if newest is None:
         return 0
-    return m.Game.select().where(m.Game.undo_mark >= newest.undo_mark).count()
+    row = m.database.execute_sql(
+        "SELECT MAX(seq) FROM undo_log WHERE statement = ?",
+        (f'DELETE FROM "ruleset" WHERE rowid={newest.id}',),
+    ).fetchone()
+    if row[0] is None:
+        return 0
+    return int(
+        m.database.execute_sql("SELECT COUNT(*) FROM undo_log WHERE seq > ?", row).fetchone()[0]
+    )
 
 
 def oldest_undoable_mark() -> int | None:
