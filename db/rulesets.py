@@ -156,3 +156,20 @@ def oldest_undoable_mark() -> int | None:
     ]
     known = [mark for mark in marks if mark is not None]
     return min(known) if known else None
+
+
+def game_rulesets() -> dict[int, StoredRulesetLine]:
+    """For each game, the ruleset it was played under (a game without a hash: the first one)."""
+    lines = history()
+    if not lines:
+        return {}
+    known = {line.hash: line for line in lines}
+    return {
+        game_id: known.get(hash_ or "", lines[0])
+        for game_id, hash_ in m.Game.select(m.Game.id, m.Game.ruleset_hash).tuples()
+    }
+
+
+def upgrade_hashes() -> list[str | None]:
+    """The ruleset hash of every upgrade, in the order of db.stats.upgrades (by id)."""
+    return [h for (h,) in m.Upgrade.select(m.Upgrade.ruleset_hash).order_by(m.Upgrade.id).tuples()]

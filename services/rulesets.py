@@ -96,3 +96,11 @@ def undo_adoption(c: Campaign) -> AdoptionUndone:
         undone, now, games = store.undo_last_adoption()
     c.rules = stored_rules(now)
     return AdoptionUndone(undone, now, games, made)
+
+
+def game_rulesets(c: Campaign) -> dict[int, dict[str, str]]:
+    """For `game list --json`: each game's ruleset as {id, version, hash}."""
+    return {
+        game: {"id": line.id, "version": line.version, "hash": line.hash}
+        for game, line in store.game_rulesets().items()
+    }

@@ -202,3 +202,53 @@ def test_undo_of_an_adoption_after_a_game_backs_up_first(two: Cli, tmp_path: Pat
     assert "A backup of what was undone:" in out
     assert cli.ok("game", "list", "--json").json() == []
     assert L in cli.ok("posse", "list").out
+
+
+def test_stats_split_by_version_over_games_on_two_versions(two: Cli, tmp_path: Path) -> None:
+    cli = two
+    taken_out = [{"posse": D, "member": "Kid", "by": {"posse": L, "member": "Wyatt"}}]
+    cli.ok("game", "record", cli.file(report(1, out_of_action=taken_out)))
+    cli.ok("rules", "adopt", playtest(tmp_path))
+    cli.ok("game", "record", cli.file(report(2, winner=D)))
+    doc = cli.ok("stats", "--by-ruleset", "--json").json()
+    per_game = [(r["ruleset"], r["game"], r["out_of_action"]) for r in doc["games"]]
+    assert per_game == [("0.1-playtest", 1, 1), ("0.2-playtest", 2, 0)]
+    wins = {
+        (r["ruleset"], r["faction"]): r["won"]
+        for r in doc["faction_wins"]
+        if r["faction"] in ("sheriffs", "outlawmen")
+    }
+    assert wins == {
+        ("0.1-playtest", "sheriffs"): 1,
+        ("0.1-playtest", "outlawmen"): 0,
+        ("0.2-playtest", "sheriffs"): 0,
+        ("0.2-playtest", "outlawmen"): 1,
+    }
+    flips = {(r["ruleset"], r["measure"]): r["count"] for r in doc["flips"]}
+    assert flips[("0.1-playtest", "earned")] == 1 and flips[("0.2-playtest", "earned")] == 0
+    assert set(doc) == set(cli.ok("stats", "--json").json())  # every table, split
+    text = cli.ok("stats", "--by-ruleset").out
+    assert "Ruleset       Game  Date" in text
+    folder = tmp_path / "csv"
+    cli.ok("stats", "--by-ruleset", "--csv", str(folder))
+    assert (folder / "games.csv").read_text().startswith("ruleset,game,")
+
+
+def test_game_list_json_names_the_ruleset_each_game_was_played_under(
+    two: Cli, tmp_path: Path
+) -> None:
+    cli = two
+    cli.ok("game", "record", cli.file(report(1)))
+    new = playtest(tmp_path)
+    cli.ok("rules", "adopt", new)
+    cli.ok("game", "record", cli.file(report(2)))
+    played = [g["ruleset"] for g in cli.ok("game", "list", "--json").json()]
+    shipped = default_ruleset()
+    assert played == [
+        {"id": shipped.id, "version": shipped.version, "hash": shipped.hash},
+        {
+            "id": shipped.id,
+            "version": "0.2-playtest",
+            "hash": cli.ok("--ruleset", new, "rules", "--json").json()["hash"],
+        },
+    ]

@@ -1,0 +1,98 @@
+"""Playtest statistics split by the ruleset the games were played under (issue 18).
+
+Rulings: a game, the history rows it wrote and its ledger entries count under the ruleset of
+that game; a flip's upgrade under the ruleset it was taken under. A row written between games
+(a purchase, a sale, a flip's history) counts towards the next game, as the purses after each
+game already reckon; one after the last game counts under the current ruleset. What a posse
+holds now (its purse, its unspent flips) is counted under the current ruleset only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from rostermgr.rules import Ruleset
+from rostermgr.stats import Campaign, Table, campaign_stats
+
+
+@dataclass(frozen=True)
+class RulesetPart:
+    """One ruleset's share of the campaign: its label in the tables, its hash and rules."""
+
+    label: str
+    hash: str
+    rules: Ruleset
+
+
+def split_campaign(
+    campaign: Campaign,
+    game_hash: Mapping[int, str],
+    upgrade_hashes: Sequence[str | None],
+    current: str,
+) -> dict[str, Campaign]:
+    """The campaign's rows by ruleset hash (see the rulings above)."""
+    games = sorted(campaign["games"], key=lambda g: g["id"])
+    parts: dict[str, Campaign] = {}
+
+    def part(hash_: str) -> Campaign:
+        return parts.setdefault(
+            hash_, {"games": [], "posses": [], "history": [], "upgrades": [], "ledger": []}
+        )
+
+    for g in games:
+        part(game_hash.get(g["id"], current))["games"].append(g)
+    ends = [(g["last_history"], game_hash.get(g["id"], current)) for g in games]
+    for h in campaign["history"]:
+        if h["game"] is not None and h["game"] in game_hash:
+            owner = game_hash[h["game"]]
+        else:
+            owner = next((gh for last, gh in ends if last >= h["id"]), current)
+        part(owner)["history"].append(h)
+    ledger = sorted(campaign["ledger"], key=lambda e: e["id"])
+    by_game = [
+        (max((e["id"] for e in ledger if e["game"] == g["id"]), default=-1), game_hash[g["id"]])
+        for g in games
+        if g["id"] in game_hash
+    ]
+    for e in ledger:
+        if e["game"] is not None and e["game"] in game_hash:
+            owner = game_hash[e["game"]]
+        else:
+            owner = next((gh for last, gh in by_game if last >= e["id"]), current)
+        part(owner)["ledger"].append(e)
+    for up, hash_ in zip(campaign["upgrades"], upgrade_hashes, strict=True):
+        part(hash_ or current)["upgrades"].append(up)
+    part(current)["posses"].extend(campaign["posses"])
+    return parts
+
+
+def stats_by_ruleset(
+    campaign: Campaign,
+    game_hash: Mapping[int, str],
+    upgrade_hashes: Sequence[str | None],
+    rulesets: Sequence[RulesetPart],
+    current: str,
+) -> tuple[Table, ...]:
+    """Every statistic, each table with a leading `ruleset` column, oldest ruleset first.
+
+    Tables that count only posses' present state (money by kind keeps every posse) get the
+    posses from the current ruleset's part; a ruleset with no rows at all is left out.
+    """
+    parts = split_campaign(campaign, game_hash, upgrade_hashes, current)
+    posses = campaign["posses"]
+    merged: list[Table] = []
+    for part in rulesets:
+        rows = parts.get(part.hash)
+        if rows is None:
+            continue
+        if part.hash != current:  # unspent flips are held now, under the current ruleset
+            rows = {**rows, "posses": [{**p, "unspent_flips": 0} for p in posses]}
+        for i, table in enumerate(campaign_stats(rows, part.rules)):
+            labelled = tuple((part.label, *row) for row in table.rows)
+            if len(merged) <= i:
+                merged.append(Table(table.name, table.title, ("ruleset", *table.columns), labelled))
+            else:
+                old = merged[i]
+                merged[i] = Table(old.name, old.title, old.columns, old.rows + labelled)
+    return tuple(merged)
