@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from rostermgr.rules_load import default_ruleset
+from services import posses, rulesets
+from services.campaign import for_command
 from tests.cli.test_game import D, L, report
 from tests.conftest import Cli
 
@@ -252,3 +255,57 @@ def test_game_list_json_names_the_ruleset_each_game_was_played_under(
             "hash": cli.ok("--ruleset", new, "rules", "--json").json()["hash"],
         },
     ]
+
+
+def exported(cli: Cli, name: str) -> dict:
+    return json.loads(cli.ok("posse", "export", name).out)
+
+
+def test_export_files_carry_the_ruleset_hash(two: Cli) -> None:
+    made = exported(two, D)["posse"]["ruleset"]
+    shipped = default_ruleset()
+    assert made == {"id": shipped.id, "version": shipped.version, "hash": shipped.hash}
+
+
+def test_import_of_a_posse_made_under_another_ruleset_names_the_difference(
+    two: Cli, tmp_path: Path
+) -> None:
+    doc = exported(two, D)
+    other = Cli(tmp_path / "other.sqlite3", tmp_path)
+    with for_command(other.db, default_ruleset(), editing=True) as c:
+        assert posses.import_notice(c, doc) == []  # made under the campaign's own ruleset
+        rulesets.adopt(c, rulesets.load_file(playtest(tmp_path)))
+        notice = posses.import_notice(c, doc)
+        assert notice[0] == (
+            "The Dalton Boys was made under last-hope-frontier 0.1-playtest; this campaign is "
+            "played under last-hope-frontier 0.2-playtest. What changed since:"
+        )
+        assert "    Pistol: price $8 -> $9" in notice
+        unknown = json.loads(json.dumps(doc))
+        unknown["posse"]["ruleset"].update(version="0.9", hash="ab" * 32)
+        assert posses.import_notice(c, unknown) == [
+            "The Dalton Boys was made under last-hope-frontier 0.9 (hash abababababab), a "
+            "ruleset this campaign does not have; it is played here under last-hope-frontier "
+            "0.2-playtest, its numbers from now on. Compare the two with: rostermgr rules diff "
+            "THEIR_FILE"
+        ]
+    other.ok("posse", "import", other.file(doc))
+    assert kid(other)["stats"]["wounds"] == 5
+
+
+def test_import_is_refused_when_the_posse_breaks_the_campaigns_current_ruleset(
+    two: Cli, tmp_path: Path
+) -> None:
+    doc = exported(two, D)
+    other = Cli(tmp_path / "other.sqlite3", tmp_path)
+    gone = edited(
+        tmp_path,
+        "gone.toml",
+        ("[ruleset]", 'version = "0.1-playtest"', 'version = "0.3"'),
+        ("[items.shotgun]", "[items.shotgun]", "[items.scattergun]"),
+    )
+    other.ok("rules", "adopt", gone)
+    before = other.db.read_bytes()
+    result = other("posse", "import", other.file(doc))
+    assert result.code == 1 and "shotgun" in result.err
+    assert other.db.read_bytes() == before
