@@ -136,7 +136,9 @@ class Campaign:
         from db.redo import undo_capturing
 
         with m.database.atomic():
-            return undo_capturing(self.db, mark)
+            statements = undo_capturing(self.db, mark)
+        self.follow_rules()
+        return statements
 
     def redo(self, statements: tuple[str, ...]) -> None:
         """Replay what `undo_to` took back, in one transaction."""
@@ -144,6 +146,18 @@ class Campaign:
 
         with m.database.atomic():
             redo(self.db, statements)
+        self.follow_rules()
+
+    def follow_rules(self) -> None:
+        """Read with the file's current ruleset again, when an undo or redo changed it."""
+        from db import rulesets as stored
+        from rostermgr.rules_load import parse_ruleset_text
+
+        current = stored.current()
+        if current is not None and current.hash != self.rules.hash:
+            self.rules = parse_ruleset_text(
+                current.text, f"{current.id} {current.version} (in the campaign)"
+            )
 
     def close(self) -> None:
         """Close the file (and release the app's lock)."""

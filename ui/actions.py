@@ -15,6 +15,7 @@ from services.campaign import for_app
 from ui.files import open_file, save_file
 
 if TYPE_CHECKING:
+    from rostermgr.rules import Ruleset
     from ui.main_window import MainWindow
 
 FILES = "Campaign files (*.sqlite3 *.sqlite *.db);;All files (*)"
@@ -125,6 +126,21 @@ def show_games(w: MainWindow) -> None:
     from ui.dialogs.games import GamesDialog
 
     GamesDialog(w, parent=w).exec()
+
+
+def show_rulesets(w: MainWindow) -> None:
+    """Campaign > Rules: the current ruleset, its history, adopting a file (issue 18)."""
+    from ui.dialogs.rulesets import RulesetsDialog
+
+    RulesetsDialog(w, parent=w).exec()
+
+
+def adopt_ruleset(w: MainWindow, new: Ruleset) -> bool:
+    """Adopt a previewed ruleset as one edit that Edit > Undo takes back; whether it was."""
+    from services import rulesets
+
+    plan = w.act(f"Adopt {new.name} {new.version}", lambda: rulesets.adopt(w.campaign, new))
+    return plan is not None
 
 
 def import_posse(w: MainWindow) -> None:

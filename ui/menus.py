@@ -141,6 +141,7 @@ def build_menus(w: MainWindow) -> None:
         campaign, "Re&name posse...", lambda: actions.rename(w), QKeySequence("F2"), "action_rename"
     )
     add(campaign, "&Games...", lambda: actions.show_games(w), None, "action_games")
+    add(campaign, "R&ules...", lambda: actions.show_rulesets(w), None, "action_rulesets")
     add(campaign, "&Check campaign file", lambda: actions.check(w), None, "action_check")
 
     table = bar.addMenu("&Table")
