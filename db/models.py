@@ -36,6 +36,10 @@ class StoredRuleset(BaseModel):
     adopted = CharField()  # the date it became current
     current = IntegerField()  # 1 for the ruleset the campaign is read with, else 0
     undo_mark = IntegerField()  # undo_log position before it was adopted (`rules undo`)
+    # The newest history and ledger rows written before it became current: later rows were
+    # written under it (statistics by ruleset).
+    history_mark = IntegerField()
+    ledger_mark = IntegerField()
 
     class Meta:
         table_name = "ruleset"

@@ -48,9 +48,18 @@ def by_hash() -> dict[str, StoredRulesetLine]:
     return {line.hash: line for line in history()}
 
 
-def _insert(rules: Ruleset, mark: int) -> None:
+def _insert(rules: Ruleset, mark: int, first: bool = False) -> None:
+    from peewee import fn
+
+    marks = {
+        f"{model._meta.table_name}_mark": 0
+        if first
+        else model.select(fn.MAX(model.id)).scalar() or 0
+        for model in (m.History, m.Ledger)
+    }
     m.StoredRuleset.update(current=0).where(m.StoredRuleset.current == 1).execute()
     m.StoredRuleset.create(
+        **marks,
         ruleset_id=rules.id,
         version=rules.version,
         hash=rules.hash,
@@ -72,7 +81,7 @@ def record_first(rules: Ruleset) -> None:
             return
         m.database.execute_sql("UPDATE undo_state SET active = 0")
         try:
-            _insert(rules, undo_mark(m.database))
+            _insert(rules, undo_mark(m.database), first=True)
             for model in (m.Posse, m.Game, m.Upgrade):
                 model.update(ruleset_hash=rules.hash).where(model.ruleset_hash.is_null()).execute()
         finally:
@@ -173,3 +182,14 @@ def game_rulesets() -> dict[int, StoredRulesetLine]:
 def upgrade_hashes() -> list[str | None]:
     """The ruleset hash of every upgrade, in the order of db.stats.upgrades (by id)."""
     return [h for (h,) in m.Upgrade.select(m.Upgrade.ruleset_hash).order_by(m.Upgrade.id).tuples()]
+
+
+def row_marks() -> list[tuple[str, int, int]]:
+    """Each ruleset's hash with the newest history and ledger row written before it, in order."""
+    return list(
+        m.StoredRuleset.select(
+            m.StoredRuleset.hash, m.StoredRuleset.history_mark, m.StoredRuleset.ledger_mark
+        )
+        .order_by(m.StoredRuleset.id)
+        .tuples()
+    )

@@ -77,7 +77,8 @@ def _v3(db: Database) -> None:
         'CREATE TABLE "ruleset" ("id" INTEGER NOT NULL PRIMARY KEY, '
         '"ruleset_id" VARCHAR(255) NOT NULL, "version" VARCHAR(255) NOT NULL, '
         '"hash" VARCHAR(255) NOT NULL, "text" TEXT NOT NULL, "adopted" VARCHAR(255) NOT NULL, '
-        '"current" INTEGER NOT NULL, "undo_mark" INTEGER NOT NULL)'
+        '"current" INTEGER NOT NULL, "undo_mark" INTEGER NOT NULL, '
+        '"history_mark" INTEGER NOT NULL, "ledger_mark" INTEGER NOT NULL)'
     )
     for table in ("posse", "game", "upgrade"):
         db.execute_sql(f'ALTER TABLE "{table}" ADD COLUMN "ruleset_hash" VARCHAR(255)')

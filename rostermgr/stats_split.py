@@ -1,10 +1,10 @@
 """Playtest statistics split by the ruleset the games were played under (issue 18).
 
 Rulings: a game, the history rows it wrote and its ledger entries count under the ruleset of
-that game; a flip's upgrade under the ruleset it was taken under. A row written between games
-(a purchase, a sale, a flip's history) counts towards the next game, as the purses after each
-game already reckon; one after the last game counts under the current ruleset. What a posse
-holds now (its purse, its unspent flips) is counted under the current ruleset only.
+that game; a flip's upgrade under the ruleset it was taken under; any other history or ledger
+row (a purchase, a sale, a flip's history) under the ruleset that was current when it was
+written (each stored ruleset marks the newest rows written before it). What a posse holds now
+(its purse, its unspent flips) is counted under the current ruleset only.
 """
 
 from __future__ import annotations
@@ -25,10 +25,24 @@ class RulesetPart:
     rules: Ruleset
 
 
+# A ruleset's hash with the newest history and the newest ledger row written before it.
+Marks = Sequence[tuple[str, int, int]]
+
+
+def _written_under(row_id: int, marks: Marks, column: int, current: str) -> str:
+    """The hash of the ruleset current when the row `row_id` was written."""
+    owner = marks[0][0] if marks else current
+    for mark in marks:
+        if mark[column] < row_id:
+            owner = mark[0]
+    return owner
+
+
 def split_campaign(
     campaign: Campaign,
     game_hash: Mapping[int, str],
     upgrade_hashes: Sequence[str | None],
+    marks: Marks,
     current: str,
 ) -> dict[str, Campaign]:
     """The campaign's rows by ruleset hash (see the rulings above)."""
@@ -42,24 +56,17 @@ def split_campaign(
 
     for g in games:
         part(game_hash.get(g["id"], current))["games"].append(g)
-    ends = [(g["last_history"], game_hash.get(g["id"], current)) for g in games]
     for h in campaign["history"]:
         if h["game"] is not None and h["game"] in game_hash:
             owner = game_hash[h["game"]]
         else:
-            owner = next((gh for last, gh in ends if last >= h["id"]), current)
+            owner = _written_under(h["id"], marks, 1, current)
         part(owner)["history"].append(h)
-    ledger = sorted(campaign["ledger"], key=lambda e: e["id"])
-    by_game = [
-        (max((e["id"] for e in ledger if e["game"] == g["id"]), default=-1), game_hash[g["id"]])
-        for g in games
-        if g["id"] in game_hash
-    ]
-    for e in ledger:
+    for e in campaign["ledger"]:
         if e["game"] is not None and e["game"] in game_hash:
             owner = game_hash[e["game"]]
         else:
-            owner = next((gh for last, gh in by_game if last >= e["id"]), current)
+            owner = _written_under(e["id"], marks, 2, current)
         part(owner)["ledger"].append(e)
     for up, hash_ in zip(campaign["upgrades"], upgrade_hashes, strict=True):
         part(hash_ or current)["upgrades"].append(up)
@@ -71,6 +78,7 @@ def stats_by_ruleset(
     campaign: Campaign,
     game_hash: Mapping[int, str],
     upgrade_hashes: Sequence[str | None],
+    marks: Marks,
     rulesets: Sequence[RulesetPart],
     current: str,
 ) -> tuple[Table, ...]:
@@ -79,7 +87,7 @@ def stats_by_ruleset(
     Tables that count only posses' present state (money by kind keeps every posse) get the
     posses from the current ruleset's part; a ruleset with no rows at all is left out.
     """
-    parts = split_campaign(campaign, game_hash, upgrade_hashes, current)
+    parts = split_campaign(campaign, game_hash, upgrade_hashes, marks, current)
     posses = campaign["posses"]
     merged: list[Table] = []
     for part in rulesets:

@@ -41,6 +41,7 @@ def tables_by_ruleset(c: Campaign) -> tuple[Table, ...]:
         read_campaign(),
         games,
         stored.upgrade_hashes(),
+        stored.row_marks(),
         parts,
         current.hash if current else c.rules.hash,
     )

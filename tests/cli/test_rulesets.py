@@ -212,8 +212,13 @@ def test_stats_split_by_version_over_games_on_two_versions(two: Cli, tmp_path: P
     taken_out = [{"posse": D, "member": "Kid", "by": {"posse": L, "member": "Wyatt"}}]
     cli.ok("game", "record", cli.file(report(1, out_of_action=taken_out)))
     cli.ok("rules", "adopt", playtest(tmp_path))
+    cli.ok("posse", "buy", L, "Doc H", "pistol")  # between games: under the new ruleset
     cli.ok("game", "record", cli.file(report(2, winner=D)))
     doc = cli.ok("stats", "--by-ruleset", "--json").json()
+    pistols = {
+        r["ruleset"]: (r["bought"], r["net_spent"]) for r in doc["items"] if r["item"] == "pistol"
+    }
+    assert pistols == {"0.1-playtest": (3, 24), "0.2-playtest": (1, 9)}
     per_game = [(r["ruleset"], r["game"], r["out_of_action"]) for r in doc["games"]]
     assert per_game == [("0.1-playtest", 1, 1), ("0.2-playtest", 2, 0)]
     wins = {
