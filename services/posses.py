@@ -61,7 +61,18 @@ def plan_request(c: Campaign, request: Any) -> CreationPlan:
 
 
 def create(c: Campaign, plan: CreationPlan) -> Posse:
-    """Found the posse of a checked plan in one transaction."""
+    """Found the posse of a checked plan in one transaction.
+
+    The plan is checked again against the campaign's own ruleset: a caller may have planned
+    with another (the shipped one, before the campaign was open), and the prices and rules
+    that count are the campaign's (issue 18).
+    """
+    request = {
+        "name": plan.name,
+        "faction": plan.faction,
+        "members": [{"name": m.name, "role": m.role, "items": list(m.items)} for m in plan.members],
+    }
+    plan = plan_creation(request, c.rules)
     with c.edit():
         store.create_posse(plan, c.rules)
     return store.load_posse(plan.name)

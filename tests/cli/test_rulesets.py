@@ -314,3 +314,13 @@ def test_import_is_refused_when_the_posse_breaks_the_campaigns_current_ruleset(
     result = other("posse", "import", other.file(doc))
     assert result.code == 1 and "shotgun" in result.err
     assert other.db.read_bytes() == before
+
+
+def test_a_posse_founded_after_an_adoption_pays_the_campaigns_prices(
+    cli: Cli, tmp_path: Path, dalton: dict
+) -> None:
+    cli.ok("rules", "adopt", playtest(tmp_path))
+    cli.new_posse(dalton)  # planned by the command before the campaign is open
+    ledger = cli.ok("posse", "show", D, "--json").json()["ledger"]
+    pistol = [e for e in ledger if "Pistol" in e["reason"] or "pistol" in e["reason"]]
+    assert [e["amount"] for e in pistol] == [-9]
