@@ -264,8 +264,12 @@ def open_campaign_file(w: MainWindow) -> None:
 def open_path(w: MainWindow, path: Path) -> None:
     if path.resolve() == w.campaign.path.resolve():
         return
+    from rostermgr.rules_load import default_ruleset
+
     try:
-        campaign = for_app(path, w.rules)
+        # Read with its own ruleset (a new one starts with the shipped one), never this
+        # window's: the two campaigns may be played under different rulesets (issue 18).
+        campaign = for_app(path, default_ruleset(), chosen=False)
     except Refused as exc:
         w.refuse(str(exc))
         return

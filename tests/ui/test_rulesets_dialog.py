@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog
 
+from rostermgr.rules_load import default_ruleset
 from services import posses
 from tests.cli.test_rulesets import edited, playtest
 from ui.dialogs.rulesets import AdoptDialog, RulesetsDialog
@@ -77,3 +78,21 @@ def test_an_adoption_that_would_be_refused_cannot_be_committed(
     assert "Refused: Ma Dalton of The Dalton Boys carries 'shotgun'" in answer[0]
     assert window.undo_stack.count() == 0
     assert window.campaign.path.read_bytes() == before
+
+
+def test_another_campaign_opens_with_its_own_ruleset_not_the_windows(qtbot, tmp_path: Path) -> None:
+    from services import rulesets
+    from services.campaign import for_app
+    from ui.actions import open_path
+    from ui.main_window import MainWindow
+
+    other = tmp_path / "other.sqlite3"
+    for_app(other, default_ruleset()).close()  # a campaign under the shipped ruleset
+    mine = for_app(tmp_path / "mine.sqlite3", default_ruleset())
+    rulesets.adopt(mine, rulesets.load_file(playtest(tmp_path)))
+    window = MainWindow(mine)  # reads with 0.2-playtest
+    qtbot.addWidget(window)
+    open_path(window, other)
+    assert window.campaign.path == other
+    assert window.campaign.rules.version == "0.1-playtest"
+    window.campaign.close()
