@@ -4,7 +4,9 @@ Rulings: a game, the history rows it wrote and its ledger entries count under th
 that game; a flip's upgrade under the ruleset it was taken under; any other history or ledger
 row (a purchase, a sale, a flip's history) under the ruleset that was current when it was
 written (each stored ruleset marks the newest rows written before it). What a posse holds now
-(its purse, its unspent flips) is counted under the current ruleset only.
+(its purse, its unspent flips) is counted under the current ruleset only. A purse after a game
+is the whole purse then, whatever rulesets its money was earned under, shown under the
+ruleset of that game.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rostermgr.rules import Ruleset
-from rostermgr.stats import Campaign, Table, campaign_stats
+from rostermgr.stats import Campaign, Table, campaign_stats, purses_after_games
 
 
 @dataclass(frozen=True)
@@ -103,4 +105,23 @@ def stats_by_ruleset(
             else:
                 old = merged[i]
                 merged[i] = Table(old.name, old.title, old.columns, old.rows + labelled)
-    return tuple(merged)
+    return tuple(_whole_purses(t, campaign, game_hash, rulesets, current) for t in merged)
+
+
+def _whole_purses(
+    table: Table,
+    campaign: Campaign,
+    game_hash: Mapping[int, str],
+    rulesets: Sequence[RulesetPart],
+    current: str,
+) -> Table:
+    """The purses after each game reckoned over all the money, labelled by the game's ruleset."""
+    if table.name != "purses":
+        return table
+    labels = {part.hash: part.label for part in rulesets}
+    whole = purses_after_games(campaign["games"], campaign["history"])
+    game = whole.columns.index("game")
+    rows = tuple((labels.get(game_hash.get(row[game], current), ""), *row) for row in whole.rows)
+    order = list(labels.values())
+    rows = tuple(sorted(rows, key=lambda r: order.index(r[0]) if r[0] in order else len(order)))
+    return Table(table.name, table.title, table.columns, rows)

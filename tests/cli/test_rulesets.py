@@ -219,6 +219,14 @@ def test_stats_split_by_version_over_games_on_two_versions(two: Cli, tmp_path: P
         r["ruleset"]: (r["bought"], r["net_spent"]) for r in doc["items"] if r["item"] == "pistol"
     }
     assert pistols == {"0.1-playtest": (3, 24), "0.2-playtest": (1, 9)}
+    whole = cli.ok("stats", "--json").json()["purses"]
+    split = doc["purses"]
+    unlabelled = [{k: v for k, v in r.items() if k != "ruleset"} for r in split]
+    assert sorted(unlabelled, key=str) == sorted(whole, key=str)  # the whole purse each time
+    assert [(r["ruleset"], r["game"]) for r in split if r["posse"] == L] == [
+        ("0.1-playtest", 1),
+        ("0.2-playtest", 2),
+    ]
     per_game = [(r["ruleset"], r["game"], r["out_of_action"]) for r in doc["games"]]
     assert per_game == [("0.1-playtest", 1, 1), ("0.2-playtest", 2, 0)]
     wins = {
