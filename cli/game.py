@@ -10,6 +10,7 @@ from cli.context import campaign
 from rostermgr.jsonfile import read_json
 from rostermgr.rules import Ruleset
 from services import flips, games
+from services.rulesets import game_rulesets
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -90,8 +91,9 @@ def _scenario(rules: Ruleset, scenario: str) -> str:
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     with campaign(args) as c:
         rows = games.listing(c)
+        played = game_rulesets(c)
     if args.json:
-        print_json([g.as_json() for g in rows], out)
+        print_json([{**g.as_json(), "ruleset": played.get(g.id)} for g in rows], out)
         return EXIT_OK
     if not rows:
         out.write("No games recorded yet.\n")

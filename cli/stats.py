@@ -34,6 +34,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "--json", action="store_true", help="print one JSON document: each table's rows by id"
     )
     s.add_argument("--csv", metavar="DIR", help="write one CSV file per table into DIR")
+    s.add_argument(
+        "--by-ruleset",
+        action="store_true",
+        help="split every table by the ruleset the games were played under (`rules history`)",
+    )
     s.set_defaults(handler=_stats)
 
 
@@ -83,10 +88,11 @@ def table_lines(table: Table, rules: Ruleset) -> list[str]:
 def _stats(args: argparse.Namespace, out: TextIO) -> int:
     from cli.context import campaign
     from services.stats import tables as campaign_tables
-    from services.stats import write_csv
+    from services.stats import tables_by_ruleset, write_csv
 
     with campaign(args) as c:
-        tables, rules = campaign_tables(c), c.rules
+        tables = tables_by_ruleset(c) if args.by_ruleset else campaign_tables(c)
+        rules = c.rules
         written = write_csv(c, tables, args.csv) if args.csv else []
     if args.json:
         print_json({t.name: t.records() for t in tables}, out)

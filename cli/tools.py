@@ -1,4 +1,4 @@
-"""`rostermgr rules`: the active ruleset."""
+"""`rostermgr rules`: the active ruleset; the campaign's rulesets (diff, adopt, history, undo)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "--json", action="store_true", help="print one JSON document: the whole ruleset by id"
     )
     p.set_defaults(handler=cmd_rules)
+    from cli.rulesets import add_actions
+
+    add_actions(p)
 
 
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
@@ -36,6 +39,7 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
         doc = _plain(rules)
         assert isinstance(doc, dict)
         doc.pop("source")
+        doc.pop("text")
         print_json(doc, out)
         return EXIT_OK
     out.write("".join(f"{line}\n" for line in rules_lines(rules)))

@@ -38,7 +38,11 @@ def export_posse(name: str) -> dict[str, Any]:
         "posse": {
             "name": row.name,
             "faction": row.faction,
-            "ruleset": {"id": row.ruleset_id, "version": row.ruleset_version},
+            "ruleset": {
+                "id": row.ruleset_id,
+                "version": row.ruleset_version,
+                "hash": row.ruleset_hash or m.current_ruleset_hash(),
+            },
             "created": row.created,
         },
         "members": [

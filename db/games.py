@@ -16,6 +16,7 @@ from db.posses import (
     posse_row,
     remove_item,
 )
+from db.rulesets import oldest_undoable_mark
 from db.undo import prune_before, undo_mark, undo_problem, undo_to
 from rostermgr.errors import Refused, quoted
 from rostermgr.postgame import (
@@ -85,7 +86,9 @@ def record_game(report: Report, rules: Ruleset, prune: bool = True) -> tuple[int
         game.last_history = m.History.select(fn.MAX(m.History.id)).scalar() or 0
         game.save()
         if prune:
-            prune_before(m.database, m.Game.select(fn.MIN(m.Game.undo_mark)).scalar())
+            oldest = oldest_undoable_mark()
+            if oldest is not None:
+                prune_before(m.database, oldest)
     return game.id, plan
 
 

@@ -25,6 +25,31 @@ class SchemaVersion(BaseModel):
     version = IntegerField()
 
 
+class StoredRuleset(BaseModel):
+    """A ruleset the campaign has used (schema 3): its whole TOML text; one row is current."""
+
+    id = AutoField()
+    ruleset_id = CharField()
+    version = CharField()
+    hash = CharField()  # sha256 of `text`
+    text = TextField()
+    adopted = CharField()  # the date it became current
+    current = IntegerField()  # 1 for the ruleset the campaign is read with, else 0
+    undo_mark = IntegerField()  # undo_log position before it was adopted (`rules undo`)
+    # The newest history and ledger rows written before it became current: later rows were
+    # written under it (statistics by ruleset).
+    history_mark = IntegerField()
+    ledger_mark = IntegerField()
+
+    class Meta:
+        table_name = "ruleset"
+
+
+def current_ruleset_hash() -> str | None:
+    """The hash of the campaign's current ruleset: what a new posse, game or flip was made under."""
+    return StoredRuleset.select(StoredRuleset.hash).where(StoredRuleset.current == 1).scalar()
+
+
 class Game(BaseModel):
     id = AutoField()
     date = CharField()
@@ -34,6 +59,7 @@ class Game(BaseModel):
     report = TextField()  # the report as validated, JSON
     undo_mark = IntegerField()  # undo_log position before this game was applied
     last_history = IntegerField(default=0)  # the newest history row the game itself wrote
+    ruleset_hash = CharField(null=True, default=current_ruleset_hash)  # played under (schema 3)
 
 
 class Posse(BaseModel):
@@ -43,6 +69,7 @@ class Posse(BaseModel):
     ruleset_id = CharField()
     ruleset_version = CharField()
     created = CharField()
+    ruleset_hash = CharField(null=True, default=current_ruleset_hash)  # made under (schema 3)
 
 
 class GamePosse(BaseModel):
@@ -81,6 +108,7 @@ class Upgrade(BaseModel):
     card = CharField()
     game = ForeignKeyField(Game, null=True, on_delete="RESTRICT")
     game_label = CharField(null=True)
+    ruleset_hash = CharField(null=True, default=current_ruleset_hash)  # flipped under (schema 3)
 
 
 class Ledger(BaseModel):
@@ -132,4 +160,5 @@ CAMPAIGN_TABLES: tuple[type[BaseModel], ...] = (
     History,
     DeckCard,
     PrintedCard,
+    StoredRuleset,
 )

@@ -67,7 +67,24 @@ def _v2(db: Database) -> None:
     set_application_id(db)
 
 
-MIGRATIONS: Mapping[int, Migration] = {1: _v1, 2: _v2}
+def _v3(db: Database) -> None:
+    """The campaign holds its rulesets, and each posse, game and flip the one it was made under.
+
+    The table starts empty: opening the campaign then records the ruleset it is opened with
+    (services.campaign), once, and gives the existing rows its hash.
+    """
+    db.execute_sql(
+        'CREATE TABLE "ruleset" ("id" INTEGER NOT NULL PRIMARY KEY, '
+        '"ruleset_id" VARCHAR(255) NOT NULL, "version" VARCHAR(255) NOT NULL, '
+        '"hash" VARCHAR(255) NOT NULL, "text" TEXT NOT NULL, "adopted" VARCHAR(255) NOT NULL, '
+        '"current" INTEGER NOT NULL, "undo_mark" INTEGER NOT NULL, '
+        '"history_mark" INTEGER NOT NULL, "ledger_mark" INTEGER NOT NULL)'
+    )
+    for table in ("posse", "game", "upgrade"):
+        db.execute_sql(f'ALTER TABLE "{table}" ADD COLUMN "ruleset_hash" VARCHAR(255)')
+
+
+MIGRATIONS: Mapping[int, Migration] = {1: _v1, 2: _v2, 3: _v3}
 
 
 def current_version(db: Database) -> int:

@@ -147,7 +147,7 @@ def validate_posse_file(doc: Any, rules: Ruleset, as_name: str | None = None) ->
     head = _Check(doc["posse"], "'posse'")
     head.keys({"name", "faction", "ruleset"}, {"created"})
     ruleset = _Check(doc["posse"]["ruleset"], "'posse.ruleset'")
-    ruleset.keys({"id", "version"})
+    ruleset.keys({"id", "version"}, {"hash"})  # hash: since issue 18
     try:
         name = check_name(as_name if as_name is not None else head.text("name"), "posse name")
         faction = head.text("faction")

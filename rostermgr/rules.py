@@ -220,6 +220,10 @@ class Ruleset:
     theft_limit: int = 0  # R1: an item stolen is priced below this (the loader requires it)
     rout_roles: tuple[str, ...] = ()  # R12: a posse with all of these out of action routed
     rout_models: int = 0  # R12: a posse with this many models out of action routed (0: never)
+    # sha256 of the TOML text the ruleset was read from, and that text: a campaign stores both
+    # so that it is always read with the numbers its games were played under.
+    hash: str = ""
+    text: str = field(default="", repr=False, compare=False)
 
     def role(self, role_id: str) -> Role:
         """The role with this id, or a refusal naming the known roles."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from collections.abc import Mapping
 from importlib import resources
@@ -174,7 +175,8 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
     if len(data) > MAX_BYTES:
         raise RulesetError(f"Ruleset {source} is larger than {MAX_BYTES // 1024} KiB; refused.")
     try:
-        doc = tomllib.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
+        doc = tomllib.loads(text)
     except UnicodeDecodeError as exc:
         raise RulesetError(f"Ruleset {source} is not UTF-8 text.") from exc
     except tomllib.TOMLDecodeError as exc:
@@ -276,7 +278,19 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         theft_limit=money.count("theft_limit"),
         rout_roles=rout_roles,
         rout_models=rout_models,
+        hash=text_hash(text),
+        text=text,
     )
+
+
+def text_hash(text: str) -> str:
+    """The content hash of a ruleset: sha256 of its TOML text (UTF-8), in hex."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def parse_ruleset_text(text: str, source: str) -> Ruleset:
+    """Parse a ruleset from its TOML text (as a campaign stores it); `source` names it."""
+    return parse_ruleset(text.encode("utf-8"), source)
 
 
 def _wild_jokers(cards: _Reader) -> int:

@@ -14,13 +14,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from peewee import SqliteDatabase, fn
+from peewee import SqliteDatabase
 
 from db import models as m
 from db.backup import backup_if_due, make_backup
 from db.check import quick_check
 from db.connection import open_campaign as open_file
 from db.lock import CampaignHeld, CampaignLock, refuse_if_held
+from db.rulesets import oldest_undoable_mark
 from db.undo import prune_before, undo_mark
 from rostermgr.errors import DamagedFile, Refused
 from rostermgr.rules import Ruleset
@@ -33,6 +34,43 @@ def load_rules(ruleset_path: str | os.PathLike[str] | None = None) -> Ruleset:
     from rostermgr.rules_load import default_ruleset, load_ruleset
 
     return load_ruleset(ruleset_path) if ruleset_path else default_ruleset()
+
+
+def _chosen(rules: Ruleset, chosen: bool | None) -> bool:
+    """Whether `rules` was asked for (--ruleset): anything but the shipped default object."""
+    if chosen is not None:
+        return chosen
+    from rostermgr.rules_load import default_ruleset
+
+    return rules is not default_ruleset()
+
+
+def campaign_rules(path: Path, rules: Ruleset, chosen: bool, writes: bool) -> Ruleset:
+    """The ruleset an open campaign is read with: its own current one, never silently another.
+
+    A campaign without one yet (new, or made before schema 3) records `rules` now, when it
+    can be written. Asked to open with a ruleset (--ruleset) other than the campaign's
+    current one, it refuses: a different ruleset is adopted with `rules adopt`, never used in
+    passing. The shipped default gives way to the campaign's own ruleset.
+    """
+    from db import rulesets as stored
+    from rostermgr.rules_load import parse_ruleset_text
+
+    current = stored.current()
+    if current is None:
+        if writes:
+            stored.record_first(rules)
+        return rules
+    if current.hash == rules.hash:
+        return rules
+    if chosen:
+        raise Refused(
+            f"The campaign {path} is played under {current.id} version {current.version} "
+            f"(adopted {current.adopted}), not the ruleset {rules.source} ({rules.id} version "
+            f"{rules.version}), so nothing was opened; to play under that file from now on, "
+            f"run: rostermgr rules adopt {rules.source}"
+        )
+    return parse_ruleset_text(current.text, f"{current.id} {current.version} (in the campaign)")
 
 
 @dataclass
@@ -98,7 +136,9 @@ class Campaign:
         from db.redo import undo_capturing
 
         with m.database.atomic():
-            return undo_capturing(self.db, mark)
+            statements = undo_capturing(self.db, mark)
+        self.follow_rules()
+        return statements
 
     def redo(self, statements: tuple[str, ...]) -> None:
         """Replay what `undo_to` took back, in one transaction."""
@@ -106,6 +146,18 @@ class Campaign:
 
         with m.database.atomic():
             redo(self.db, statements)
+        self.follow_rules()
+
+    def follow_rules(self) -> None:
+        """Read with the file's current ruleset again, when an undo or redo changed it."""
+        from db import rulesets as stored
+        from rostermgr.rules_load import parse_ruleset_text
+
+        current = stored.current()
+        if current is not None and current.hash != self.rules.hash:
+            self.rules = parse_ruleset_text(
+                current.text, f"{current.id} {current.version} (in the campaign)"
+            )
 
     def close(self) -> None:
         """Close the file (and release the app's lock)."""
@@ -152,17 +204,23 @@ def _taken_over(path: Path) -> Iterator[None]:
 
 @contextmanager
 def for_command(
-    path: Path, rules: Ruleset, editing: bool = False, take_over: bool = False
+    path: Path,
+    rules: Ruleset,
+    editing: bool = False,
+    take_over: bool = False,
+    chosen: bool | None = None,
 ) -> Iterator[Campaign]:
     """Open the campaign for one command line command and close it afterwards.
 
     An editing command is refused while the app holds the file, unless `take_over` says to
     take it from the app (which can then no longer write). A file that this command creates
     is removed again when the command is refused: only a write that succeeds leaves a
-    campaign behind.
+    campaign behind. The campaign is read with its own current ruleset (`campaign_rules`);
+    `chosen` says whether `rules` was asked for (--ruleset), by default unless it is the
+    shipped one.
     """
     if editing and take_over and path.exists() and writable(path):
-        with _taken_over(path), for_command(path, rules, editing=True) as c:
+        with _taken_over(path), for_command(path, rules, True, chosen=chosen) as c:
             c.lock_taken = True
             yield c
         return
@@ -182,6 +240,7 @@ def for_command(
         raise fault from exc
     campaign = Campaign(path, rules, db, created=not existed, read_only=read_only)
     try:
+        campaign.rules = campaign_rules(path, rules, _chosen(rules, chosen), not read_only)
         yield campaign
     except BaseException as exc:
         campaign.close()
@@ -197,19 +256,29 @@ def for_command(
 
 
 def for_app(
-    path: Path, rules: Ruleset, lock: CampaignLock | None = None, read_only: bool = False
+    path: Path,
+    rules: Ruleset,
+    lock: CampaignLock | None = None,
+    read_only: bool = False,
+    chosen: bool | None = None,
 ) -> Campaign:
     """Open `path` for the app, with `lock` already held or taken now (released on refusal).
 
     A read-only file opens read-only, without a lock: nothing can write it. `read_only` opens
-    any file so (the user chose to look at a campaign another app holds).
+    any file so (the user chose to look at a campaign another app holds). The campaign is
+    read with its own current ruleset, as `for_command` says.
     """
     path = Path(path)
+    chose = _chosen(rules, chosen)
     if read_only or (path.exists() and not writable(path)):
         if lock is not None:
             lock.release()
         db = open_file(path, read_only=True)
-        return Campaign(path, rules, db, read_only=True)
+        try:
+            return Campaign(path, campaign_rules(path, rules, chose, False), db, read_only=True)
+        except BaseException:
+            db.close()
+            raise
     lock = lock or CampaignLock(path)
     if not lock.held:
         lock.acquire()  # before opening: opening may migrate, which writes
@@ -222,10 +291,16 @@ def for_app(
     except BaseException:
         lock.release()
         raise
-    # Entries older than the oldest game can never be undone again; this app's own undo
-    # stack starts empty, so now is the safe time to forget them.
+    try:
+        rules = campaign_rules(path, rules, chose, True)
+    except BaseException:
+        db.close()
+        lock.release()
+        raise
+    # Entries older than the oldest game (or adoption) can never be undone again; this app's
+    # own undo stack starts empty, so now is the safe time to forget them.
     with m.database.atomic():
-        oldest = m.Game.select(fn.MIN(m.Game.undo_mark)).scalar()
+        oldest = oldest_undoable_mark()
         if oldest is not None:
             prune_before(db, oldest)
     return Campaign(path, rules, db, lock)

@@ -73,7 +73,18 @@ def plan_request(c: Campaign, request: Any) -> CreationPlan:
 
 
 def create(c: Campaign, plan: CreationPlan) -> Posse:
-    """Found the posse of a checked plan in one transaction."""
+    """Found the posse of a checked plan in one transaction.
+
+    The plan is checked again against the campaign's own ruleset: a caller may have planned
+    with another (the shipped one, before the campaign was open), and the prices and rules
+    that count are the campaign's (issue 18).
+    """
+    request = {
+        "name": plan.name,
+        "faction": plan.faction,
+        "members": [{"name": m.name, "role": m.role, "items": list(m.items)} for m in plan.members],
+    }
+    plan = plan_creation(request, c.rules)
     _printable(plan.name, "The posse name")
     for member in plan.members:
         _printable(member.name, "The member's name")
@@ -172,6 +183,48 @@ def taken_name(c: Campaign, doc: Any, as_name: str | None = None) -> str | None:
     """
     checked = validate_posse_file(doc, c.rules, as_name)
     return checked.name if checked.name in names(c) else None
+
+
+def import_notice(c: Campaign, doc: Any) -> list[str]:
+    """What to tell before importing a posse made under another ruleset (issue 18); [] if none.
+
+    The file names the ruleset its posse was made under (id, version and, since issue 18, the
+    hash). When the campaign holds that ruleset, the lines name the difference to the current
+    one (as `rules diff` does); when it does not, they say so and how to compare. The import
+    itself checks the posse against the campaign's current ruleset and refuses it if it breaks
+    it.
+    """
+    from db import rulesets as stored
+    from rostermgr.rules_load import parse_ruleset_text
+    from rostermgr.ruleset_diff import diff_lines, diff_rulesets
+
+    head = doc.get("posse") if isinstance(doc, dict) else None
+    made = head.get("ruleset") if isinstance(head, dict) else None
+    if not isinstance(head, dict) or not isinstance(made, dict):
+        return []  # not a posse file: the import refuses it with its own sentence
+    their_hash, their_id, their_version = (made.get(k) for k in ("hash", "id", "version"))
+    rules = c.rules
+    if their_hash == rules.hash or (
+        their_hash is None and (their_id, their_version) == (rules.id, rules.version)
+    ):
+        return []
+    name = head.get("name") if isinstance(head.get("name"), str) else "The posse"
+    theirs = f"{their_id} {their_version}"
+    ours = f"{rules.id} {rules.version}"
+    known = stored.by_hash().get(their_hash) if isinstance(their_hash, str) else None
+    if known is not None:
+        old = parse_ruleset_text(known.text, theirs)
+        return [
+            f"{name} was made under {theirs}; this campaign is played under {ours}. "
+            "What changed since:",
+            *(f"  {line}" for line in diff_lines(diff_rulesets(old, rules))),
+        ]
+    what = f"{theirs} (hash {their_hash[:12]})" if isinstance(their_hash, str) else theirs
+    return [
+        f"{name} was made under {what}, a ruleset this campaign does not have; it is "
+        f"played here under {ours}, its numbers from now on. Compare the two with: "
+        "rostermgr rules diff THEIR_FILE"
+    ]
 
 
 def import_posse(c: Campaign, doc: Any, as_name: str | None = None) -> str:

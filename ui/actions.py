@@ -15,6 +15,7 @@ from services.campaign import for_app
 from ui.files import open_file, save_file
 
 if TYPE_CHECKING:
+    from rostermgr.rules import Ruleset
     from ui.main_window import MainWindow
 
 FILES = "Campaign files (*.sqlite3 *.sqlite *.db);;All files (*)"
@@ -167,6 +168,21 @@ def show_games(w: MainWindow) -> None:
     GamesDialog(w, parent=w).exec()
 
 
+def show_rulesets(w: MainWindow) -> None:
+    """Campaign > Rules: the current ruleset, its history, adopting a file (issue 18)."""
+    from ui.dialogs.rulesets import RulesetsDialog
+
+    RulesetsDialog(w, parent=w).exec()
+
+
+def adopt_ruleset(w: MainWindow, new: Ruleset) -> bool:
+    """Adopt a previewed ruleset as one edit that Edit > Undo takes back; whether it was."""
+    from services import rulesets
+
+    plan = w.act(f"Adopt {new.name} {new.version}", lambda: rulesets.adopt(w.campaign, new))
+    return plan is not None
+
+
 def import_posse(w: MainWindow) -> None:
     path = open_file(w, "Import a posse", POSSE_FILES)
     if path is not None:
@@ -288,8 +304,12 @@ def open_campaign_file(w: MainWindow) -> None:
 def open_path(w: MainWindow, path: Path) -> None:
     if path.resolve() == w.campaign.path.resolve():
         return
+    from rostermgr.rules_load import default_ruleset
+
     try:
-        campaign = for_app(path, w.rules)
+        # Read with its own ruleset (a new one starts with the shipped one), never this
+        # window's: the two campaigns may be played under different rulesets (issue 18).
+        campaign = for_app(path, default_ruleset(), chosen=False)
     except Refused as exc:
         w.refuse(str(exc))
         return

@@ -150,6 +150,7 @@ def build_menus(w: MainWindow) -> None:
     )
     add(campaign, "&Delete posse...", lambda: actions.delete_posse(w), None, "action_delete")
     add(campaign, "&Games...", lambda: actions.show_games(w), None, "action_games")
+    add(campaign, "R&ules...", lambda: actions.show_rulesets(w), None, "action_rulesets")
     add(campaign, "&Check campaign file", lambda: actions.check(w), None, "action_check")
 
     table = bar.addMenu("&Table")

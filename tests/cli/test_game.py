@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from rostermgr.rules_load import default_ruleset
 from tests.conftest import FOUNDED, LAWMEN, RYE, Cli
 
 D, L = "The Dalton Boys", "Last Hope Lawmen"
@@ -353,8 +354,16 @@ def test_r17_undo_walks_back_three_games_exactly(two: Cli) -> None:
 def test_game_list_json(two: Cli) -> None:
     cli = two
     cli.ok("game", "record", cli.file(report(1)))
+    shipped = default_ruleset()
     assert cli.ok("game", "list", "--json").json() == [
-        {"id": 1, "date": "2025-12-01", "scenario": "bloodbath", "posses": [D, L], "winner": L}
+        {
+            "id": 1,
+            "date": "2025-12-01",
+            "scenario": "bloodbath",
+            "posses": [D, L],
+            "winner": L,
+            "ruleset": {"id": shipped.id, "version": shipped.version, "hash": shipped.hash},
+        }
     ]
 
 

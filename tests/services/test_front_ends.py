@@ -320,3 +320,17 @@ def test_check_and_statistics(cli_window, monkeypatch, qtbot) -> None:
     stats = StatsWindow(w, parent=w)
     qtbot.addWidget(stats)
     assert tables.reached()
+
+
+def test_adopt_a_ruleset(cli_window, monkeypatch, tmp_path: Path) -> None:
+    import services.rulesets
+    from tests.cli.test_rulesets import playtest
+    from ui.dialogs.rulesets import AdoptDialog, RulesetsDialog
+
+    cli, w = cli_window
+    spy = Spy(monkeypatch, services.rulesets, "adopt")
+    monkeypatch.setattr(AdoptDialog, "exec", lambda self: AdoptDialog.DialogCode.Accepted)
+    assert RulesetsDialog(w).adopt_file(Path(playtest(tmp_path)))
+    from_window = spy.reached()
+    cli.ok("rules", "adopt", playtest(tmp_path, "0.3-playtest", "third.toml"))
+    assert (from_window, spy.reached()) == (True, True)

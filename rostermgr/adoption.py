@@ -1,0 +1,154 @@
+"""What adopting a new ruleset would do to each posse, and what refuses it (issue 18, R3, R5).
+
+Adopting changes no posse row: members keep their roles, items, injuries and upgrades, and
+their stats and prices follow the new numbers from then on. So the preview tells, posse by
+posse, whose stats change and which items a role may no longer carry; and the adoption is
+refused whole when a posse could not be read under the new ruleset (an item, role or faction
+it has no longer exists) or would break R3 or R5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rostermgr.invariants import roster_problems
+from rostermgr.roster import Member, Posse
+from rostermgr.rules import Ruleset
+from rostermgr.ruleset_diff import RuleChange, diff_rulesets
+
+
+@dataclass(frozen=True)
+class PossePreview:
+    """One posse under the new ruleset: sentences of what changes and of what refuses it."""
+
+    posse: str
+    stats: tuple[str, ...]  # "Kid (Gang member): Wounds 6 -> 5"
+    no_longer: tuple[str, ...]  # "Gang members may no longer carry a shotgun."
+    roles: tuple[str, ...]  # "Gang member: the stat line changed (Wounds 6 -> 5)."
+    refusals: tuple[str, ...]
+
+    @property
+    def unchanged(self) -> bool:
+        """Nothing about this posse reads differently under the new ruleset."""
+        return not (self.stats or self.no_longer or self.roles or self.refusals)
+
+
+@dataclass(frozen=True)
+class AdoptionPreview:
+    """The differences of the rulesets and each posse's preview; refused if any posse is."""
+
+    old: Ruleset
+    new: Ruleset
+    changes: tuple[RuleChange, ...]
+    posses: tuple[PossePreview, ...]
+
+    @property
+    def refusals(self) -> tuple[str, ...]:
+        """Every reason the adoption is refused, posse by posse."""
+        return tuple(r for p in self.posses for r in p.refusals)
+
+
+def _unreadable(posse: Posse, new: Ruleset) -> list[str]:
+    """What of the posse the new ruleset no longer has: its faction, a role, an item."""
+    out = []
+    if posse.faction not in new.factions:
+        out.append(
+            f"{posse.name} is of the faction '{posse.faction}', which the new ruleset no "
+            "longer has."
+        )
+    for m in posse.members:
+        if m.role not in new.roles:
+            out.append(
+                f"{m.name} of {posse.name} is a '{m.role}', a role the new ruleset no longer has."
+            )
+        for item in dict.fromkeys(m.items):
+            if item not in new.items:
+                out.append(
+                    f"{m.name} of {posse.name} carries '{item}', an item the new ruleset no "
+                    "longer has."
+                )
+    return out
+
+
+def _stat_lines(member: Member, old: Ruleset, new: Ruleset) -> str | None:
+    before, after = member.stats(old), member.stats(new)
+    moved = [
+        f"{new.stat_names[s]} {before.get(s, '-')} -> {after[s]}"
+        for s in new.stat_order
+        if before.get(s) != after[s]
+    ]
+    if not moved:
+        return None
+    return f"{member.name} ({new.roles[member.role].name}): {', '.join(moved)}"
+
+
+def _role_lines(roles: Iterable[str], old: Ruleset, new: Ruleset) -> list[str]:
+    out = []
+    for role in dict.fromkeys(roles):
+        if role not in old.roles or old.roles[role].stats == new.roles[role].stats:
+            continue
+        was, now = old.roles[role].stats, new.roles[role].stats
+        moved = ", ".join(
+            f"{new.stat_names[s]} {was.get(s, '-')} -> {now[s]}"
+            for s in new.stat_order
+            if was.get(s) != now[s]
+        )
+        out.append(f"{new.roles[role].name}: the stat line changed ({moved}).")
+    return out
+
+
+def _may_carry(item_roles: tuple[str, ...], role: str) -> bool:
+    return not item_roles or role in item_roles
+
+
+def _no_longer(roles: Iterable[str], old: Ruleset, new: Ruleset) -> list[str]:
+    """Items a role of the posse could carry before and may not under the new ruleset (R5)."""
+    out = []
+    for role in dict.fromkeys(roles):
+        for item_id, item in old.items.items():
+            after = new.items.get(item_id)
+            if after is None or not _may_carry(item.roles, role):
+                continue
+            if not _may_carry(after.roles, role):
+                who = new.roles[role].name
+                out.append(f"{who}s may no longer carry a {after.name.lower()} (R5).")
+    return out
+
+
+def preview_posse(posse: Posse, old: Ruleset, new: Ruleset) -> PossePreview:
+    """What the posse would read as under `new`, and why it would refuse the adoption."""
+    refusals = _unreadable(posse, new)
+    if refusals:
+        return PossePreview(posse.name, (), (), (), tuple(refusals))
+    living = posse.active
+    roles = [m.role for m in living]
+    stats = [line for m in living if (line := _stat_lines(m, old, new))]
+    refusals = roster_problems(posse.name, posse.members, new)
+    return PossePreview(
+        posse.name,
+        tuple(stats),
+        tuple(_no_longer(roles, old, new)),
+        tuple(_role_lines(roles, old, new)),
+        tuple(refusals),
+    )
+
+
+def preview_adoption(posses: Iterable[Posse], old: Ruleset, new: Ruleset) -> AdoptionPreview:
+    """The whole preview of adopting `new` in place of `old` for these posses."""
+    return AdoptionPreview(
+        old,
+        new,
+        tuple(diff_rulesets(old, new)),
+        tuple(preview_posse(p, old, new) for p in posses),
+    )
+
+
+def refusal_sentence(preview: AdoptionPreview) -> str:
+    """The one sentence that refuses an adoption, naming every posse and member at fault."""
+    reasons = " ".join(preview.refusals)
+    return (
+        f"The ruleset {preview.new.id} {preview.new.version} was not adopted, and nothing "
+        f"was changed: {reasons} Change those posses first (sell or swap the items), or "
+        "the ruleset file."
+    )

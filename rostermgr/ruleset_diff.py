@@ -1,0 +1,154 @@
+"""What changed between two rulesets (issue 18): prices, stat lines, items, kinds, tables, texts.
+
+The comparison walks both rulesets as plain values (tables by id, lists whole), so every field
+a ruleset has is compared without this module naming them; only the sentences give a few
+paths their own words ("Pistol: price $8 -> $9").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, is_dataclass
+
+from rostermgr.rules import Ruleset
+
+# Fields that say where a ruleset came from, not what it says.
+_NOT_RULES = ("source", "text", "hash")
+# The heading each top-level field is grouped under, in the order they are printed.
+SECTIONS: Mapping[str, tuple[str, ...]] = {
+    "Ruleset": ("id", "name", "version"),
+    "Money": ("starting_purse", "resale_percent", "goods_percent", "theft_limit"),
+    "Stats": ("stat_order", "stat_names", "stat_short"),
+    "Roles": ("roles", "composition"),
+    "Factions": ("factions",),
+    "Kinds": ("kinds", "test_kinds"),
+    "Items": ("items",),
+    "Scenarios": ("scenarios",),
+    "Advancement": ("advancement",),
+}
+TABLES = "Tables"  # every other field: cards, cover, damage, injuries, flips, the game
+_MONEY_FIELDS = ("price", "creation_cost", "hire_cost", "bounty_reward")
+# Tables of things with an id and a name: an entry added or removed is told by its name.
+_NAMED = ("roles", "factions", "kinds", "test_kinds", "items", "scenarios")
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    """One difference: where (a dotted path), the old and new values (None: absent), words."""
+
+    path: str
+    old: object
+    new: object
+    section: str
+    sentence: str
+
+
+def plain(value: object) -> object:
+    """Dataclasses and mappings as dicts, tuples as lists: the JSON shape of a ruleset."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+def _section(top: str) -> str:
+    return next((name for name, tops in SECTIONS.items() if top in tops), TABLES)
+
+
+def _walk(
+    path: tuple[str, ...], old: object, new: object
+) -> list[tuple[tuple[str, ...], object, object]]:
+    """Every differing leaf below `path`; a key only on one side is one change of the whole."""
+    if old == new:
+        return []
+    if isinstance(old, dict) and isinstance(new, dict):
+        out = []
+        for key in [*new, *(k for k in old if k not in new)]:
+            out += _walk((*path, key), old.get(key), new.get(key))
+        return out
+    return [(path, old, new)]
+
+
+def diff_rulesets(old: Ruleset, new: Ruleset) -> list[RuleChange]:
+    """Every difference from `old` to `new`, grouped by section in SECTIONS order (then Tables)."""
+    before, after = plain(old), plain(new)
+    assert isinstance(before, dict) and isinstance(after, dict)
+    changes = []
+    for f in fields(new):
+        if f.name in _NOT_RULES:
+            continue
+        for path, was, now in _walk((f.name,), before.get(f.name), after.get(f.name)):
+            changes.append(
+                RuleChange(
+                    ".".join(path), was, now, _section(f.name), _sentence(path, was, now, old, new)
+                )
+            )
+    order = [*SECTIONS, TABLES]
+    return sorted(changes, key=lambda c: order.index(c.section))
+
+
+def _shown(value: object, money: bool = False) -> str:
+    if money and isinstance(value, int):
+        return f"${value}"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if value is None:
+        return "none"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _name(top: str, key: str, old: Ruleset, new: Ruleset) -> str:
+    """The display name of an entry of a named table, from the new ruleset if it has it."""
+    for rules in (new, old):
+        entry = getattr(rules, top).get(key)
+        if entry is not None:
+            return str(getattr(entry, "name", key))
+    return key
+
+
+def _words(field_name: str) -> str:
+    return field_name.replace("_", " ")
+
+
+def _sentence(path: tuple[str, ...], was: object, now: object, old: Ruleset, new: Ruleset) -> str:
+    top = path[0]
+    if top in _NAMED and len(path) >= 2:
+        name = _name(top, path[1], old, new)
+        what = _words(top.removesuffix("s")).replace("test kind", "test").capitalize()
+        if len(path) == 2:
+            if was is None:
+                price = f", ${now['price']}" if isinstance(now, dict) and "price" in now else ""
+                return f"{what} added: {name} ({path[1]}{price})"
+            if now is None:
+                return f"{what} removed: {name} ({path[1]})"
+        if top == "roles" and len(path) == 4 and path[2] == "stats":
+            stat = new.stat_names.get(path[3]) or old.stat_names.get(path[3]) or path[3]
+            return f"{name}: {stat} {_shown(was)} -> {_shown(now)}"
+        field_name = ".".join(_words(p) for p in path[2:])
+        money = path[-1] in _MONEY_FIELDS
+        return f"{name}: {field_name} {_shown(was, money)} -> {_shown(now, money)}"
+    label = " ".join(_words(p) for p in path)
+    money = top in SECTIONS["Money"] and top.endswith(("purse", "limit"))
+    return f"{label[:1].upper()}{label[1:]}: {_shown(was, money)} -> {_shown(now, money)}"
+
+
+def diff_lines(changes: list[RuleChange]) -> list[str]:
+    """The changes as text: a heading per section, a sentence a line; a line when none."""
+    if not changes:
+        return ["The two rulesets say the same."]
+    lines: list[str] = []
+    for change in changes:
+        heading = f"{change.section}:"
+        if heading not in lines:
+            lines.append(heading)
+        lines.append(f"  {change.sentence}")
+    return lines
+
+
+def diff_json(changes: list[RuleChange]) -> list[dict[str, object]]:
+    """The changes as `rules diff --json` prints them: {path, old, new}."""
+    return [{"path": c.path, "old": c.old, "new": c.new} for c in changes]

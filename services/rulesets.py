@@ -1,0 +1,106 @@
+"""Ruleset use cases (issue 18): the campaign's rulesets, their differences, adopting, undoing.
+
+A campaign is read with its own current ruleset (services.campaign). A new one is adopted
+here: validated, previewed posse by posse, refused whole when a posse would not survive it,
+otherwise written in one transaction that is one undo step.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from db import rulesets as store
+from db.posses import all_posses
+from db.rulesets import StoredRulesetLine
+from rostermgr.adoption import AdoptionPreview, preview_adoption, refusal_sentence
+from rostermgr.errors import Refused
+from rostermgr.rules import Ruleset
+from rostermgr.rules_load import load_ruleset, parse_ruleset_text
+from rostermgr.ruleset_diff import RuleChange, diff_rulesets
+from services.campaign import Campaign
+
+__all__ = ["StoredRulesetLine"]
+
+
+@dataclass(frozen=True)
+class AdoptionUndone:
+    """What `undo_adoption` took back, the ruleset current again, later games and the backup."""
+
+    undone: StoredRulesetLine
+    current: StoredRulesetLine
+    games: int
+    backup: Path | None
+
+
+def load_file(path: str | os.PathLike[str]) -> Ruleset:
+    """A ruleset file read and validated (its sentence names file, key and problem)."""
+    return load_ruleset(path)
+
+
+def current(c: Campaign) -> StoredRulesetLine | None:
+    """The campaign's current ruleset as stored; None for a read-only file made before it."""
+    return store.current()
+
+
+def history(c: Campaign) -> list[StoredRulesetLine]:
+    """Every ruleset the campaign has used, oldest first; one is current."""
+    return store.history()
+
+
+def stored_rules(line: StoredRulesetLine) -> Ruleset:
+    """A stored ruleset parsed from its text."""
+    return parse_ruleset_text(line.text, f"{line.id} {line.version} (in the campaign)")
+
+
+def diff(old: Ruleset, new: Ruleset) -> list[RuleChange]:
+    """What changed from `old` to `new`, grouped by section."""
+    return diff_rulesets(old, new)
+
+
+def preview(c: Campaign, new: Ruleset) -> AdoptionPreview:
+    """What adopting `new` would change, posse by posse, and what refuses it; writes nothing."""
+    store.refuse_same_version_edit(new)
+    if new.hash == c.rules.hash:
+        raise Refused(
+            f"The campaign is already played under {new.id} {new.version} (the same text); "
+            "nothing was changed."
+        )
+    return preview_adoption(all_posses(), c.rules, new)
+
+
+def adopt(c: Campaign, new: Ruleset) -> AdoptionPreview:
+    """Make `new` the campaign's ruleset: refused whole (naming posse and member) when any
+    posse would not survive it; otherwise one transaction, one undo step (`undo_adoption`).
+
+    The ledger is not rewritten: the new prices apply from now on.
+    """
+    plan = preview(c, new)
+    if plan.refusals:
+        raise Refused(refusal_sentence(plan))
+    with c.edit():
+        store.adopt(new)
+    c.rules = new
+    return plan
+
+
+def undo_adoption(c: Campaign) -> AdoptionUndone:
+    """Take back the newest adoption (and, like `game undo`, everything done since).
+
+    When anything was changed after it, a checked backup is made first and named.
+    """
+    later = store.changes_since_adoption()
+    made = c.backup("before-rules-undo") if later else None
+    with c.edit():
+        undone, now, games = store.undo_last_adoption()
+    c.rules = stored_rules(now)
+    return AdoptionUndone(undone, now, games, made)
+
+
+def game_rulesets(c: Campaign) -> dict[int, dict[str, str]]:
+    """For `game list --json`: each game's ruleset as {id, version, hash}."""
+    return {
+        game: {"id": line.id, "version": line.version, "hash": line.hash}
+        for game, line in store.game_rulesets().items()
+    }

@@ -1,0 +1,98 @@
+"""Issue 18 in the app: Campaign > Rules shows the history; adopting previews, commits, undoes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDialog
+
+from rostermgr.rules_load import default_ruleset
+from services import posses
+from tests.cli.test_rulesets import edited, playtest
+from ui.dialogs.rulesets import AdoptDialog, RulesetsDialog
+
+
+def wounds(window, member: str = "Kid") -> int:
+    posse = posses.load(window.campaign, "The Dalton Boys")
+    return posse.member(member).stats(window.campaign.rules)["wounds"]
+
+
+@pytest.fixture
+def answer(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The adoption preview accepts (and records its text) instead of waiting for a click."""
+    seen: list[str] = []
+
+    def exec_(self: AdoptDialog) -> int:
+        seen.append(self.preview.toPlainText())
+        return (
+            QDialog.DialogCode.Accepted if self.adopt.isEnabled() else QDialog.DialogCode.Rejected
+        )
+
+    monkeypatch.setattr(AdoptDialog, "exec", exec_)
+    return seen
+
+
+def test_the_rules_dialog_shows_the_current_ruleset_and_its_history(window, qtbot) -> None:
+    dialog = RulesetsDialog(window)
+    qtbot.addWidget(dialog)
+    assert "played under Last Hope Frontier 0.1-playtest" in dialog.current.text()
+    assert "current" in dialog.history.toPlainText()
+    assert window.findChild(QAction, "action_rulesets") is not None
+
+
+def test_adopting_in_the_app_previews_commits_once_and_edit_undo_takes_it_back(
+    window, qtbot, tmp_path: Path, answer: list[str]
+) -> None:
+    dialog = RulesetsDialog(window)
+    qtbot.addWidget(dialog)
+    assert dialog.adopt_file(Path(playtest(tmp_path)))
+    assert "Pistol: price $8 -> $9" in answer[0]
+    assert "Kid (Gang member): Wounds 6 -> 5" in answer[0]
+    assert wounds(window) == 5
+    assert "0.2-playtest" in dialog.current.text()
+    assert window.undo_stack.count() == 1
+    window.undo_stack.undo()
+    assert window.campaign.rules.version == "0.1-playtest"
+    assert wounds(window) == 6
+    window.undo_stack.redo()
+    assert window.campaign.rules.version == "0.2-playtest"
+    assert dialog.table_choice.count() == len(dialog.split)
+    assert dialog.table.toPlainText().splitlines()[1].startswith("ruleset")
+
+
+def test_an_adoption_that_would_be_refused_cannot_be_committed(
+    window, qtbot, tmp_path: Path, answer: list[str]
+) -> None:
+    gone = edited(
+        tmp_path,
+        "gone.toml",
+        ("[ruleset]", 'version = "0.1-playtest"', 'version = "0.3"'),
+        ("[items.shotgun]", "[items.shotgun]", "[items.scattergun]"),
+    )
+    before = window.campaign.path.read_bytes()
+    dialog = RulesetsDialog(window)
+    qtbot.addWidget(dialog)
+    assert not dialog.adopt_file(Path(gone))
+    assert "Refused: Ma Dalton of The Dalton Boys carries 'shotgun'" in answer[0]
+    assert window.undo_stack.count() == 0
+    assert window.campaign.path.read_bytes() == before
+
+
+def test_another_campaign_opens_with_its_own_ruleset_not_the_windows(qtbot, tmp_path: Path) -> None:
+    from services import rulesets
+    from services.campaign import for_app
+    from ui.actions import open_path
+    from ui.main_window import MainWindow
+
+    other = tmp_path / "other.sqlite3"
+    for_app(other, default_ruleset()).close()  # a campaign under the shipped ruleset
+    mine = for_app(tmp_path / "mine.sqlite3", default_ruleset())
+    rulesets.adopt(mine, rulesets.load_file(playtest(tmp_path)))
+    window = MainWindow(mine)  # reads with 0.2-playtest
+    qtbot.addWidget(window)
+    open_path(window, other)
+    assert window.campaign.path == other
+    assert window.campaign.rules.version == "0.1-playtest"
+    window.campaign.close()
