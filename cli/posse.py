@@ -10,7 +10,7 @@ from cli import EXIT_OK, lazy_help, print_json, write_lines
 from cli.context import campaign, ruleset
 from rostermgr.errors import Refused
 from rostermgr.jsonfile import read_json
-from rostermgr.shop import money, plan_creation
+from rostermgr.shop import money
 from rostermgr.views import posse_text, posse_view, text_table
 from services import posses, share
 from services.posses import PurseChange
@@ -124,10 +124,11 @@ def _roles_help() -> str:
 
 
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
-    rules = ruleset(args)
-    plan = plan_creation(read_json(args.file, f"The creation request {args.file}"), rules)
+    doc = read_json(args.file, f"The creation request {args.file}")
     with campaign(args, editing=True) as c:
+        plan = posses.plan_request(c, doc)  # the campaign's own ruleset's prices
         posse = posses.create(c, plan)
+        rules = c.rules
     if args.json:
         print_json(posse_view(posse, rules), out)
     else:
@@ -229,7 +230,9 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
     doc = read_json(args.file, f"The posse file {args.file}")
     with campaign(args, editing=True) as c:
+        notice = posses.import_notice(c, doc)
         name = posses.import_posse(c, doc, args.as_name)
+    write_lines(notice, out)
     out.write(f"Imported {name}.\n")
     return EXIT_OK
 

@@ -176,6 +176,10 @@ class MainWindow(QMainWindow):
         from services import posses
 
         keep = select or self.current_posse()
+        if self.rules is not self.campaign.rules:  # a ruleset adopted, or its adoption undone
+            self.rules = self.campaign.rules
+            self.posse_model.set_rules(self.rules)
+            self.view.follow_rules()
         rows = posses.summaries(self.campaign)
         self.posse_model.set_rows(rows)
         if not rows:

@@ -29,6 +29,12 @@ class PosseListModel(QAbstractListModel):
         self._rules = rules
         self._rows: list[PosseSummary] = []
 
+    def set_rules(self, rules: Ruleset) -> None:
+        """Name factions by another ruleset (the campaign adopted one, or undid that)."""
+        self.beginResetModel()
+        self._rules = rules
+        self.endResetModel()
+
     def set_rows(self, rows: list[PosseSummary]) -> None:
         self.beginResetModel()
         self._rows = list(rows)

@@ -90,8 +90,18 @@ class PosseView(QWidget):
         self.roster.selectionModel().currentRowChanged.connect(lambda *_: self._show_member())
 
     def use(self, campaign: Campaign) -> None:
-        """Show posses of another open campaign from now on."""
+        """Show posses of another open campaign from now on, under its ruleset."""
         self.campaign = campaign
+        self.follow_rules()
+
+    def follow_rules(self) -> None:
+        """Read stats, names and tables with the campaign's ruleset now (after an adoption)."""
+        rules = self.campaign.rules
+        if rules is self.rules:
+            return
+        self.rules = rules
+        self.roster_model._rules = rules
+        self.member_pane.rules = rules
 
     def show_posse(self, name: str | None) -> None:
         """Reload the posse from the campaign file, keeping the selected member."""

@@ -96,3 +96,23 @@ def test_another_campaign_opens_with_its_own_ruleset_not_the_windows(qtbot, tmp_
     assert window.campaign.path == other
     assert window.campaign.rules.version == "0.1-playtest"
     window.campaign.close()
+
+
+def test_the_window_shows_stats_under_the_ruleset_adopted_and_undone(
+    window, qtbot, tmp_path: Path, answer: list[str]
+) -> None:
+    """The roster reads the campaign's ruleset after an adoption and after its undo."""
+    dialog = RulesetsDialog(window)
+    qtbot.addWidget(dialog)
+    window.posse_list.setCurrentIndex(
+        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
+    )
+    model = window.view.roster_model
+    kid = next(r for r in range(model.rowCount()) if model.data(model.index(r, 0)) == "Kid")
+    column = 2 + list(window.rules.stat_order).index("wounds")
+    assert model.data(model.index(kid, column)) == 6
+    assert dialog.adopt_file(Path(playtest(tmp_path)))
+    assert window.rules is window.campaign.rules
+    assert model.data(model.index(kid, column)) == 5
+    window.undo_stack.undo()
+    assert model.data(model.index(kid, column)) == 6
