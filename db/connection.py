@@ -157,6 +157,32 @@ def refuse_foreign(path: Path) -> None:
     )
 
 
+def refuse_newer(path: Path) -> None:
+    """Refuse a campaign file (a backup to restore, say) that this rostermgr could not open:
+    one written by a newer schema. Reads it without changing it."""
+    try:
+        con = _read_only(path)
+        try:
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master")}
+            row = (
+                con.execute("SELECT MAX(version) FROM schema_version").fetchone()
+                if "schema_version" in tables
+                else (0,)
+            )
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        if is_damage(exc):
+            raise damaged(path, exc) from exc
+        raise
+    version, newest = int(row[0] or 0), latest()
+    if version > newest:
+        raise InvalidFile(
+            f"{path} was written by a newer rostermgr (schema {version}); this one reads up to "
+            f"schema {newest}, so it was not used. Update rostermgr to open it."
+        )
+
+
 def open_campaign(path: Path, read_only: bool = False) -> SqliteDatabase:
     """Open (creating if missing) and migrate a campaign file; bind the models to it.
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from peewee import SqliteDatabase
 
 from db import models as m
-from db.backup import backup_if_due, make_backup
+from db.backup import backup_dir, backup_if_due, make_backup
 from db.check import quick_check
 from db.connection import open_campaign as open_file
 from db.lock import CampaignHeld, CampaignLock, refuse_if_held
@@ -109,7 +109,7 @@ class Campaign:
             )
         try:
             if not self.created:
-                backup_if_due(self.path)
+                _backup_due(self.path)
             with m.database.atomic():
                 yield
         except (*DATABASE_ERRORS, OSError) as exc:
@@ -165,6 +165,18 @@ class Campaign:
             self.db.close()
         if self.lock is not None:
             self.lock.release()
+
+
+def _backup_due(path: Path) -> None:
+    """The hourly backup before an edit; a backups folder that cannot be written is named."""
+    try:
+        backup_if_due(path)
+    except OSError as exc:
+        folder = backup_dir(path)
+        raise Refused(
+            f"Cannot make the hourly backup in {folder} ({exc.strerror or exc}), so nothing was "
+            "changed; make that folder writable, or set ROSTERMGR_BACKUP_DIR to another one."
+        ) from exc
 
 
 def read_only_refusal(path: Path) -> Refused:

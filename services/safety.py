@@ -9,7 +9,7 @@ from pathlib import Path
 from db import backup as store
 from db.backup import Backup
 from db.check import check_campaign
-from db.connection import check_campaign_file, refuse_foreign
+from db.connection import check_campaign_file, refuse_foreign, refuse_newer
 from db.lock import refuse_if_held
 from rostermgr.errors import Refused
 from services.campaign import Campaign
@@ -47,6 +47,7 @@ def restore(path: Path, source: Path) -> Path | None:
         raise Refused(f"There is no backup file {source}.")
     check_campaign_file(source)
     refuse_foreign(source)
+    refuse_newer(source)  # restore only what this rostermgr can open
     refuse_if_held(path)
     return store.restore(path, source)
 

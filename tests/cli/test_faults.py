@@ -171,3 +171,42 @@ def test_two_writers_at_once_the_second_is_told_another_program_is_writing(
         f"Another program is writing to {cli.db}; nothing was written. Try again in a moment.\n"
     ), refused.err
     assert cli.ok("posse", "buy", D, "Slim", "whiskey").code == 0
+
+
+def test_restore_refuses_a_backup_of_a_newer_schema_and_changes_nothing(
+    cli: Cli, tmp_path: Path
+) -> None:
+    cli.new_posse(DALTON)
+    newer = tmp_path / "newer.sqlite3"
+    Cli(newer, tmp_path).new_posse(DALTON)
+    con = sqlite3.connect(newer)
+    con.execute("INSERT INTO schema_version (version) VALUES (999)")
+    con.commit()
+    con.close()
+    before = cli.db.read_bytes()
+    refused = cli("restore", str(newer))
+    assert refused.code == 1 and "newer rostermgr (schema 999)" in refused.err
+    assert cli.db.read_bytes() == before
+
+
+def test_an_unwritable_backups_folder_refuses_the_edit_naming_the_folder(
+    cli: Cli, tmp_path: Path
+) -> None:
+    if os.geteuid() == 0 and not SETPRIV:
+        pytest.skip("root without setpriv: folder modes cannot be tested")
+    cli.new_posse(DALTON)
+    backups = tmp_path / "locked-backups"
+    backups.mkdir()
+    backups.chmod(0o555)
+    try:
+        before = cli.db.read_bytes()
+        refused = _run(
+            cli.db, "posse", "buy", D, "Slim", "whiskey", env={"ROSTERMGR_BACKUP_DIR": str(backups)}
+        )
+    finally:
+        backups.chmod(0o755)
+    assert refused.returncode == 1, refused.stdout
+    assert refused.stderr.startswith(f"Cannot make the hourly backup in {backups}/")
+    assert "ROSTERMGR_BACKUP_DIR" in refused.stderr
+    assert "Traceback" not in refused.stderr and "internal error" not in refused.stderr
+    assert cli.db.read_bytes() == before
