@@ -28,7 +28,7 @@ def test_r8_r9_r10_resolver_fills_from_members_and_resolves_shot_1(
     assert "15 against 8" in tab.result.text()
 
 
-def test_r8_combat_uses_strength_and_a_melee_weapon(window: MainWindow, qtbot) -> None:
+def test_r8_combat_uses_combat_and_a_melee_weapon(window: MainWindow, qtbot) -> None:
     dialog = TableAids(window)
     qtbot.addWidget(dialog)
     tab = dialog.resolver
@@ -41,6 +41,40 @@ def test_r8_combat_uses_strength_and_a_melee_weapon(window: MainWindow, qtbot) -
     tab.attacker.card.setText("bad")
     tab.run()
     assert "is not a card" in tab.result.text()
+
+
+def test_r8_the_combat_attack_fills_from_the_rulesets_combat_stat(qtbot, tmp_path) -> None:
+    """R8 (2026-12): Combat fills a combat's attack; a ruleset that says Strength fills that."""
+    from pathlib import Path
+
+    from rostermgr.rules_load import parse_ruleset_text
+    from rostermgr.shop import plan_creation
+    from services import posses
+    from services.campaign import for_app
+    from tests.conftest import DALTON
+
+    shipped = Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
+    text = shipped.read_text(encoding="utf-8")
+    strength = text.replace(
+        'name = "Combat"\nstat = "combat"', 'name = "Combat"\nstat = "strength"'
+    )
+    assert strength != text
+    dalton = {**DALTON, "members": [{**m} for m in DALTON["members"]]}
+    for rules_text, stat, expected in ((text, "combat", 3), (strength, "strength", 2)):
+        rules = parse_ruleset_text(rules_text, "test ruleset")
+        c = for_app(tmp_path / f"{stat}.sqlite3", rules)
+        posses.create(c, plan_creation(dalton, c.rules))
+        window = MainWindow(c)
+        qtbot.addWidget(window)
+        dialog = TableAids(window)
+        qtbot.addWidget(dialog)
+        tab = dialog.resolver
+        tab.kind.setCurrentIndex(tab.kind.findData("combat"))
+        pick(tab.attacker, "The Dalton Boys", "Ike Dalton")  # leader: Combat 3, Strength 2
+        assert c.rules.attack_stat("combat") == stat
+        assert tab.attacker.stat.value() == expected
+        assert tab.attacker.stat_label.text() == c.rules.stat_names[stat]
+        c.close()
 
 
 def test_r11_initiative_and_r12_game_length(window: MainWindow, qtbot) -> None:
