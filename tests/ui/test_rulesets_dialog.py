@@ -116,3 +116,36 @@ def test_the_window_shows_stats_under_the_ruleset_adopted_and_undone(
     assert model.data(model.index(kid, column)) == 5
     window.undo_stack.undo()
     assert model.data(model.index(kid, column)) == 6
+
+
+def test_the_statistics_window_splits_its_tables_by_ruleset(
+    window, qtbot, tmp_path: Path, answer: list[str]
+) -> None:
+    from PySide6.QtCore import Qt
+
+    from services import games
+    from ui.dialogs.stats_window import StatsWindow
+
+    c = window.campaign
+    report = {
+        "date": "2026-12-01",
+        "scenario": "bloodbath",
+        "posses": ["The Dalton Boys", "Last Hope Lawmen"],
+        "winner": "Last Hope Lawmen",
+    }
+    window.act("game", lambda: games.record(c, games.parse(c, report)))
+    dialog = RulesetsDialog(window)
+    qtbot.addWidget(dialog)
+    assert dialog.adopt_file(Path(playtest(tmp_path)))
+    window.act("game", lambda: games.record(c, games.parse(c, report)))
+    stats_window = StatsWindow(window, parent=window)
+    qtbot.addWidget(stats_window)
+    page = stats_window.pages["games"]
+    across = Qt.Orientation.Horizontal
+    whole = [page.model.headerData(i, across) for i in range(page.model.columnCount())]
+    stats_window.by_ruleset.setChecked(True)
+    split = [page.model.headerData(i, across) for i in range(page.model.columnCount())]
+    assert "Ruleset" not in whole and split[0] == "Ruleset"
+    versions = {page.model.data(page.model.index(r, 0)) for r in range(page.model.rowCount())}
+    assert any("0.1-playtest" in str(v) for v in versions)
+    assert any("0.2-playtest" in str(v) for v in versions)

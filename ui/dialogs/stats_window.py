@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -83,12 +84,17 @@ class StatsWindow(QDialog):
         self.tabs.addTab(self.wins, "&Wins by faction")
         self.tabs.addTab(self.flips, "&Flips by stat")
         self.tabs.addTab(self.table_tabs, "&Tables")
+        # Playtest by version (issue 18): the tables split by the ruleset each game was played
+        # under; the charts stay the campaign's whole story.
+        self.by_ruleset = QCheckBox("Split the tables by r&uleset")
+        self.by_ruleset.toggled.connect(lambda _on: self.reload())
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         refresh = buttons.addButton("&Refresh", QDialogButtonBox.ButtonRole.ActionRole)
         refresh.clicked.connect(self.reload)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
+        layout.addWidget(self.by_ruleset)
         layout.addWidget(buttons)
         self.reload()
         self.resize(*fitted_size(1000, 680))
@@ -97,7 +103,8 @@ class StatsWindow(QDialog):
         """Read the campaign again and redraw every chart and table."""
         tables = stats.tables(self.campaign)
         self.tables = {t.name: t for t in tables}
-        for table in tables:
+        shown = stats.tables_by_ruleset(self.campaign) if self.by_ruleset.isChecked() else tables
+        for table in shown:
             page = self.pages.get(table.name)
             if page is None:
                 page = self.pages[table.name] = TablePage(self.rules)
