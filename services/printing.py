@@ -22,8 +22,6 @@ from db.lock import holder
 from db.printed import printed_fingerprints
 from db.printed import remember_printed as store_printed
 from rostermgr.errors import Refused
-from rostermgr.journal import build_journal
-from rostermgr.reference import build_reference
 from rostermgr.rules import Ruleset
 from services import posses
 from services.campaign import Campaign
@@ -175,6 +173,8 @@ def journal_job(c: Campaign, name: str, booklet: bool = False) -> PrintJob:
 
     if not name:
         raise Refused("There is no posse to print a journal for.")
+    from rostermgr.journal import build_journal  # only this printable needs it
+
     data = build_journal(posses.load(c, name), posses.history(c, name), c.rules)
 
     def draw(path: Path, progress: Progress | None) -> int:
@@ -220,6 +220,7 @@ def reference_job(
     `printed` is the date on every page (today when not given).
     """
     from printables.reference import write_reference
+    from rostermgr.reference import build_reference  # only this printable needs it
 
     reference = build_reference(rules)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
 
@@ -48,7 +49,14 @@ def printed_faces(faces: Sequence[CardFace]) -> list[CardFace]:
     """The cards that printing faces makes: each face, followed by its continuation cards when
     its gear does not fit one card at the smallest body type (issue 19)."""
     register_fonts(CARD_FONTS)  # the split measures text
-    return [part for face in faces for part in split_face(face)]
+    return [part for face in faces for part in _split(face)]
+
+
+@lru_cache(maxsize=8192)
+def _split(face: CardFace) -> tuple[CardFace, ...]:
+    """split_face, measured once per face: the print job counts the cards, then the writer
+    draws the same faces (a face that fits one card is its own only part)."""
+    return tuple(split_face(face))
 
 
 def write_cards(
