@@ -88,6 +88,9 @@ def lock_path(campaign: Path) -> Path:
 
 
 def _alive(pid: int) -> bool:
+    """Whether process `pid` exists (on Windows signal 0 would be Ctrl+C: ask the system)."""
+    if os.name == "nt":
+        return _alive_on_windows(pid)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -96,6 +99,18 @@ def _alive(pid: int) -> bool:
         return True
     except (OverflowError, OSError):
         return False  # not a pid this system can have
+    return True
+
+
+def _alive_on_windows(pid: int) -> bool:
+    import ctypes
+
+    query_limited_information = 0x1000
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+    handle = kernel32.OpenProcess(query_limited_information, False, pid)
+    if not handle:
+        return False  # gone (or never was); access denied still opens a limited handle
+    kernel32.CloseHandle(handle)
     return True
 
 

@@ -206,9 +206,20 @@ def import_file(w: MainWindow, path: Path) -> None:
                 return
             as_name = new.strip()
             taken = posses.taken_name(w.campaign, doc, as_name)
+        notice = posses.import_notice(w.campaign, doc)
     except Refused as exc:
         w.refuse(str(exc))
         return
+    if notice:  # made under another ruleset (issue 18): say what differs before it proceeds
+        go_on = QMessageBox.question(
+            w,
+            "Import posse",
+            "\n".join(notice) + "\n\nImport it under this campaign's ruleset?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        if go_on != QMessageBox.StandardButton.Yes:
+            return
     name = w.act("Import posse", partial(posses.import_posse, w.campaign, doc, as_name))
     if name is not None:
         w.refresh(select=name)

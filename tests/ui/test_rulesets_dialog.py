@@ -149,3 +149,33 @@ def test_the_statistics_window_splits_its_tables_by_ruleset(
     versions = {page.model.data(page.model.index(r, 0)) for r in range(page.model.rowCount())}
     assert any("0.1-playtest" in str(v) for v in versions)
     assert any("0.2-playtest" in str(v) for v in versions)
+
+
+def test_importing_a_posse_made_under_another_ruleset_says_what_differs_first(
+    window, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QInputDialog, QMessageBox
+
+    from services import rulesets
+    from ui import actions
+
+    c = window.campaign
+    export = tmp_path / "dalton.json"
+    posses.export_to(c, "The Dalton Boys", export)  # made under 0.1-playtest
+    window.act("adopt", lambda: rulesets.adopt(c, rulesets.load_file(playtest(tmp_path))))
+    monkeypatch.setattr(QInputDialog, "getText", staticmethod(lambda *a, **k: ("Again", True)))
+    asked: list[str] = []
+
+    def answer(button: QMessageBox.StandardButton):
+        def question(*args: object) -> QMessageBox.StandardButton:
+            asked.append(str(args[2]))
+            return button
+
+        return staticmethod(question)
+
+    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.No))
+    actions.import_file(window, export)
+    assert "Pistol: price $8 -> $9" in asked[-1] and "Again" not in posses.names(c)
+    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Yes))
+    actions.import_file(window, export)
+    assert "Again" in posses.names(c)
