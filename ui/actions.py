@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from rostermgr.errors import Refused
 from rostermgr.jsonfile import read_json
-from services import flips, games, posses, safety, share
+from services import flips, games, posses, safety
 from services.campaign import for_app
 from ui.files import open_file, save_file
 
@@ -20,8 +20,6 @@ if TYPE_CHECKING:
 
 FILES = "Campaign files (*.sqlite3 *.sqlite *.db);;All files (*)"
 POSSE_FILES = "Posse files (*.json);;All files (*)"
-IMAGE_FILES = "PNG images (*.png);;All files (*)"
-PAGE_FILES = "Web pages (*.html *.htm);;All files (*)"
 
 
 def new_posse(w: MainWindow) -> None:
@@ -238,59 +236,6 @@ def export_posse(w: MainWindow) -> None:
             w.refuse(str(exc))
             return
         w.statusBar().showMessage(f"Exported {name} to {path}", 5000)
-
-
-def _posse_to_share(w: MainWindow) -> str | None:
-    name = w.current_posse()
-    if name is None:
-        w.refuse("Select a posse to share.")
-    return name
-
-
-def share_image(w: MainWindow) -> None:
-    """File > Share posse as image: the roster as a PNG sized for a phone."""
-    name = _posse_to_share(w)
-    if name is None:
-        return
-    path = save_file(w, "Share posse as image", f"{name}.png", IMAGE_FILES)
-    if path is not None:
-        try:
-            share.write_image(w.campaign, name, path)
-        except Refused as exc:
-            w.refuse(str(exc))
-            return
-        w.statusBar().showMessage(f"Saved the picture of {name} to {path}", 5000)
-
-
-def share_page(w: MainWindow) -> None:
-    """File > Share posse as web page: one self-contained HTML file."""
-    name = _posse_to_share(w)
-    if name is None:
-        return
-    path = save_file(w, "Share posse as web page", f"{name}.html", PAGE_FILES)
-    if path is not None:
-        try:
-            share.write_page(w.campaign, name, path)
-        except Refused as exc:
-            w.refuse(str(exc))
-            return
-        w.statusBar().showMessage(f"Saved the web page of {name} to {path}", 5000)
-
-
-def copy_image(w: MainWindow) -> None:
-    """File > Copy posse image: the same picture on the clipboard, to paste into a chat."""
-    from PySide6.QtGui import QGuiApplication, QImage
-
-    name = _posse_to_share(w)
-    if name is None:
-        return
-    try:
-        data = share.image_bytes(w.campaign, name)
-    except Refused as exc:
-        w.refuse(str(exc))
-        return
-    QGuiApplication.clipboard().setImage(QImage.fromData(data, "PNG"))
-    w.statusBar().showMessage(f"Copied the picture of {name}: paste it where you share it", 5000)
 
 
 def new_campaign(w: MainWindow) -> None:

@@ -11,12 +11,13 @@ if TYPE_CHECKING:
 
 
 class _Actions:
-    """ui.actions, imported when a menu item is first used rather than at start-up."""
+    """ui.actions (and ui.share_actions), imported when a menu item is first used rather than
+    at start-up."""
 
     def __getattr__(self, name: str) -> Any:
-        from ui import actions
+        from ui import actions, share_actions
 
-        return getattr(actions, name)
+        return getattr(actions, name, None) or getattr(share_actions, name)
 
 
 def _shortcut(action: QAction, key: QKeySequence | QKeySequence.StandardKey) -> None:

@@ -300,7 +300,7 @@ def test_share_a_posse(cli_window, monkeypatch, tmp_path: Path, use_case, argv, 
     assert spy.reached() and out.stat().st_size > 0, "the command line"
     w.posse_list.setCurrentIndex(w.posse_model.index(w.posse_model.row_of(D)))
     answer_file(monkeypatch, tmp_path / f"window{suffix}")
-    getattr(actions, action)(w)
+    getattr(w, f"action_{action}").trigger()  # the menu item, as a user would
     assert spy.reached(), "the window"
 
 
