@@ -70,7 +70,7 @@ def campaign_rules(path: Path, rules: Ruleset, chosen: bool, writes: bool) -> Ru
             f"{rules.version}), so nothing was opened; to play under that file from now on, "
             f"run: rostermgr rules adopt {rules.source}"
         )
-    return parse_ruleset_text(current.text, f"{current.id} {current.version} (in the campaign)")
+    return parse_ruleset_text(current.text, f"{current.id} {current.version}, in the campaign")
 
 
 @dataclass
@@ -156,7 +156,7 @@ class Campaign:
         current = stored.current()
         if current is not None and current.hash != self.rules.hash:
             self.rules = parse_ruleset_text(
-                current.text, f"{current.id} {current.version} (in the campaign)"
+                current.text, f"{current.id} {current.version}, in the campaign"
             )
 
     def close(self) -> None:

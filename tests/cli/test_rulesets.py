@@ -332,3 +332,16 @@ def test_a_posse_founded_after_an_adoption_pays_the_campaigns_prices(
     ledger = cli.ok("posse", "show", D, "--json").json()["ledger"]
     pistol = [e for e in ledger if "Pistol" in e["reason"] or "pistol" in e["reason"]]
     assert [e["amount"] for e in pistol] == [-9]
+
+
+def test_rules_shows_the_campaigns_current_ruleset(two: Cli, tmp_path: Path) -> None:
+    """DESIGN 5: `rules` is the campaign's current ruleset, with its hash."""
+    shipped = two.ok("rules", "--json").json()
+    two.ok("rules", "adopt", playtest(tmp_path))
+    adopted = two.ok("rules", "--json").json()
+    assert (shipped["version"], adopted["version"]) == ("0.1-playtest", "0.2-playtest")
+    assert adopted["items"]["pistol"]["price"] == 9 and adopted["hash"] != shipped["hash"]
+    assert two.ok("rules").out.startswith("Last Hope Frontier 0.2-playtest (")
+    fresh = Cli(tmp_path / "none.sqlite3", tmp_path)
+    assert fresh.ok("rules", "--json").json()["version"] == "0.1-playtest"  # a new campaign's
+    assert not fresh.db.exists()
