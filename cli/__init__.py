@@ -153,6 +153,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "printing": ("print",),
     "odds": ("odds",),
     "stats": ("stats",),
+    "simulate": ("simulate",),
     "export": ("export",),
 }
 

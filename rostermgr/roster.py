@@ -13,10 +13,11 @@ from rostermgr.rules import Ruleset
 ACTIVE = "active"
 DEAD = "dead"
 NAME_LIMIT = 60
-# The stats Python reckons with by id (R4 a mount sets the move, R13 injuries take wounds): a
-# ruleset may add stats and rename these, but must keep their ids (rules_load checks).
-MOVE, WOUNDS = "move", "wounds"
-NAMED_STATS = (MOVE, WOUNDS)
+# The stats Python reckons with by id (R4 a mount sets the move, R13 injuries take wounds, R8 and
+# R9 a target's Defence and Toughness): a ruleset may add stats and rename these, but must keep
+# their ids (rules_load checks).
+MOVE, WOUNDS, DEFENCE, TOUGHNESS = "move", "wounds", "defence", "toughness"
+NAMED_STATS = (MOVE, WOUNDS, DEFENCE, TOUGHNESS)
 _ZWJ = "\u200d"
 _EMOJI_STYLE = "\ufe0f"  # variation selector 16: the emoji form of the character before it
 _VISIBLE = frozenset("LNPS")  # letters, numbers, punctuation, symbols: a mark alone is not a name
@@ -75,9 +76,12 @@ class Posse:
 
     def member(self, name: str) -> Member:
         """The member with this name (compared as normal_name), living or dead, or a refusal."""
+        for m in self.members:  # the name as stored: the common case, without normalising
+            if m.name == name:
+                return m
         wanted = normal_name(name)
         for m in self.members:
-            if m.name == name or normal_name(m.name) == wanted:
+            if normal_name(m.name) == wanted:
                 return m
         raise Refused(f"{self.name} has no member named {quoted(name)}.")
 

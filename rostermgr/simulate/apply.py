@@ -1,0 +1,131 @@
+"""What a planned change does to a posse held in memory: the simulator's `db.games._apply`.
+
+The plans come from the domain functions a recorded game uses (plan_game, plan_flip,
+plan_buy...); this module only carries them out on frozen values, the way `db` writes them, so a
+simulated posse is what the campaign file would hold after the same report and flips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import assert_never
+
+from rostermgr.advancement import FlipStep
+from rostermgr.postgame import FlipsEarned, GamePlan, Injury, ItemGone, ItemMoved, Payment
+from rostermgr.roster import DEAD, Member, Posse
+from rostermgr.shop import CreationPlan, Entry
+
+
+@dataclass(frozen=True)
+class Books:
+    """A posse and its ledger (R16): the purse is always the sum of the entries."""
+
+    posse: Posse
+    ledger: tuple[int, ...]
+
+
+def founded(plan: CreationPlan, ruleset_id: str, version: str) -> Books:
+    """A posse as `posse create` founds it from a creation plan."""
+    amounts = tuple(e.amount for e in plan.entries)
+    posse = Posse(plan.name, plan.faction, plan.members, sum(amounts), ruleset_id, version)
+    return Books(posse, amounts)
+
+
+def _member(posse: Posse, name: str, change: Mapping[str, object]) -> Posse:
+    members = tuple(replace(m, **change) if m.name == name else m for m in posse.members)  # type: ignore[arg-type]
+    return replace(posse, members=members)
+
+
+def _find(posse: Posse, name: str) -> Member:
+    return next(m for m in posse.members if m.name == name)
+
+
+def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
+
+
+def pay(books: Books, entry: Entry) -> Books:
+    """One ledger entry: the purse moves by its amount (R16)."""
+    posse = replace(books.posse, purse=books.posse.purse + entry.amount)
+    return Books(posse, (*books.ledger, entry.amount))
+
+
+def bought(books: Books, entry: Entry) -> Books:
+    """plan_buy's entry: the item goes to the member and the price leaves the purse."""
+    assert entry.member and entry.item
+    held = _find(books.posse, entry.member).items
+    books = Books(_member(books.posse, entry.member, {"items": (*held, entry.item)}), books.ledger)
+    return pay(books, entry)
+
+
+def sold(books: Books, entry: Entry) -> Books:
+    """plan_sell's entry: the item leaves the member and the refund enters the purse."""
+    assert entry.member and entry.item
+    held = _find(books.posse, entry.member).items
+    posse = _member(books.posse, entry.member, {"items": _without(held, entry.item)})
+    return pay(Books(posse, books.ledger), entry)
+
+
+def hired(books: Books, member: Member, entry: Entry) -> Books:
+    """plan_hire's member joins and its cost leaves the purse."""
+    posse = replace(books.posse, members=(*books.posse.members, member))
+    return pay(Books(posse, books.ledger), entry)
+
+
+def flipped(books: Books, step: FlipStep) -> Books:
+    """A flip step as `db.flips` applies it: flips spent, the card left waiting, the stat raised."""
+    member = _find(books.posse, step.member)
+    upgrades = dict(member.upgrades)
+    if step.upgrade:
+        upgrades[step.upgrade] = upgrades.get(step.upgrade, 0) + 1
+    change = {
+        "flips": member.flips - step.spent,
+        "pending_card": str(step.pending) if step.pending else None,
+        "upgrades": MappingProxyType(upgrades),
+    }
+    return Books(_member(books.posse, step.member, change), books.ledger)
+
+
+def after_game(plan: GamePlan, books: Mapping[str, Books]) -> dict[str, Books]:
+    """Every change of a game plan, in order, as `db.games.record_game` writes them."""
+    out = dict(books)
+    for change in plan.changes:
+        match change:
+            case ItemGone():
+                b = out[change.who.posse]
+                held = _find(b.posse, change.who.member).items
+                posse = _member(b.posse, change.who.member, {"items": _without(held, change.item)})
+                out[change.who.posse] = Books(posse, b.ledger)
+            case ItemMoved():
+                src = out[change.source.posse]
+                held = _find(src.posse, change.source.member).items
+                src_posse = _member(
+                    src.posse, change.source.member, {"items": _without(held, change.item)}
+                )
+                out[change.source.posse] = Books(src_posse, src.ledger)
+                thief = out[change.thief.posse]
+                held = _find(thief.posse, change.thief.member).items
+                thief_posse = _member(
+                    thief.posse, change.thief.member, {"items": (*held, change.item)}
+                )
+                out[change.thief.posse] = Books(thief_posse, thief.ledger)
+            case Injury():
+                b = out[change.who.posse]
+                update: dict[str, object] = {"injuries": change.injuries}
+                if change.dead:
+                    update |= {"status": DEAD, "pending_card": None, "items": ()}
+                out[change.who.posse] = Books(_member(b.posse, change.who.member, update), b.ledger)
+            case FlipsEarned():
+                b = out[change.who.posse]
+                flips = _find(b.posse, change.who.member).flips + change.count
+                out[change.who.posse] = Books(
+                    _member(b.posse, change.who.member, {"flips": flips}), b.ledger
+                )
+            case Payment():
+                out[change.posse] = pay(out[change.posse], change.entry)
+            case _:
+                assert_never(change)
+    return out

@@ -1,0 +1,132 @@
+"""One exchange of the model: an opposed test between two members, with the real exact odds.
+
+The wounds an exchange inflicts are drawn from `odds.exact.exact_odds` for the two members'
+current stats, gear and factions (R8, R9). Working the odds out takes the resolver hundreds of
+card pairs, so `OddsTable` keeps them: a test's outcome depends on the attacker's stat, the
+target's Defence and its clothing only through their difference (R8 adds the clothing to the
+Defence and compares the two totals), so the table files the odds under that difference and
+asks the resolver once per difference. `tests/rostermgr/simulate` checks the table against
+`exact_odds` itself.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from rostermgr.odds.exact import Matchup, exact_odds
+from rostermgr.roster import DEFENCE, TOUGHNESS, WOUNDS, Member
+from rostermgr.rules import Item, Ruleset
+from rostermgr.weapons import test_kinds
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """A member as an exchange sees it: its faction, current stats and what it fights with."""
+
+    faction: str
+    member: Member
+    stats: dict[str, int]
+    test: str  # the test id it makes when it acts
+    weapon: Item | None
+    clothing: int
+    horseback: bool
+
+
+def fighter(member: Member, faction: str, rules: Ruleset) -> Fighter:
+    """The member's test is the one its most damaging weapon is made for (R4: its kind's test; a
+    knife is not thrown), the first held of equals; unarmed, the ruleset's first test (Shot)."""
+    best: tuple[str, Item] | None = None
+    for item_id in member.items:
+        item = rules.item(item_id)
+        test = rules.kinds[item.kind].test
+        if test and (best is None or item.damage > best[1].damage):
+            best = (test, item)
+    test, weapon = best if best else (test_kinds(rules)[0].id, None)
+    mounted = any(rules.item(i).move for i in member.items)  # R4: a mount sets the move
+    return Fighter(
+        faction,
+        member,
+        member.stats(rules),
+        test,
+        weapon,
+        member.clothing_defence(rules),
+        mounted and rules.test_kinds[test].ranged,
+    )
+
+
+def matchup(attacker: Fighter, target: Fighter, rules: Ruleset) -> Matchup:
+    """The exchange as the odds lab states a test: no cover, no leader pair."""
+    return Matchup(
+        kind=attacker.test,
+        attacker=attacker.faction,
+        attack=attacker.stats[rules.attack_stat(attacker.test)],
+        defender=target.faction,
+        defence=target.stats[DEFENCE],
+        clothing=target.clothing,
+        horseback=attacker.horseback,
+        weapon=attacker.weapon.id if attacker.weapon else None,
+        toughness=target.stats[TOUGHNESS],
+    )
+
+
+def wounds_left(f: Fighter) -> int:
+    """The Wounds it has in this game (R13: strikes have taken theirs already)."""
+    return f.stats[WOUNDS]
+
+
+class OddsTable:
+    """The wounds an exchange inflicts, as exact chances, worked out once per kind of exchange."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self._suits = {f.id: f.suit for f in rules.factions.values()}
+        first = next(iter(rules.factions.values()))
+        other = next((f for f in rules.factions.values() if f.suit != first.suit), first)
+        self._same, self._other = (first.id, first.id), (first.id, other.id)
+        self._wounds: dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._seen: dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # as asked
+
+    def key(self, m: Matchup) -> Matchup:
+        """The matchup as filed: by the difference of attack and Defence plus clothing (R8), and
+        by whether the two sides favour one suit, when no leader plays a pair.
+
+        Without a pair a faction enters a test only through its favoured suit (R7, R8, R9), and
+        the four suits are alike in the deck, so two factions of different suits meet with the
+        odds of any other two of different suits.
+        """
+        low = min(m.attack, m.defence + m.clothing)
+        shifted = replace(
+            m, attack=m.attack - low, defence=m.defence + m.clothing - low, clothing=0
+        )
+        if m.attacker_pair or m.defender_pair:
+            return shifted
+        same = self._suits[m.attacker] == self._suits[m.defender]
+        attacker, defender = self._same if same else self._other
+        return replace(shifted, attacker=attacker, defender=defender)
+
+    def chances(self, m: Matchup) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Wounds inflicted and their cumulative counts over every pair of cards."""
+        found = self._seen.get(m)
+        if found is not None:
+            return found
+        key = self.key(m)
+        found = self._wounds.get(key)
+        if found is None:
+            odds = exact_odds(key, self.rules)
+            wounds = tuple(odds.wounds)
+            running, total = [], 0
+            for w in wounds:
+                total += odds.wounds[w]
+                running.append(total)
+            found = self._wounds[key] = (wounds, tuple(running))
+        self._seen[m] = found
+        return found
+
+    def draw(self, m: Matchup, rng: random.Random) -> int:
+        """The wounds of one exchange, drawn with the exact odds."""
+        wounds, running = self.chances(m)
+        return rng.choices(wounds, cum_weights=running)[0]
+
+    def __len__(self) -> int:
+        return len(self._wounds)

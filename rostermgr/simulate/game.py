@@ -1,0 +1,154 @@
+"""One simulated game between two posses: the model decides the take-outs, a report says them.
+
+The result is a `Report` like the one a player records; `postgame.plan_game` then checks it and
+derives the injuries, deaths, flips and money, exactly as for a game played on the table.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from rostermgr.choices import routed_reason
+from rostermgr.game_length import drawn_game_length
+from rostermgr.report import Bounty, Money, OutOfAction, Ref, Report
+from rostermgr.roster import Posse
+from rostermgr.rules import Ruleset
+from rostermgr.simulate.exchange import Fighter, OddsTable, fighter, matchup, wounds_left
+from rostermgr.simulate.model import TARGET_LEADER, TARGET_WEAKEST, Model
+
+
+@dataclass(frozen=True)
+class Played:
+    """A simulated game: the report to record, and how it went."""
+
+    report: Report
+    turns: int
+    exchanges: int
+
+
+def scenario(model: Model, rules: Ruleset, rng: random.Random) -> str:
+    """A scenario drawn from the model's mix."""
+    mix = model.scenario_mix(rules)
+    return rng.choices([s for s, _ in mix], weights=[w for _, w in mix])[0]
+
+
+class _Table:
+    """The models still in the game, the wounds they took, and who took whom out."""
+
+    def __init__(self, posses: tuple[Posse, Posse], rules: Ruleset) -> None:
+        self.posses = posses
+        # the models of each posse still in the game, in roster order
+        self.standing = {p.name: [fighter(m, p.faction, rules) for m in p.active] for p in posses}
+        self.taken: dict[Ref, int] = {}
+        self.out: list[OutOfAction] = []
+        self.down: set[Ref] = set()
+
+    def hit(self, target: Fighter, posse: str, by: Ref, wounds: int) -> Ref | None:
+        """Wounds on a target; its ref when they put it out of action (R13: over its Wounds)."""
+        ref = Ref(posse, target.member.name)
+        self.taken[ref] = self.taken.get(ref, 0) + wounds
+        if self.taken[ref] > wounds_left(target):
+            self.down.add(ref)
+            self.out.append(OutOfAction(ref, by))
+            self.standing[posse].remove(target)
+            return ref
+        return None
+
+
+def _pick_target(
+    targets: list[Fighter],
+    posse: str,
+    table: _Table,
+    model: Model,
+    rules: Ruleset,
+    rng: random.Random,
+) -> Fighter:
+    if model.target == TARGET_WEAKEST:
+        return min(
+            targets,
+            key=lambda f: wounds_left(f) - table.taken.get(Ref(posse, f.member.name), 0),
+        )
+    if model.target == TARGET_LEADER:  # the most valuable bounty first (R12's rewards)
+        return max(targets, key=lambda f: rules.role(f.member.role).bounty_reward)
+    return rng.choice(targets)
+
+
+def play(
+    posses: tuple[Posse, Posse],
+    model: Model,
+    rules: Ruleset,
+    odds: OddsTable,
+    rng: random.Random,
+    when: str,
+) -> Played:
+    """Play one game by the model and write its report (R12: length, rout, bounties)."""
+    scen_id = scenario(model, rules, rng)
+    scen = rules.scenarios[scen_id]
+    turns = drawn_game_length(rules, rng).ends_after or rules.last_turn
+    table = _Table(posses, rules)
+    names = (posses[0].name, posses[1].name)
+    bounties: dict[str, Ref] = {}
+    if scen.bounties:  # each player names one opposing model, at random
+        for i, name in enumerate(names):
+            other = posses[1 - i]
+            bounties[name] = Ref(other.name, rng.choice(other.active).name)
+    whole, part = divmod(model.exchanges_per_turn, 1)
+    winner: str | None = None
+    ended = False
+    exchanges = 0
+    for _turn in range(turns):
+        first = rng.randrange(2)
+        count = int(whole) + (1 if rng.random() < part else 0)
+        for i in range(count):
+            side = (first + i) % 2
+            acting, other = names[side], names[1 - side]
+            attackers, targets = table.standing[acting], table.standing[other]
+            if not attackers or not targets:
+                ended = True
+                break
+            attacker = rng.choice(attackers)
+            target = _pick_target(targets, other, table, model, rules, rng)
+            exchanges += 1
+            wounds = odds.draw(matchup(attacker, target, rules), rng)
+            by = Ref(acting, attacker.member.name)
+            down = table.hit(target, other, by, wounds) if wounds else None
+            if down is None:
+                continue
+            if scen.ends_on_bounty and down == bounties.get(acting):
+                winner, ended = acting, True
+                break
+            if scen.rout and routed_reason(posses[1 - side], table.down, rules):
+                winner, ended = acting, True
+                break
+        if ended:
+            break
+    if winner is None:
+        counts = [sum(1 for o in table.out if o.by and o.by.posse == n) for n in names]
+        winner = names[0] if counts[0] > counts[1] else names[1] if counts[1] > counts[0] else None
+        if winner and scen.rout and routed_reason(posses[names.index(winner)], table.down, rules):
+            winner = None  # R12: a posse that routed is not the winner
+    report = Report(
+        date=when,
+        scenario=scen_id,
+        posses=names,
+        winner=winner,
+        out_of_action=tuple(table.out),
+        bounties=tuple(
+            Bounty(name, target, target in table.down) for name, target in bounties.items()
+        ),
+        income=_income(names, winner, model),
+        goods_sold=tuple(
+            Money(n, model.goods, "Goods carried off the board")
+            for n in names
+            if scen_id in model.goods_in and model.goods
+        ),
+    )
+    return Played(report, turns, exchanges)
+
+
+def _income(names: tuple[str, str], winner: str | None, model: Model) -> tuple[Money, ...]:
+    out = [Money(n, model.income, "Mission reward") for n in names if model.income]
+    if winner and model.win_bonus:
+        out.append(Money(winner, model.win_bonus, "Winner's reward"))
+    return tuple(out)

@@ -1,0 +1,176 @@
+"""What a simulated player does between games: spend flips, hire, shop (R14-R16).
+
+Each step is planned by the domain function the app and the command line use
+(`advancement.plan_flip`, `plan_choose`, `plan_reflip`, `shop.plan_hire`, `plan_buy`,
+`plan_sell`), then applied in memory by `rostermgr.simulate.apply`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rostermgr.advancement import allowed_stats, plan_choose, plan_flip, plan_reflip
+from rostermgr.cards import Card, full_deck, parse_card
+from rostermgr.errors import RuleBroken
+from rostermgr.roster import Member, Posse
+from rostermgr.rules import Item, Ruleset
+from rostermgr.shop import plan_buy, plan_hire, plan_sell
+from rostermgr.simulate.apply import Books, bought, flipped, hired, sold
+from rostermgr.simulate.exchange import fighter
+from rostermgr.simulate.model import REFLIP_UNWANTED, SHOP_GEAR, SHOP_NONE, Model
+
+
+def preferences(member: Member, posse: Posse, model: Model, rules: Ruleset) -> tuple[str, ...]:
+    """The stats a member would raise, best first: the model's, or its own test's stat first."""
+    if model.prefer:
+        rest = tuple(s for s in rules.stat_order if s not in model.prefer)
+        return (*model.prefer, *rest)
+    own = rules.attack_stat(fighter(member, posse.faction, rules).test)
+    return (own, *(s for s in rules.stat_order if s != own))
+
+
+def _draw(deck: Sequence[Card], rng: random.Random) -> Card:
+    """R15: the top card of a freshly shuffled deck (52 and the jokers)."""
+    return deck[rng.randrange(len(deck))]
+
+
+def spend_flips(books: Books, model: Model, rules: Ruleset, rng: random.Random) -> Books:
+    """Every living member turns its flips (R15); a card allowing no stat wanted waits."""
+    deck = full_deck(rules.jokers)
+    for name in [m.name for m in books.posse.active]:
+        while True:
+            member = books.posse.member(name)
+            if member.pending_card:
+                card = parse_card(member.pending_card)
+                allowed = allowed_stats(card, rules)
+                wanted = preferences(member, books.posse, model, rules)
+                pick = next((s for s in wanted if s in allowed), None)
+                unwanted = pick != wanted[0]
+                if (
+                    model.reflip == REFLIP_UNWANTED
+                    and unwanted
+                    and member.flips >= rules.reflip_cost
+                ):
+                    books = flipped(books, plan_reflip(member, _draw(deck, rng), None, rules))
+                    continue
+                if pick is None:
+                    break  # the card allows no stat: it waits, as it would on the table
+                books = flipped(books, plan_choose(member, pick, rules))
+            elif member.flips > 0:
+                books = flipped(books, plan_flip(member, _draw(deck, rng), None, rules))
+            else:
+                break
+    return books
+
+
+def hire(books: Books, rules: Ruleset) -> Books:
+    """Refill the composition (R3) while the purse allows: a vacant leader first."""
+    for role_id, count in rules.composition.items():
+        role = rules.role(role_id)
+        while sum(1 for m in books.posse.active if m.role == role_id) < count:
+            if books.posse.purse < role.hire_cost:
+                break
+            taken = {m.name for m in books.posse.members}
+            n = 2
+            while f"{role.name} {n}" in taken:
+                n += 1
+            try:
+                member, entry = plan_hire(books.posse, role_id, f"{role.name} {n}", rules)
+            except RuleBroken:
+                break
+            books = hired(books, member, entry)
+    return books
+
+
+_catalogues: dict[int, tuple[Ruleset, dict[bool, tuple[Item, ...]]]] = {}
+
+
+def _catalogue(rules: Ruleset) -> dict[bool, tuple[Item, ...]]:
+    """The weapons (True) and the clothing (False) of the ruleset, the best buy first."""
+    found = _catalogues.get(id(rules))
+    if found is None or found[0] is not rules:
+        items = sorted(rules.items.values(), key=_rank, reverse=True)
+        shelves = {
+            True: tuple(i for i in items if rules.is_weapon(i)),
+            False: tuple(i for i in items if not rules.is_weapon(i) and i.defence > 0),
+        }
+        found = _catalogues[id(rules)] = (rules, shelves)
+    return found[1]
+
+
+def _better(held: Sequence[Item], item: Item, rules: Ruleset) -> bool:
+    if rules.is_weapon(item):
+        return item.damage > max((h.damage for h in held if rules.is_weapon(h)), default=-1)
+    return item.defence > sum(h.defence for h in held)
+
+
+def _worn(member: Member, rules: Ruleset) -> tuple[Item, ...]:
+    """What gives the member defence and is no weapon: its clothing."""
+    held = (rules.item(i) for i in member.items)
+    return tuple(h for h in held if h.defence > 0 and not rules.is_weapon(h))
+
+
+def _best_buy(
+    books: Books, member: Member, weapon: bool, model: Model, rules: Ruleset
+) -> tuple[Item | None, tuple[Item, ...]]:
+    """The item to buy, and the clothing to sell for it; (None, ()) when nothing is better."""
+    held = [rules.item(i) for i in member.items]
+    worn = () if weapon else _worn(member, rules)
+    budget = books.posse.purse + sum(rules.resale_value(w.id) for w in worn) - model.reserve
+    wanted = [i for i in _catalogue(rules)[weapon] if i.price <= budget and _better(held, i, rules)]
+    if not wanted:
+        return None, ()
+    # R5 asked of plan_buy for the member without the clothing it would sell, the purse
+    # set aside (the budget counts the refund): what plan_buy will accept once sold
+    kept = list(member.items)
+    for w in worn:
+        kept.remove(w.id)
+    trial = replace(
+        books.posse,
+        purse=budget if budget > 0 else 0,
+        members=tuple(
+            replace(m, items=tuple(kept)) if m.name == member.name else m
+            for m in books.posse.members
+        ),
+    )
+    # the best that plan_buy accepts for the member (R5: roles, a kind's limit): the shop's
+    # own answer (shop_choices), asked only of the items worth having
+    best = next((i for i in wanted if _accepted(trial, member.name, i, rules)), None)
+    return best, worn if best else ()
+
+
+def shop(books: Books, model: Model, rules: Ruleset) -> Books:
+    """The shopping policy (R5, R16), member by member in roster order.
+
+    weapons: the most damaging weapon it may carry and afford, when better than any it holds.
+    gear: that, then the best clothing it can afford, selling the clothing it wears for it.
+    Nothing is spent below the reserve.
+    """
+    if model.shopping == SHOP_NONE:
+        return books
+    wants = (True, False) if model.shopping == SHOP_GEAR else (True,)
+    for name in [m.name for m in books.posse.active]:
+        for weapon in wants:
+            member = books.posse.member(name)
+            best, worn = _best_buy(books, member, weapon, model, rules)
+            if best is None:
+                continue
+            for old in worn:
+                books = sold(books, plan_sell(books.posse, name, old.id, rules))
+            books = bought(books, plan_buy(books.posse, name, best.id, rules))
+    return books
+
+
+def _accepted(posse: Posse, name: str, item: Item, rules: Ruleset) -> bool:
+    try:
+        plan_buy(posse, name, item.id, rules)
+    except RuleBroken:
+        return False
+    return True
+
+
+def _rank(item: Item) -> tuple[int, int]:
+    """The better of two buys: more damage or defence, then the cheaper."""
+    return (item.damage + item.defence, -item.price)

@@ -1,0 +1,104 @@
+"""A simulation as one value, and the running of any slice of its campaigns.
+
+A `Job` says everything a run needs, the ruleset as its TOML text, so that any process can run
+any slice of campaigns and get what one process would: campaign i is seeded by the job's seed
+and i alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from rostermgr.errors import Refused, quoted
+from rostermgr.roster import Posse
+from rostermgr.rules import Ruleset
+from rostermgr.rules_load import parse_ruleset_text
+from rostermgr.simulate.apply import Books
+from rostermgr.simulate.campaign import CampaignRun, found, from_posses, run_campaign
+from rostermgr.simulate.exchange import OddsTable
+from rostermgr.simulate.model import MAX_CAMPAIGNS, MAX_GAMES, MAX_POSSES, Model
+
+
+@dataclass(frozen=True)
+class Job:
+    """N campaigns of G games among these factions (or from these posses), by this model."""
+
+    rules_text: str
+    rules_source: str
+    campaigns: int
+    games: int
+    factions: tuple[str, ...]
+    seed: int
+    model: Model = field(default_factory=Model)
+    start: tuple[Posse, ...] = ()  # --from-campaign: the campaign's posses as they stand
+
+    def rules(self) -> Ruleset:
+        return parse_ruleset_text(self.rules_text, self.rules_source)
+
+
+def check_job(job: Job, rules: Ruleset) -> None:
+    """Refuse, in one sentence, a job that cannot run: the counts, factions, the model."""
+    if not 1 <= job.campaigns <= MAX_CAMPAIGNS:
+        raise Refused(f"Campaigns must be from 1 to {MAX_CAMPAIGNS:,}, not {job.campaigns}.")
+    if not 1 <= job.games <= MAX_GAMES:
+        raise Refused(f"Games must be from 1 to {MAX_GAMES}, not {job.games}.")
+    count = len(job.start) if job.start else len(job.factions)
+    if not 2 <= count <= MAX_POSSES:
+        raise Refused(f"A simulated campaign needs 2 to {MAX_POSSES} posses, not {count}.")
+    for faction in job.factions:
+        if faction not in rules.factions:
+            known = ", ".join(rules.factions)
+            raise Refused(f"There is no faction {quoted(faction)}; the factions are {known}.")
+    for posse in job.start:
+        if posse.faction not in rules.factions:
+            raise Refused(f"{posse.name}'s faction {quoted(posse.faction)} is not in {rules.name}.")
+    job.model.check(rules)
+
+
+def campaign_seed(seed: int, index: int) -> str:
+    return f"{seed}:{index}"
+
+
+def starting_books(job: Job, rules: Ruleset) -> tuple[Books, ...]:
+    return from_posses(job.start) if job.start else found(job.factions, job.model, rules)
+
+
+def run_slice(
+    job: Job,
+    rules: Ruleset,
+    indices: Iterable[int],
+    odds: OddsTable | None = None,
+    done: Callable[[int], bool] | None = None,
+) -> list[CampaignRun]:
+    """The campaigns with these indices; `done(i)` after each, and a True from it stops."""
+    table = odds if odds is not None else OddsTable(rules)
+    start = starting_books(job, rules)
+    out = []
+    for i in indices:
+        run, _ = run_campaign(start, job.games, job.model, rules, table, campaign_seed(job.seed, i))
+        out.append(run)
+        if done is not None and done(i):
+            break
+    return out
+
+
+def chunks(campaigns: int, size: int) -> list[range]:
+    """The campaign indices cut into runs of `size` (the last shorter)."""
+    return [range(a, min(a + size, campaigns)) for a in range(0, campaigns, size)]
+
+
+# Each process keeps its ruleset and odds table between chunks: the odds are the slow part to
+# work out, and a worker runs many chunks of one job.
+_worker: dict[str, tuple[Ruleset, OddsTable]] = {}
+
+
+def run_chunk(job: Job, indices: range) -> list[CampaignRun]:
+    """run_slice for a worker process: the ruleset read and the odds kept once per process."""
+    key = job.rules_text
+    if key not in _worker:
+        rules = job.rules()
+        _worker.clear()
+        _worker[key] = (rules, OddsTable(rules))
+    rules, odds = _worker[key]
+    return run_slice(job, rules, indices, odds)

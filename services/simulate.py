@@ -1,0 +1,248 @@
+"""The campaign simulator as a use case: rulesets chosen, posses taken, campaigns run in parallel.
+
+The command line and the app's Tools > Simulator call `run`: it checks the request, runs the
+campaigns over worker processes (or in this process, for a small run or where processes are not
+available), reports progress, stops on request, and returns the summaries. `calibrate` fits the
+model's exchanges per turn to a campaign's recorded games.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import csv
+import io
+import json
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from types import MappingProxyType
+
+from rostermgr.errors import Refused
+from rostermgr.roster import Posse
+from rostermgr.rules import Ruleset
+from rostermgr.simulate.campaign import CampaignRun
+from rostermgr.simulate.model import Model
+from rostermgr.simulate.run import Job, check_job, chunks, run_chunk
+from rostermgr.simulate.summary import Summary, summarise
+from rostermgr.simulate.text import CSV_BY_GAME, CSV_FIGURES, csv_rows
+from services.campaign import Campaign
+from services.outputs import atomic_output, check_output_folder
+
+# A member's upgrades are a read-only mapping, which pickle cannot carry to a worker by itself.
+copyreg.pickle(MappingProxyType, lambda m: (MappingProxyType, (dict(m),)))
+
+CHUNK = 25  # campaigns per piece of work: small enough for progress and Cancel to be prompt
+IN_PROCESS = 100  # campaigns below which worker processes cost more than they save
+
+Progress = Callable[[int, int], None]  # campaigns done, campaigns in all (both rulesets)
+Stop = Callable[[], bool]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished run: the summary of each ruleset (`against` when two were compared)."""
+
+    rules: Ruleset
+    summary: Summary
+    against_rules: Ruleset | None = None
+    against: Summary | None = None
+    workers: int = 1
+
+
+class Cancelled(Refused):
+    """The run was stopped before it finished; nothing was written."""
+
+
+def job(
+    rules: Ruleset,
+    campaigns: int,
+    games: int,
+    factions: Sequence[str],
+    seed: int,
+    model: Model,
+    start: Sequence[Posse] = (),
+) -> Job:
+    """The request as a job, checked: factions default to one posse of each."""
+    chosen = tuple(factions) if factions else tuple(rules.factions)
+    made = Job(
+        rules.text,
+        rules.source,
+        campaigns,
+        games,
+        chosen if not start else (),
+        seed,
+        model,
+        tuple(start),
+    )
+    check_job(made, rules)
+    for posse in start:
+        for member in posse.members:
+            for item in member.items:
+                if item not in rules.items:
+                    raise Refused(
+                        f"{member.name} of {posse.name} carries {item!r}, which "
+                        f"{rules.name} {rules.version} does not have."
+                    )
+            if member.role not in rules.roles:
+                raise Refused(
+                    f"{member.name} of {posse.name} is a {member.role!r}, a role "
+                    f"{rules.name} {rules.version} does not have."
+                )
+    return made
+
+
+def campaign_posses(c: Campaign) -> list[Posse]:
+    """--from-campaign: the posses still playing, as they stand."""
+    from db.posses import all_posses
+    from rostermgr.standing import may_play
+
+    return [p for p in all_posses() if may_play(p.standing)]
+
+
+def recorded_take_outs(c: Campaign) -> list[int]:
+    """Models out of action in each recorded game, oldest first (for --calibrate)."""
+    from db import models as m
+
+    return [len(json.loads(g.report).get("out_of_action", [])) for g in m.Game.select()]
+
+
+def workers_for(campaigns: int) -> int:
+    """Worker processes worth starting: one per core, none for a small run or where the
+    platform (the bundled app) has no multiprocessing."""
+    if campaigns < IN_PROCESS:
+        return 1
+    try:
+        import concurrent.futures  # noqa: F401
+        import multiprocessing  # noqa: F401
+    except ImportError:
+        return 1
+    return max(1, min(os.cpu_count() or 1, -(-campaigns // CHUNK)))
+
+
+def _run_job(
+    made: Job, done: int, total: int, progress: Progress | None, stop: Stop | None, workers: int
+) -> list[CampaignRun]:
+    pieces = chunks(made.campaigns, CHUNK)
+    runs: dict[int, list[CampaignRun]] = {}
+    if workers <= 1:
+        for i, piece in enumerate(pieces):
+            if stop is not None and stop():
+                raise Cancelled("The simulation was stopped; nothing was kept.")
+            runs[i] = run_chunk(made, piece)
+            if progress is not None:
+                progress(done + piece.stop, total)
+        return [r for i in sorted(runs) for r in runs[i]]
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    # spawn, not fork: the app's process has Qt's threads, which a fork would copy half-alive
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        pending = {pool.submit(run_chunk, made, piece): i for i, piece in enumerate(pieces)}
+        finished = 0
+        while pending:
+            ready, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            if stop is not None and stop():
+                for f in pending:
+                    f.cancel()
+                raise Cancelled("The simulation was stopped; nothing was kept.")
+            for f in ready:
+                i = pending.pop(f)
+                runs[i] = f.result()
+                finished += len(pieces[i])
+                if progress is not None:
+                    progress(done + finished, total)
+    return [r for i in sorted(runs) for r in runs[i]]
+
+
+def run(
+    made: Job,
+    against: Ruleset | None = None,
+    progress: Progress | None = None,
+    stop: Stop | None = None,
+) -> Outcome:
+    """Run the job, and on the same seeds under `against` when given; summaries of both."""
+    rules = made.rules()
+    other: Job | None = None
+    if against is not None:
+        other = replace(made, rules_text=against.text, rules_source=against.source)
+        check_job(other, against)
+    total = made.campaigns * (2 if other else 1)
+    workers = workers_for(total)
+    first = _run_job(made, 0, total, progress, stop, workers)
+    summary = summarise(first, made.games)
+    if other is None or against is None:
+        return Outcome(rules, summary, workers=workers)
+    second = _run_job(other, made.campaigns, total, progress, stop, workers)
+    return Outcome(rules, summary, against, summarise(second, made.games), workers)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Exchanges per turn fitted to a campaign's recorded games."""
+
+    exchanges_per_turn: float
+    recorded: float  # models out of action per recorded game
+    simulated: float  # per simulated game at the fitted value
+    games: int  # recorded games the fit is from
+
+
+CALIBRATION_CAMPAIGNS = 60
+
+
+def calibrate(made: Job, take_outs: Sequence[int], stop: Stop | None = None) -> Calibration:
+    """The exchanges per turn whose simulated take-outs per game match the recorded ones.
+
+    Take-outs rise with exchanges, so the fit halves the interval a dozen times, each step a
+    small run on the job's own seeds.
+    """
+    if not take_outs:
+        raise Refused(
+            "The campaign has no recorded games, so there is nothing to calibrate against; "
+            "record games first, or give --exchanges."
+        )
+    target = sum(take_outs) / len(take_outs)
+    small = replace(made, campaigns=min(made.campaigns, CALIBRATION_CAMPAIGNS))
+
+    def simulated(exchanges: float) -> float:
+        trial = replace(small, model=replace(small.model, exchanges_per_turn=exchanges))
+        return summarise(_run_job(trial, 0, 1, None, stop, 1), trial.games).take_outs
+
+    low, high = 0.25, 40.0
+    if simulated(high) < target:
+        low = high
+    for _ in range(12):
+        if high - low < 0.05:
+            break
+        mid = (low + high) / 2
+        if simulated(mid) < target:
+            low = mid
+        else:
+            high = mid
+    fitted = round((low + high) / 2, 2)
+    return Calibration(fitted, target, simulated(fitted), len(take_outs))
+
+
+def write_csv(outcome: Outcome, folder: str | Path, campaign: Path | None = None) -> list[str]:
+    """by_game.csv and figures.csv in the folder, each written whole; their names."""
+    path = check_output_folder(folder, campaign)
+    by_game, figures = csv_rows("A", outcome.summary, outcome.rules)
+    if outcome.against is not None and outcome.against_rules is not None:
+        more_by_game, more_figures = csv_rows("B", outcome.against, outcome.against_rules)
+        by_game += more_by_game
+        figures += more_figures
+    names = []
+    for name, head, rows in (
+        ("by_game.csv", CSV_BY_GAME, by_game),
+        ("figures.csv", CSV_FIGURES, figures),
+    ):
+        out = io.StringIO(newline="")
+        writer = csv.writer(out)
+        writer.writerow(head)
+        writer.writerows(rows)
+        target = path / name
+        with atomic_output(target) as temp:
+            temp.write_bytes(out.getvalue().encode("utf-8"))
+        names.append(name)
+    return names
