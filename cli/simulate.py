@@ -84,6 +84,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "--calibrate, the campaign's current one)",
     )
     s.add_argument("--against", metavar="B.toml", help="compare with this ruleset, same seeds")
+    s.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="processes to run on (default: one per core when the run is big enough to gain)",
+    )
     s.add_argument("--json", action="store_true", help="print one JSON document")
     s.add_argument("--csv", metavar="DIR", help="write by_game.csv and figures.csv into DIR")
     s.add_argument("--from-campaign", action="store_true", help="start from the campaign's posses")
@@ -222,7 +228,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         from services.outputs import check_output_folder
 
         check_output_folder(args.csv, campaign_path(args))  # refused before the run, not after
-    outcome = simulate.run(job, against)
+    outcome = simulate.run(job, against, workers=args.workers)
     if args.csv:
         simulate.write_csv(outcome, args.csv, campaign_path(args))
     if outcome.against is not None and outcome.against_rules is not None:

@@ -23,7 +23,7 @@ from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 from rostermgr.simulate.campaign import CampaignRun
 from rostermgr.simulate.model import Model
-from rostermgr.simulate.run import Job, check_job, chunks, run_chunk
+from rostermgr.simulate.run import Job, Known, check_job, chunks, run_chunk
 from rostermgr.simulate.summary import Summary, summarise
 from rostermgr.simulate.text import CSV_BY_GAME, CSV_FIGURES, csv_rows
 from services.campaign import Campaign
@@ -125,31 +125,39 @@ def _run_job(
 ) -> list[CampaignRun]:
     pieces = chunks(made.campaigns, CHUNK)
     runs: dict[int, list[CampaignRun]] = {}
+    stopped = Cancelled("The simulation was stopped; nothing was kept.")
     if workers <= 1:
         for i, piece in enumerate(pieces):
             if stop is not None and stop():
-                raise Cancelled("The simulation was stopped; nothing was kept.")
-            runs[i] = run_chunk(made, piece)
+                raise stopped
+            runs[i], _ = run_chunk(made, piece)
             if progress is not None:
                 progress(done + piece.stop, total)
         return [r for i in sorted(runs) for r in runs[i]]
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     # spawn, not fork: the app's process has Qt's threads, which a fork would copy half-alive
     context = multiprocessing.get_context("spawn")
+    known: Known = {}
+    queue = list(enumerate(pieces))
+    finished = 0
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        pending = {pool.submit(run_chunk, made, piece): i for i, piece in enumerate(pieces)}
-        finished = 0
-        while pending:
+        pending: dict[Future[tuple[list[CampaignRun], Known]], int] = {}
+        while queue or pending:
+            # a few pieces in flight at a time: each new one carries the odds worked out so far
+            while queue and len(pending) < 2 * workers:
+                i, piece = queue.pop(0)
+                pending[pool.submit(run_chunk, made, piece, dict(known))] = i
             ready, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             if stop is not None and stop():
                 for f in pending:
                     f.cancel()
-                raise Cancelled("The simulation was stopped; nothing was kept.")
+                raise stopped
             for f in ready:
                 i = pending.pop(f)
-                runs[i] = f.result()
+                runs[i], learnt = f.result()
+                known.update(learnt)
                 finished += len(pieces[i])
                 if progress is not None:
                     progress(done + finished, total)
@@ -161,15 +169,21 @@ def run(
     against: Ruleset | None = None,
     progress: Progress | None = None,
     stop: Stop | None = None,
+    workers: int | None = None,
 ) -> Outcome:
-    """Run the job, and on the same seeds under `against` when given; summaries of both."""
+    """Run the job, and on the same seeds under `against` when given; summaries of both.
+
+    `workers`: processes to run on (default: one per core for a run big enough to gain).
+    """
     rules = made.rules()
     other: Job | None = None
     if against is not None:
         other = replace(made, rules_text=against.text, rules_source=against.source)
         check_job(other, against)
     total = made.campaigns * (2 if other else 1)
-    workers = workers_for(total)
+    if workers is not None and not 1 <= workers <= 64:
+        raise Refused(f"Workers must be from 1 to 64, not {workers}.")
+    workers = min(workers, workers_for(10**9)) if workers else workers_for(total)
     first = _run_job(made, 0, total, progress, stop, workers)
     summary = summarise(first, made.games)
     if other is None or against is None:

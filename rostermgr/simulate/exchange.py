@@ -11,12 +11,15 @@ asks the resolver once per difference. `tests/rostermgr/simulate` checks the tab
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from rostermgr.odds.exact import Matchup, exact_odds
+from rostermgr.odds.length import game_length_odds
 from rostermgr.roster import DEFENCE, TOUGHNESS, WOUNDS, Member
-from rostermgr.rules import Item, Ruleset
+from rostermgr.rules import Item, Ruleset, TestKind
 from rostermgr.weapons import test_kinds
 
 
@@ -33,21 +36,58 @@ class Fighter:
     horseback: bool
 
 
-def fighter(member: Member, faction: str, rules: Ruleset) -> Fighter:
-    """The member's test is the one its most damaging weapon is made for (R4: its kind's test; a
-    knife is not thrown), the first held of equals; unarmed, the ruleset's first test (Shot)."""
-    best: tuple[str, Item] | None = None
+_kinds: dict[int, tuple[Ruleset, tuple[TestKind, ...]]] = {}
+
+
+def _tests(rules: Ruleset) -> tuple[TestKind, ...]:
+    """weapons.test_kinds, kept per ruleset: asked for every member of every game."""
+    found = _kinds.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = _kinds[id(rules)] = (rules, test_kinds(rules))
+    return found[1]
+
+
+def own_test(stats: dict[str, int], rules: Ruleset) -> str:
+    """The test a member is best at: the highest attack stat (R8), the ruleset's first of equals.
+
+    It is the test the member arms for (the shopping policy) and raises (the flip policy).
+    """
+    best = None
+    for kind in _tests(rules):
+        if best is None or stats[kind.stat] > stats[best.stat]:
+            best = kind
+    assert best is not None  # a ruleset has at least one test (rules_load)
+    return best.id
+
+
+def _weapon_for(member: Member, test: str, rules: Ruleset) -> Item | None:
+    """R4: the most damaging weapon it holds whose kind is made for this test (a knife is not
+    thrown: throwing loses it), the first held of equals."""
+    best: Item | None = None
     for item_id in member.items:
         item = rules.item(item_id)
-        test = rules.kinds[item.kind].test
-        if test and (best is None or item.damage > best[1].damage):
-            best = (test, item)
-    test, weapon = best if best else (test_kinds(rules)[0].id, None)
+        if rules.kinds[item.kind].test == test and (best is None or item.damage > best.damage):
+            best = item
+    return best
+
+
+def fighter(member: Member, faction: str, rules: Ruleset) -> Fighter:
+    """The member makes the test where its stat and its weapon's damage add up to the most;
+    the test it is best at of equals (unarmed: that test with no weapon)."""
+    stats = member.stats(rules)
+    first = own_test(stats, rules)
+    order = sorted(_tests(rules), key=lambda k: k.id != first)
+    test, weapon, score = first, None, -1
+    for kind in order:
+        w = _weapon_for(member, kind.id, rules)
+        value = stats[kind.stat] + (w.damage if w else 0)
+        if value > score:
+            test, weapon, score = kind.id, w, value
     mounted = any(rules.item(i).move for i in member.items)  # R4: a mount sets the move
     return Fighter(
         faction,
         member,
-        member.stats(rules),
+        stats,
         test,
         weapon,
         member.clothing_defence(rules),
@@ -86,6 +126,7 @@ class OddsTable:
         self._same, self._other = (first.id, first.id), (first.id, other.id)
         self._wounds: dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._seen: dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # as asked
+        self._turns: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
     def key(self, m: Matchup) -> Matchup:
         """The matchup as filed: by the difference of attack and Defence plus clothing (R8), and
@@ -128,5 +169,27 @@ class OddsTable:
         wounds, running = self.chances(m)
         return rng.choices(wounds, cum_weights=running)[0]
 
+    def turns(self, rng: random.Random) -> int:
+        """The turns a game lasts, drawn with the exact odds of R12's end-of-turn flips."""
+        if self._turns is None:
+            length = game_length_odds(self.rules).ends_after
+            scale = math.lcm(*(p.denominator for p in length.values()))
+            running, total = [], 0
+            for p in length.values():
+                total += int(p * scale)
+                running.append(total)
+            self._turns = (tuple(length), tuple(running))
+        turns, running = self._turns
+        return rng.choices(turns, cum_weights=running)[0]
+
     def __len__(self) -> int:
         return len(self._wounds)
+
+    def known(self) -> dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]]:
+        """The odds worked out so far, by filed matchup: what another process can be given."""
+        return dict(self._wounds)
+
+    def learn(self, known: Mapping[Matchup, tuple[tuple[int, ...], tuple[int, ...]]]) -> None:
+        """Take odds another table of the same ruleset worked out (`known`)."""
+        for key, found in known.items():
+            self._wounds.setdefault(key, found)

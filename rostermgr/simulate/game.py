@@ -10,7 +10,6 @@ import random
 from dataclasses import dataclass
 
 from rostermgr.choices import routed_reason
-from rostermgr.game_length import drawn_game_length
 from rostermgr.report import Bounty, Money, OutOfAction, Ref, Report
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
@@ -85,7 +84,7 @@ def play(
     """Play one game by the model and write its report (R12: length, rout, bounties)."""
     scen_id = scenario(model, rules, rng)
     scen = rules.scenarios[scen_id]
-    turns = drawn_game_length(rules, rng).ends_after or rules.last_turn
+    turns = odds.turns(rng)
     table = _Table(posses, rules)
     names = (posses[0].name, posses[1].name)
     bounties: dict[str, Ref] = {}
@@ -97,6 +96,7 @@ def play(
     winner: str | None = None
     ended = False
     exchanges = 0
+    known: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
     for _turn in range(turns):
         first = rng.randrange(2)
         count = int(whole) + (1 if rng.random() < part else 0)
@@ -110,7 +110,11 @@ def play(
             attacker = rng.choice(attackers)
             target = _pick_target(targets, other, table, model, rules, rng)
             exchanges += 1
-            wounds = odds.draw(matchup(attacker, target, rules), rng)
+            pair = (id(attacker), id(target))  # the fighters live as long as the game
+            chances = known.get(pair)
+            if chances is None:
+                chances = known[pair] = odds.chances(matchup(attacker, target, rules))
+            wounds = rng.choices(chances[0], cum_weights=chances[1])[0]
             by = Ref(acting, attacker.member.name)
             down = table.hit(target, other, by, wounds) if wounds else None
             if down is None:

@@ -18,7 +18,7 @@ from rostermgr.roster import Member, Posse
 from rostermgr.rules import Item, Ruleset
 from rostermgr.shop import plan_buy, plan_hire, plan_sell
 from rostermgr.simulate.apply import Books, bought, flipped, hired, sold
-from rostermgr.simulate.exchange import fighter
+from rostermgr.simulate.exchange import own_test
 from rostermgr.simulate.model import REFLIP_UNWANTED, SHOP_GEAR, SHOP_NONE, Model
 
 
@@ -27,8 +27,18 @@ def preferences(member: Member, posse: Posse, model: Model, rules: Ruleset) -> t
     if model.prefer:
         rest = tuple(s for s in rules.stat_order if s not in model.prefer)
         return (*model.prefer, *rest)
-    own = rules.attack_stat(fighter(member, posse.faction, rules).test)
+    own = rules.attack_stat(own_test(member.stats(rules), rules))
     return (own, *(s for s in rules.stat_order if s != own))
+
+
+_decks: dict[int, tuple[Card, ...]] = {}
+
+
+def _deck(rules: Ruleset) -> tuple[Card, ...]:
+    """R15's deck: 52 cards and the ruleset's jokers."""
+    if rules.jokers not in _decks:
+        _decks[rules.jokers] = tuple(full_deck(rules.jokers))
+    return _decks[rules.jokers]
 
 
 def _draw(deck: Sequence[Card], rng: random.Random) -> Card:
@@ -38,7 +48,7 @@ def _draw(deck: Sequence[Card], rng: random.Random) -> Card:
 
 def spend_flips(books: Books, model: Model, rules: Ruleset, rng: random.Random) -> Books:
     """Every living member turns its flips (R15); a card allowing no stat wanted waits."""
-    deck = full_deck(rules.jokers)
+    deck = _deck(rules)
     for name in [m.name for m in books.posse.active]:
         while True:
             member = books.posse.member(name)
@@ -101,8 +111,11 @@ def _catalogue(rules: Ruleset) -> dict[bool, tuple[Item, ...]]:
 
 
 def _better(held: Sequence[Item], item: Item, rules: Ruleset) -> bool:
+    """A weapon doing more damage than any of its test it holds; clothing giving more defence."""
     if rules.is_weapon(item):
-        return item.damage > max((h.damage for h in held if rules.is_weapon(h)), default=-1)
+        test = rules.kinds[item.kind].test
+        same = (h.damage for h in held if rules.kinds[h.kind].test == test)
+        return item.damage > max(same, default=-1)
     return item.defence > sum(h.defence for h in held)
 
 
@@ -119,7 +132,11 @@ def _best_buy(
     held = [rules.item(i) for i in member.items]
     worn = () if weapon else _worn(member, rules)
     budget = books.posse.purse + sum(rules.resale_value(w.id) for w in worn) - model.reserve
-    wanted = [i for i in _catalogue(rules)[weapon] if i.price <= budget and _better(held, i, rules)]
+    shelf = _catalogue(rules)[weapon]
+    if weapon:  # arms for the test it is best at (R8)
+        test = own_test(member.stats(rules), rules)
+        shelf = tuple(i for i in shelf if rules.kinds[i.kind].test == test)
+    wanted = [i for i in shelf if i.price <= budget and _better(held, i, rules)]
     if not wanted:
         return None, ()
     # R5 asked of plan_buy for the member without the clothing it would sell, the purse
@@ -144,7 +161,9 @@ def _best_buy(
 def shop(books: Books, model: Model, rules: Ruleset) -> Books:
     """The shopping policy (R5, R16), member by member in roster order.
 
-    weapons: the most damaging weapon it may carry and afford, when better than any it holds.
+    weapons: the most damaging weapon it may carry and afford for the test it is best at (the
+    highest attack stat, the ruleset's first test of equals), when better than any it holds
+    for that test.
     gear: that, then the best clothing it can afford, selling the clothing it wears for it.
     Nothing is spent below the reserve.
     """

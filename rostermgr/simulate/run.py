@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from rostermgr.errors import Refused, quoted
+from rostermgr.odds.exact import Matchup
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 from rostermgr.rules_load import parse_ruleset_text
@@ -93,12 +94,25 @@ def chunks(campaigns: int, size: int) -> list[range]:
 _worker: dict[str, tuple[Ruleset, OddsTable]] = {}
 
 
-def run_chunk(job: Job, indices: range) -> list[CampaignRun]:
-    """run_slice for a worker process: the ruleset read and the odds kept once per process."""
+Known = dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]]
+
+
+def run_chunk(
+    job: Job, indices: range, known: Known | None = None
+) -> tuple[list[CampaignRun], Known]:
+    """run_slice for a worker process: the ruleset read and the odds kept once per process.
+
+    `known` brings odds other workers worked out; the odds this chunk worked out come back
+    with its runs, so that no two processes work out the same odds for long.
+    """
     key = job.rules_text
     if key not in _worker:
         rules = job.rules()
         _worker.clear()
         _worker[key] = (rules, OddsTable(rules))
     rules, odds = _worker[key]
-    return run_slice(job, rules, indices, odds)
+    if known:
+        odds.learn(known)
+    before = set(odds.known())
+    runs = run_slice(job, rules, indices, odds)
+    return runs, {k: v for k, v in odds.known().items() if k not in before}

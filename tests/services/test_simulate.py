@@ -1,0 +1,99 @@
+"""The simulator as a use case: processes, comparison, calibration, Cancel, CSV (#21)."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from rostermgr.errors import Refused
+from rostermgr.rules_load import default_ruleset
+from rostermgr.simulate.model import Model
+from rostermgr.simulate.text import comparison_json
+from services import simulate
+from tests.rostermgr.simulate.conftest import changed
+
+RULES = default_ruleset()
+
+
+def _job(campaigns: int = 10, games: int = 3, **model: object) -> simulate.Job:
+    return simulate.job(RULES, campaigns, games, (), 3, Model(**model))  # type: ignore[arg-type]
+
+
+def test_worker_processes_give_what_one_process_gives() -> None:
+    """Campaign i depends on the seed and i alone, whichever process runs it."""
+    made = _job(campaigns=60, games=2)
+    one = simulate._run_job(made, 0, 60, None, None, 1)
+    two = simulate._run_job(made, 0, 60, None, None, 2)
+    assert one == two
+
+
+def test_against_an_identical_ruleset_shows_no_difference() -> None:
+    same = changed("Last Hope Frontier", "Last Hope Frontier", "b.toml")
+    out = simulate.run(_job(), same)
+    assert out.against == out.summary
+    doc = comparison_json(out.summary, out.rules, out.against, same, 3)
+    diff = doc["difference"]
+    for row in diff["by_game"]:
+        for metric in ("purse", "advances", "strikes", "dead_share"):
+            assert row[metric] == {"p10": 0, "p50": 0, "p90": 0}
+    assert set(diff["win_rate"].values()) == {0}
+    assert diff["first_death"] in (None, {"p10": 0, "p50": 0, "p90": 0})
+
+
+def test_progress_counts_both_rulesets_and_a_stop_cancels() -> None:
+    seen: list[tuple[int, int]] = []
+    simulate.run(_job(campaigns=60, games=1), RULES, progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (120, 120) and all(t == 120 for _, t in seen)
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 1
+
+    with pytest.raises(simulate.Cancelled, match="stopped"):
+        simulate.run(_job(campaigns=60, games=1), stop=stop)
+
+
+def test_calibrate_fits_exchanges_to_the_recorded_take_outs() -> None:
+    made = _job(campaigns=20, games=3)
+    fit = simulate.calibrate(made, [1, 2, 1, 2])  # 1.5 models out of action a game
+    assert abs(fit.simulated - 1.5) < 0.25
+    more = simulate.calibrate(made, [5, 6, 5])
+    assert more.exchanges_per_turn > fit.exchanges_per_turn
+    with pytest.raises(Refused, match="no recorded games"):
+        simulate.calibrate(made, [])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "says"),
+    [
+        ({"campaigns": 0}, "Campaigns must be from 1"),
+        ({"games": 0}, "Games must be from 1"),
+        ({"factions": ("sheriffs",)}, "needs 2 to"),
+        ({"factions": ("sheriffs", "pinkertons")}, "no faction 'pinkertons'"),
+        ({"model": Model(exchanges_per_turn=0)}, "Exchanges per turn"),
+        ({"model": Model(scenarios=(("duel", 1.0),))}, "no scenario 'duel'"),
+        ({"model": Model(prefer=("luck",))}, "'luck' is not a stat"),
+        ({"model": Model(shopping="lavish")}, "shopping policy"),
+    ],
+)
+def test_a_job_that_cannot_run_is_refused_in_one_sentence(kwargs: dict, says: str) -> None:
+    args = {"campaigns": 5, "games": 2, "factions": (), "seed": 1, "model": Model(), **kwargs}
+    with pytest.raises(Refused, match=says) as caught:
+        simulate.job(
+            RULES, args["campaigns"], args["games"], args["factions"], args["seed"], args["model"]
+        )
+    assert "\n" not in str(caught.value)
+
+
+def test_write_csv_writes_both_rulesets(tmp_path: Path) -> None:
+    out = simulate.run(_job(), changed("starting_purse = 200", "starting_purse = 300"))
+    names = simulate.write_csv(out, tmp_path / "sim")
+    assert names == ["by_game.csv", "figures.csv"]
+    rows = list(csv.DictReader((tmp_path / "sim" / "by_game.csv").open(encoding="utf-8")))
+    assert {r["ruleset"] for r in rows} == {"A", "B"}
+    assert len(rows) == 2 * 3 * 4 * 4  # rulesets x games x factions x metrics
+    figures = list(csv.DictReader((tmp_path / "sim" / "figures.csv").open(encoding="utf-8")))
+    assert {"win_rate", "first_death_p50", "stat_spread_p90"} <= {f["figure"] for f in figures}
