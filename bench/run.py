@@ -1,6 +1,7 @@
 """Run the benchmarks; print a table, or with --json every figure with its baseline and ratio.
 
-    python bench/run.py [--runs N] [--only start,print,bookkeeping,bundle] [--json] [--keep DIR]
+    python bench/run.py [--runs N] [--only start,print,bookkeeping,bundle,simulate] [--json]
+                        [--keep DIR]
 
 Start-up, printing and bookkeeping at scale, each figure against a baseline measured in the
 same run, as the median of N runs (default 7). Campaign files are generated into a temporary
@@ -22,11 +23,12 @@ from typing import Any
 import bookkeeping
 import bundle
 import printing
+import simulate
 import start
 from campaign_gen import build_campaign, posse_name
 from common import Figure, isolated, load_note
 
-GROUPS = ("start", "print", "bookkeeping", "bundle")
+GROUPS = ("start", "print", "bookkeeping", "bundle", "simulate")
 CAMPAIGN = (100, 5000)  # posses and history rows of the start-up and printing campaign
 
 
@@ -77,6 +79,12 @@ def run(tmp: Path, runs: int, only: set[str]) -> tuple[list[Figure], dict[str, A
             )
             path = Path(big["path"])
             figures += start.measure(tmp, path, max(3, runs // 2), big["posses"], "start at scale")
+    if "simulate" in only:
+        info["groups"]["simulate"] = (
+            "`rostermgr simulate --campaigns 1000 --games 10 --json`, a fresh process on a "
+            "process per core; baseline: the same with --workers 1"
+        )
+        figures += simulate.measure(tmp, runs)
     info["load_after"] = load_note()
     return figures, info
 
@@ -122,7 +130,7 @@ def table(figures: list[Figure], info: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="runs of each figure (default 7)")
-    parser.add_argument("--only", default=",".join(GROUPS), help="start,print,bookkeeping,bundle")
+    parser.add_argument("--only", default=",".join(GROUPS), help="start,print,bookkeeping,bundle,simulate")
     parser.add_argument("--json", action="store_true", help="every figure as JSON")
     parser.add_argument("--keep", metavar="DIR", help="work in DIR and keep it")
     args = parser.parse_args(argv)

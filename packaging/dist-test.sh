@@ -113,6 +113,9 @@ pdf "$WORK/journal.pdf" 1 "the journal PDF"
 bundle 0 "print casualties" --db "$DB" print casualties -o "$WORK/casualties.pdf"
 pdf "$WORK/casualties.pdf" 1 "the casualty sheet PDF"
 bundle 0 "check" --db "$DB" check
+# 150 campaigns would take worker processes; the bundle has no multiprocessing and runs in one
+bundle 0 "simulate" simulate --campaigns 150 --games 3 --json
+contains "$WORK/out" '"win_rate"' "the simulator runs in the bundle"
 SMOKE=1 bundle 0 "the desktop app opens the campaign offscreen and quits" --db "$DB"
 contains "$WORK/out" "shown " "the app showed the campaign"
 [ ! -e "$DB.lock" ] && pass "the app released its lock" || fail "the lock file was left behind"

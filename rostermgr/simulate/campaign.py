@@ -20,6 +20,7 @@ from rostermgr.shop import plan_creation
 from rostermgr.simulate.apply import Books, after_game, founded
 from rostermgr.simulate.exchange import OddsTable
 from rostermgr.simulate.game import play
+from rostermgr.simulate.memo import Memo
 from rostermgr.simulate.model import Model
 from rostermgr.simulate.policy import hire, shop, spend_flips
 
@@ -112,6 +113,7 @@ def run_campaign(
     rounds: list[tuple[PosseAt, ...]] = []
     take_outs: list[int] = []
     first_death: int | None = None
+    memo = Memo()
     for g in range(1, games + 1):
         rng = random.Random(f"{seed}:{g}:table")
         flips_rng = random.Random(f"{seed}:{g}:flips")
@@ -120,7 +122,7 @@ def run_campaign(
         when = (FIRST_GAME + timedelta(days=g)).isoformat()
         for a, b in zip(ready[::2], ready[1::2], strict=False):
             pair = (books[a].posse, books[b].posse)
-            game = play(pair, model, rules, odds, rng, when)
+            game = play(pair, model, rules, odds, rng, when, memo)
             plan = plan_game(game.report, {p.name: p for p in pair}, rules)
             after = after_game(plan, {books[a].posse.name: books[a], books[b].posse.name: books[b]})
             take_outs.append(len(game.report.out_of_action))
@@ -131,7 +133,7 @@ def run_campaign(
                 wins[i] += game.report.winner == books[i].posse.name
                 kept = after[books[i].posse.name]
                 kept = spend_flips(kept, model, rules, flips_rng)
-                books[i] = shop(hire(kept, rules), model, rules)
+                books[i] = shop(hire(kept, rules), model, rules, memo)
         rounds.append(tuple(measure(b, rules) for b in books))
     run = CampaignRun(
         tuple(b.posse.faction for b in start),

@@ -22,8 +22,10 @@ from rostermgr.roster import DEFENCE, TOUGHNESS, WOUNDS, Member
 from rostermgr.rules import Item, Ruleset, TestKind
 from rostermgr.weapons import test_kinds
 
+Chances = tuple[tuple[int, ...], tuple[int, ...]]  # wounds, and their cumulative counts
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, eq=False)
 class Fighter:
     """A member as an exchange sees it: its faction, current stats and what it fights with."""
 

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from rostermgr.choices import routed_reason
 from rostermgr.report import Bounty, Money, OutOfAction, Ref, Report
-from rostermgr.roster import Posse
+from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
 from rostermgr.simulate.exchange import Fighter, OddsTable, fighter, matchup, wounds_left
+from rostermgr.simulate.memo import Memo
 from rostermgr.simulate.model import TARGET_LEADER, TARGET_WEAKEST, Model
 
 
@@ -35,10 +36,16 @@ def scenario(model: Model, rules: Ruleset, rng: random.Random) -> str:
 class _Table:
     """The models still in the game, the wounds they took, and who took whom out."""
 
-    def __init__(self, posses: tuple[Posse, Posse], rules: Ruleset) -> None:
+    def __init__(self, posses: tuple[Posse, Posse], rules: Ruleset, memo: Memo) -> None:
         self.posses = posses
+
+        def make(m: Member, faction: str) -> Fighter:
+            return fighter(m, faction, rules)
+
         # the models of each posse still in the game, in roster order
-        self.standing = {p.name: [fighter(m, p.faction, rules) for m in p.active] for p in posses}
+        self.standing = {
+            p.name: [memo.fighter(m, p.faction, make) for m in p.active] for p in posses
+        }
         self.taken: dict[Ref, int] = {}
         self.out: list[OutOfAction] = []
         self.down: set[Ref] = set()
@@ -80,12 +87,14 @@ def play(
     odds: OddsTable,
     rng: random.Random,
     when: str,
+    memo: Memo | None = None,
 ) -> Played:
     """Play one game by the model and write its report (R12: length, rout, bounties)."""
     scen_id = scenario(model, rules, rng)
     scen = rules.scenarios[scen_id]
     turns = odds.turns(rng)
-    table = _Table(posses, rules)
+    memo = memo if memo is not None else Memo()
+    table = _Table(posses, rules, memo)
     names = (posses[0].name, posses[1].name)
     bounties: dict[str, Ref] = {}
     if scen.bounties:  # each player names one opposing model, at random
@@ -96,7 +105,6 @@ def play(
     winner: str | None = None
     ended = False
     exchanges = 0
-    known: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
     for _turn in range(turns):
         first = rng.randrange(2)
         count = int(whole) + (1 if rng.random() < part else 0)
@@ -110,10 +118,10 @@ def play(
             attacker = rng.choice(attackers)
             target = _pick_target(targets, other, table, model, rules, rng)
             exchanges += 1
-            pair = (id(attacker), id(target))  # the fighters live as long as the game
-            chances = known.get(pair)
+            pair = (id(attacker), id(target))  # the memo keeps the fighters, so their ids
+            chances = memo.pairs.get(pair)
             if chances is None:
-                chances = known[pair] = odds.chances(matchup(attacker, target, rules))
+                chances = memo.pairs[pair] = odds.chances(matchup(attacker, target, rules))
             wounds = rng.choices(chances[0], cum_weights=chances[1])[0]
             by = Ref(acting, attacker.member.name)
             down = table.hit(target, other, by, wounds) if wounds else None

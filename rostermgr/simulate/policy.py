@@ -19,6 +19,7 @@ from rostermgr.rules import Item, Ruleset
 from rostermgr.shop import plan_buy, plan_hire, plan_sell
 from rostermgr.simulate.apply import Books, bought, flipped, hired, sold
 from rostermgr.simulate.exchange import own_test
+from rostermgr.simulate.memo import Memo
 from rostermgr.simulate.model import REFLIP_UNWANTED, SHOP_GEAR, SHOP_NONE, Model
 
 
@@ -126,12 +127,28 @@ def _worn(member: Member, rules: Ruleset) -> tuple[Item, ...]:
 
 
 def _best_buy(
-    books: Books, member: Member, weapon: bool, model: Model, rules: Ruleset
+    books: Books, member: Member, weapon: bool, model: Model, rules: Ruleset, memo: Memo
 ) -> tuple[Item | None, tuple[Item, ...]]:
     """The item to buy, and the clothing to sell for it; (None, ()) when nothing is better."""
-    held = [rules.item(i) for i in member.items]
     worn = () if weapon else _worn(member, rules)
     budget = books.posse.purse + sum(rules.resale_value(w.id) for w in worn) - model.reserve
+    if memo.nothing_to_buy(member, weapon, budget):
+        return None, ()
+    best, sell = _choose_buy(books, member, weapon, worn, budget, rules)
+    if best is None:
+        memo.found_nothing(member, weapon, budget)
+    return best, sell
+
+
+def _choose_buy(
+    books: Books,
+    member: Member,
+    weapon: bool,
+    worn: tuple[Item, ...],
+    budget: int,
+    rules: Ruleset,
+) -> tuple[Item | None, tuple[Item, ...]]:
+    held = [rules.item(i) for i in member.items]
     shelf = _catalogue(rules)[weapon]
     if weapon:  # arms for the test it is best at (R8)
         test = own_test(member.stats(rules), rules)
@@ -158,7 +175,7 @@ def _best_buy(
     return best, worn if best else ()
 
 
-def shop(books: Books, model: Model, rules: Ruleset) -> Books:
+def shop(books: Books, model: Model, rules: Ruleset, memo: Memo | None = None) -> Books:
     """The shopping policy (R5, R16), member by member in roster order.
 
     weapons: the most damaging weapon it may carry and afford for the test it is best at (the
@@ -169,11 +186,12 @@ def shop(books: Books, model: Model, rules: Ruleset) -> Books:
     """
     if model.shopping == SHOP_NONE:
         return books
+    memo = memo if memo is not None else Memo()
     wants = (True, False) if model.shopping == SHOP_GEAR else (True,)
     for name in [m.name for m in books.posse.active]:
         for weapon in wants:
             member = books.posse.member(name)
-            best, worn = _best_buy(books, member, weapon, model, rules)
+            best, worn = _best_buy(books, member, weapon, model, rules, memo)
             if best is None:
                 continue
             for old in worn:
