@@ -23,14 +23,14 @@ from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 from rostermgr.simulate.campaign import CampaignRun
 from rostermgr.simulate.model import Model
-from rostermgr.simulate.run import Job, Known, check_job, chunks, run_chunk
+from rostermgr.simulate.run import Job, Known, check_job, chunks, read_only, run_chunk
 from rostermgr.simulate.summary import Summary, summarise
 from rostermgr.simulate.text import CSV_BY_GAME, CSV_FIGURES, csv_rows
 from services.campaign import Campaign
 from services.outputs import atomic_output, check_output_folder
 
 # A member's upgrades are a read-only mapping, which pickle cannot carry to a worker by itself.
-copyreg.pickle(MappingProxyType, lambda m: (MappingProxyType, (dict(m),)))
+copyreg.pickle(MappingProxyType, lambda m: (read_only, (dict(m),)))
 
 CHUNK = 25  # campaigns per piece of work: small enough for progress and Cancel to be prompt
 IN_PROCESS = 100  # campaigns below which worker processes cost more than they save

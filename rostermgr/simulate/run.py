@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from rostermgr.errors import Refused, quoted
 from rostermgr.odds.exact import Matchup
@@ -55,6 +56,11 @@ def check_job(job: Job, rules: Ruleset) -> None:
         if posse.faction not in rules.factions:
             raise Refused(f"{posse.name}'s faction {quoted(posse.faction)} is not in {rules.name}.")
     job.model.check(rules)
+
+
+def read_only(mapping: dict[str, int]) -> MappingProxyType[str, int]:
+    """A member's upgrades again after pickling (see services.simulate: copyreg)."""
+    return MappingProxyType(mapping)
 
 
 def campaign_seed(seed: int, index: int) -> str:

@@ -12,6 +12,8 @@ from rostermgr.rules_load import default_ruleset
 from rostermgr.simulate.model import Model
 from rostermgr.simulate.text import comparison_json
 from services import simulate
+from services.campaign import for_command
+from tests.conftest import Cli
 from tests.rostermgr.simulate.conftest import changed
 
 RULES = default_ruleset()
@@ -97,3 +99,22 @@ def test_write_csv_writes_both_rulesets(tmp_path: Path) -> None:
     assert len(rows) == 2 * 3 * 4 * 4  # rulesets x games x factions x metrics
     figures = list(csv.DictReader((tmp_path / "sim" / "figures.csv").open(encoding="utf-8")))
     assert {"win_rate", "first_death_p50", "stat_spread_p90"} <= {f["figure"] for f in figures}
+
+
+def test_a_campaign_s_posses_travel_to_worker_processes(cli: Cli) -> None:
+    """--from-campaign posses (upgrades are read-only mappings) pickle to the workers."""
+    from tests.conftest import DALTON, LAWMEN
+
+    cli.new_posse(DALTON)
+    cli.new_posse(LAWMEN)
+    with for_command(cli.db, RULES) as c:
+        posses = simulate.campaign_posses(c)
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    kid = replace(posses[0].members[2], upgrades=MappingProxyType({"shot": 1}))
+    posses[0] = replace(posses[0], members=(*posses[0].members[:2], kid, *posses[0].members[3:]))
+    made = simulate.job(RULES, 50, 2, (), 5, Model(), posses)
+    assert simulate._run_job(made, 0, 50, None, None, 2) == simulate._run_job(
+        made, 0, 50, None, None, 1
+    )
