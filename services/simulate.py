@@ -13,12 +13,17 @@ import csv
 import io
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from rostermgr.errors import Refused
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 from rostermgr.simulate.campaign import CampaignRun
@@ -120,6 +125,40 @@ def workers_for(campaigns: int) -> int:
     return max(1, min(os.cpu_count() or 1, -(-campaigns // CHUNK)))
 
 
+def _quiet() -> None:
+    """A worker leaves Ctrl+C to the command: it stops the run and says so, once."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _workers_deaf() -> Iterator[None]:
+    """Processes started in this block ignore Ctrl+C from their start (they inherit it), so
+    none prints a traceback before its initializer runs; only the main thread can say so."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _abandon(pool: ProcessPoolExecutor) -> None:
+    """Stop the workers where they are: nothing they would finish is wanted any more."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # no public way
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+    pool.shutdown(wait=True, cancel_futures=True)  # and its queues closed, none left behind
+
+
 def _run_job(
     made: Job, done: int, total: int, progress: Progress | None, stop: Stop | None, workers: int
 ) -> list[CampaignRun]:
@@ -142,17 +181,17 @@ def _run_job(
     known: Known = {}
     queue = list(enumerate(pieces))
     finished = 0
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_quiet)
+    try:
         pending: dict[Future[tuple[list[CampaignRun], Known]], int] = {}
         while queue or pending:
             # a few pieces in flight at a time: each new one carries the odds worked out so far
-            while queue and len(pending) < 2 * workers:
-                i, piece = queue.pop(0)
-                pending[pool.submit(run_chunk, made, piece, dict(known))] = i
+            with _workers_deaf():  # the first submits start the processes
+                while queue and len(pending) < 2 * workers:
+                    i, piece = queue.pop(0)
+                    pending[pool.submit(run_chunk, made, piece, dict(known))] = i
             ready, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             if stop is not None and stop():
-                for f in pending:
-                    f.cancel()
                 raise stopped
             for f in ready:
                 i = pending.pop(f)
@@ -161,6 +200,10 @@ def _run_job(
                 finished += len(pieces[i])
                 if progress is not None:
                     progress(done + finished, total)
+    except BaseException:
+        _abandon(pool)  # Cancel, Ctrl+C or a failure: stop now, not after the pieces running
+        raise
+    pool.shutdown()
     return [r for i in sorted(runs) for r in runs[i]]
 
 

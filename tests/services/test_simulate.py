@@ -118,3 +118,18 @@ def test_a_campaign_s_posses_travel_to_worker_processes(cli: Cli) -> None:
     assert simulate._run_job(made, 0, 50, None, None, 2) == simulate._run_job(
         made, 0, 50, None, None, 1
     )
+
+
+def test_a_stop_ends_the_worker_processes_at_once() -> None:
+    import multiprocessing
+
+    seen: list[int] = []
+    with pytest.raises(simulate.Cancelled):
+        simulate.run(
+            _job(campaigns=400, games=2),
+            progress=lambda d, t: seen.append(d),
+            stop=lambda: bool(seen),
+            workers=2,
+        )
+    assert seen and seen[-1] < 400
+    assert multiprocessing.active_children() == []
