@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QFont, QPalette, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QColor, QFont, QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
@@ -76,14 +76,18 @@ class PreviewPage(QWidget):
 
     def __init__(self, view: CampaignView) -> None:
         super().__init__()
-        from ui.style import dimmed, purse_style
+        from ui.style import dimmed, purse_ink
 
         name, faction, purse = view.heading
-        self.name = QLabel(name)
-        self.name.setStyleSheet("font-size: 18pt; font-weight: bold;")
+        self.name = _bold(QLabel(name), 18)
         self.name.setWordWrap(True)
-        self.purse = QLabel(purse)
-        self.purse.setStyleSheet(purse_style(16))
+        self.purse = _bold(QLabel(purse), 16)
+        palette, ink = self.purse.palette(), QColor(purse_ink())
+        for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
+            palette.setColor(group, QPalette.ColorRole.WindowText, ink)
+        # set in the disabled group too, so the page's inert palette leaves it in its colour
+        palette.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.WindowText, ink)
+        self.purse.setPalette(palette)
         names = QVBoxLayout()
         names.addWidget(self.name)
         names.addWidget(QLabel(faction))
@@ -126,8 +130,7 @@ class PreviewPage(QWidget):
     @staticmethod
     def _member(view: CampaignView, greyed: list[QWidget]) -> QGroupBox:
         pane = QGroupBox("Member")
-        title = QLabel(view.member[0] if view.member else "")
-        title.setStyleSheet("font-size: 13pt; font-weight: bold;")
+        title = _bold(QLabel(view.member[0] if view.member else ""), 13)
         form = QFormLayout()
         for label, text in zip(view.labels, view.member[1:], strict=False):
             form.addRow(label, QLabel(text))
@@ -156,6 +159,15 @@ class PreviewPage(QWidget):
         layout.addLayout(form)
         layout.addLayout(lists, 1)
         return pane
+
+
+def _bold(label: QLabel, points: int) -> QLabel:
+    """The posse view's style sheet for a heading, as a font: no style sheet before the paint."""
+    font = label.font()
+    font.setPointSize(points)
+    font.setBold(True)
+    label.setFont(font)
+    return label
 
 
 def capture(window: MainWindow) -> CampaignView | None:
