@@ -4,10 +4,12 @@ The window is painted before the campaign is opened. Taking the lock is cheap an
 so a second app is refused before any window appears; the missing-folder check too. Then the
 main window's frame is shown, and on the event loop's next turn after its first paint the
 ruleset is loaded and the campaign opened (peewee, a possible migration, the quick check) and
-shown in it. When the view the app kept on its last close still matches the files
-(ui.view_snapshot), the frame shows it from the first paint, taking no input, until the open
-campaign replaces it; a refusal takes it away first. A refusal there (a damaged or newer file, a bad ruleset) is a message box over the
-window and exit 1, with the file untouched, as before.
+shown in it. A refusal there (a damaged or newer file, a bad ruleset) is a message box over
+the window and exit 1, with the file untouched, as before.
+
+When the view the app kept on its last close still matches the files (ui.view_snapshot), the
+frame shows it from the first paint, taking no input, until the open campaign replaces it; a
+refusal takes it away first.
 
 With ROSTERMGR_SMOKE_QUIT=1 in the environment the app quits by itself, exit 0, once the
 campaign has been painted in the window, after printing `shown <time.monotonic()>` on stdout:

@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QStandardItemModel
+
     from rostermgr.rules import Ruleset
     from services.campaign import Campaign
     from ui.models import PosseListModel
@@ -56,6 +58,7 @@ class MainWindow(QMainWindow):
         # The campaign as its snapshot has it is in the window (see show_preview) until attach.
         self.previewing = False
         self._preview: PreviewPage | None = None
+        self._preview_list: QStandardItemModel | None = None
         self.ruleset_path: str | None = None  # --ruleset, which the snapshot's key names
         self._after_paint: Callable[[], None] | None = None
         self.undo_stack = QUndoStack(self)
@@ -119,8 +122,9 @@ class MainWindow(QMainWindow):
         self._preview = PreviewPage(view)
         self.stack.addWidget(self._preview)
         self.stack.setCurrentWidget(self._preview)
-        self.posse_list.setModel(posse_list_model(view))
-        self.posse_list.setCurrentIndex(self.posse_list.model().index(view.current, 0))
+        self._preview_list = posse_list_model(view)  # kept: the view does not own its model
+        self.posse_list.setModel(self._preview_list)
+        self.posse_list.setCurrentIndex(self._preview_list.index(view.current, 0))
         inert(self.posse_list)
         self.previewing = True
 
@@ -138,6 +142,7 @@ class MainWindow(QMainWindow):
         self.previewing = False
         if not self.is_open:
             self.posse_list.setModel(None)  # type: ignore[arg-type]
+        self._preview_list = None
         self.posse_list.setPalette(QPalette())  # the inherited palette again
         self.posse_list.setEnabled(True)
 

@@ -58,10 +58,15 @@ class CampaignView(NamedTuple):
 
 
 def snapshot_file(campaign: Path) -> Path:
-    """Where the snapshot of `campaign` is kept: one file per campaign file, in the cache."""
+    """Where the snapshot of `campaign` is kept: one file per campaign file, in the cache.
+
+    OSError when the system names no cache folder (the snapshot is then never kept).
+    """
     from PySide6.QtCore import QStandardPaths
 
     cache = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericCacheLocation)
+    if not cache:
+        raise OSError("no cache folder")
     name = str(campaign.resolve()).encode("utf-8")
     return Path(cache) / "rostermgr" / "views" / f"{zlib.crc32(name):08x}-{len(name)}.json"
 
@@ -115,11 +120,14 @@ def write(campaign: Path, ruleset: str | os.PathLike[str] | None, view: Campaign
         key = file_key(campaign, Path(ruleset) if ruleset else shipped_ruleset())
         target = snapshot_file(campaign)
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    except OSError:
+        return
+    tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    try:
         tmp.write_text(json.dumps({"key": key, "view": view._asdict()}), encoding="utf-8")
         os.replace(tmp, target)
     except OSError:
-        with contextlib.suppress(OSError, UnboundLocalError):
+        with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
 
 
