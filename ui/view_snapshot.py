@@ -1,14 +1,15 @@
 """The campaign view as the app last showed it, kept so the next start can paint it at once.
 
 On close the app writes what its window showed (the posse list, the selected posse's heading,
-roster and member) to a file in the user cache folder, keyed by the campaign file as it was
-left (size, modification time, inode, and its -wal file), by the ruleset file the app reads
-(size and CRC-32 of its bytes) and by the program's own files. At the next start, before the
-first paint, the snapshot is used only if every part of its key matches the files as they are
-now; anything else (another program wrote the campaign, a backup was restored, the ruleset
-or the program changed, the snapshot is unreadable) and it is ignored. It is only ever read
-for display: the campaign file is opened and shown, replacing it, on the event loop's next
-turn after the first paint, and nothing in the campaign is read from or written with it.
+roster and member, with their CRC-32) to a file in the user cache folder, keyed by the campaign
+file as it was left (size, modification time, inode, and its -wal file), by the ruleset file
+the app reads (size and CRC-32 of its bytes) and by the program's own files. At the next start,
+before the first paint, the snapshot is used only if every part of its key matches the files
+as they are now; anything else (another program wrote the campaign, a backup was restored, the
+ruleset or the program changed, the snapshot is damaged or unreadable) and it is ignored. It
+is only ever read for display: the campaign file is opened and shown, replacing it, on the
+event loop's next turn after the first paint, and nothing in the campaign is read from or
+written with it.
 
 Standard library only, plus one QtCore call for the cache folder: this runs before the first
 paint, where hashlib (2 ms) and platformdirs (5 ms) would cost too much; zlib is loaded already.
@@ -106,8 +107,11 @@ def read(campaign: Path, ruleset: str | os.PathLike[str] | None) -> CampaignView
         doc = json.loads(snapshot_file(campaign).read_text(encoding="utf-8"))
         if doc["key"] != file_key(campaign, Path(ruleset) if ruleset else shipped_ruleset()):
             return None
-        return _view(doc["view"])
-    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        text = doc["view"]
+        if zlib.crc32(text.encode("utf-8")) != doc["crc"]:
+            return None  # damaged on disk: it would paint other texts than were shown
+        return _view(json.loads(text))
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
         return None  # none yet, unreadable or of another shape: the campaign opens as ever
 
 
@@ -124,7 +128,9 @@ def write(campaign: Path, ruleset: str | os.PathLike[str] | None, view: Campaign
         return
     tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
     try:
-        tmp.write_text(json.dumps({"key": key, "view": view._asdict()}), encoding="utf-8")
+        text = json.dumps(view._asdict())
+        doc = {"key": key, "crc": zlib.crc32(text.encode("utf-8")), "view": text}
+        tmp.write_text(json.dumps(doc), encoding="utf-8")
         os.replace(tmp, target)
     except OSError:
         with contextlib.suppress(OSError):
