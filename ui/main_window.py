@@ -359,17 +359,24 @@ class MainWindow(QMainWindow):
     def _close_keeping_view(self) -> None:
         """Close the campaign, then keep a snapshot of its view for the next start.
 
-        Only while this window holds the file for writing: then nothing but this window has
-        changed it since the view was last read from it, so the view is the file's content.
-        The key is read after the close, from the file as it stays.
+        Only while this window holds the file for writing, so nothing else can change it
+        between the view read here, afresh from the file, and its key, read after the close
+        from the file as it stays. A file that cannot be read now leaves no snapshot.
         """
+        from rostermgr.errors import Refused
+        from services.faults import DATABASE_ERRORS
         from ui import view_snapshot
         from ui.preview import capture
 
         campaign = self.campaign
         lock = campaign.lock
-        ours = not campaign.read_only and lock is not None and lock.held and not lock.lost()
-        view = capture(self) if ours else None
+        view = None
+        if not campaign.read_only and lock is not None and lock.held and not lock.lost():
+            try:
+                self.refresh()  # what the file holds now, as the window shows it
+                view = capture(self)
+            except (Refused, *DATABASE_ERRORS):
+                view = None
         campaign.close()
         if view is None:
             view_snapshot.discard(campaign.path)

@@ -236,6 +236,18 @@ def test_a_window_holding_the_file_leaves_a_snapshot_on_close(window: MainWindow
     assert view_snapshot.read(path, None) == view
 
 
+def test_the_snapshot_is_read_afresh_from_the_file_on_close(window: MainWindow) -> None:
+    """Even a write the window has not shown yet is in it: the snapshot is the file's content."""
+    from services import posses
+
+    path = window.campaign.path
+    posses.rename(window.campaign, LAWMEN["name"], "The New Lawmen")  # no refresh after it
+    window.close()
+    view = view_snapshot.read(path, None)
+    assert view is not None
+    assert [text for text, _ in view.posses] == sorted([DALTON["name"], "The New Lawmen"])
+
+
 def test_a_window_taken_over_leaves_no_snapshot_and_forgets_the_old_one(
     window: MainWindow, other_process
 ) -> None:
