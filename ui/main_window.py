@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QMimeData, QSettings, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QPaintEvent, QUndoStack
+from PySide6.QtCore import QSettings, QTimer, Signal
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -28,8 +28,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-if TYPE_CHECKING:
-    from PySide6.QtGui import QStandardItemModel
+if TYPE_CHECKING:  # the event classes too: importing them costs before the first paint
+    from PySide6.QtCore import QMimeData
+    from PySide6.QtGui import (
+        QCloseEvent,
+        QDragEnterEvent,
+        QDropEvent,
+        QPaintEvent,
+        QStandardItemModel,
+    )
 
     from rostermgr.rules import Ruleset
     from services.campaign import Campaign
