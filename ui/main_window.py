@@ -382,7 +382,7 @@ class MainWindow(QMainWindow):
             try:
                 self.refresh()  # what the file holds now, as the window shows it
                 view = capture(self)
-            except (Refused, *DATABASE_ERRORS):
+            except (Refused, OSError, *DATABASE_ERRORS):
                 view = None
         campaign.close()
         if view is None:
