@@ -1,15 +1,19 @@
 """Shared by the start-up helpers: report the first paint of a top-level window, then quit.
 
 Each helper runs as a fresh process and prints one line, `painted <time.monotonic()> <class>
-shown=<time.monotonic()> modules=N heavy=... hwm_kb=N`, then closes that window and quits the
-event loop (CLOCK_MONOTONIC is system-wide: the parent compares it with its own clock read just
-before the spawn).
+shown=<time.monotonic()> attached=<time.monotonic()> modules=N heavy=... hwm_kb=N`, then closes
+that window and quits the event loop (CLOCK_MONOTONIC is system-wide: the parent compares it
+with its own clock read just before the spawn).
 
 - `painted`: the first Paint event of the first top-level window shown has been handled.
-- `shown`: the window's content has been painted too. The app paints its main window before it
-  opens the campaign and signals `opened` once the campaign is in it; `shown` is when the first
-  paint after that signal has been handled. For a window without `opened` (the bare baseline)
-  it is the first paint. The other fields are read at `shown`.
+- `attached`: the open campaign has been painted in the window. The app paints its main window
+  before it opens the campaign and signals `opened` once the campaign is in it; `attached` is
+  when the first paint after that signal has been handled.
+- `shown`: the campaign's content (the posse list and the first posse's roster) has been
+  painted: `attached`, or the first paint when the window showed the campaign's view from its
+  snapshot then (the window's `previewing` is True at the first paint: ui.view_snapshot).
+  For a window without `opened` (the bare baseline) all three are the first paint. The other
+  fields are read at `attached`.
 
 `install()` imports no Qt. It puts a finder on sys.meta_path that, when the measured program
 itself imports PySide6.QtWidgets, wraps QWidget.show so that the first window shown gets an
@@ -71,6 +75,7 @@ def _patch(widgets: Any) -> None:
             super().__init__(window)
             self.window = window
             self.painted: float | None = None
+            self.shown: float | None = None
             self.waiting = "paint"  # then "opened", "content", "done"
 
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -89,8 +94,10 @@ def _patch(widgets: Any) -> None:
             self.painted = time.monotonic()
             opened = getattr(self.window, "opened", None)
             if opened is None or getattr(self.window, "is_open", True):
-                _finish(self.window, self.painted, self.painted)
+                _finish(self.window, self.painted, self.painted, self.painted)
                 return
+            if getattr(self.window, "previewing", False):
+                self.shown = self.painted  # that paint was of the campaign's view, snapshot
             self.waiting = "opened"
             opened.connect(self.watch_content)
 
@@ -99,7 +106,8 @@ def _patch(widgets: Any) -> None:
 
         def mark_shown(self) -> None:
             self.waiting = "done"
-            _finish(self.window, self.painted or 0.0, time.monotonic())
+            attached = time.monotonic()
+            _finish(self.window, self.painted or 0.0, self.shown or attached, attached)
 
     show = QWidget.show
 
@@ -112,12 +120,12 @@ def _patch(widgets: Any) -> None:
     QWidget.show = show_watched
 
 
-def _finish(window: Any, painted: float, shown: float) -> None:
+def _finish(window: Any, painted: float, shown: float, attached: float) -> None:
     from PySide6.QtWidgets import QApplication
 
     heavy = sorted({name.split(".")[0] for name in sys.modules} & HEAVY) or ["none"]
     sys.stdout.write(
-        f"painted {painted!r} {type(window).__name__} shown={shown!r} "
+        f"painted {painted!r} {type(window).__name__} shown={shown!r} attached={attached!r} "
         f"modules={len(sys.modules)} heavy={','.join(heavy)} hwm_kb={_peak_rss_kb()}\n"
     )
     sys.stdout.flush()

@@ -124,12 +124,20 @@ def bench_env(tmp: Path) -> dict[str, str]:
     an installed program has its .pyc files (this checkout's environment sets
     PYTHONDONTWRITEBYTECODE, which would make every process compile every module); a warm-up
     run of every command fills the cache first.
+
+    The measured processes import this checkout (PYTHONPATH): a helper script's folder is
+    bench/, so without it `import ui` found whatever checkout the environment's editable
+    install points at, which in a git worktree is another one.
     """
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.pop("ROSTERMGR_DB", None)
+    path = [str(ROOT), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
     env.update(
-        isolation(tmp), QT_QPA_PLATFORM="offscreen", PYTHONPYCACHEPREFIX=str(tmp / "pycache")
+        isolation(tmp),
+        QT_QPA_PLATFORM="offscreen",
+        PYTHONPYCACHEPREFIX=str(tmp / "pycache"),
+        PYTHONPATH=os.pathsep.join(path),
     )
     return env
 

@@ -4,8 +4,12 @@ The window is painted before the campaign is opened. Taking the lock is cheap an
 so a second app is refused before any window appears; the missing-folder check too. Then the
 main window's frame is shown, and on the event loop's next turn after its first paint the
 ruleset is loaded and the campaign opened (peewee, a possible migration, the quick check) and
-shown in it. A refusal there (a damaged or newer file, a bad ruleset) is a message box over the
-window and exit 1, with the file untouched, as before.
+shown in it. A refusal there (a damaged or newer file, a bad ruleset) is a message box over
+the window and exit 1, with the file untouched, as before.
+
+When the view the app kept on its last close still matches the files (ui.view_snapshot), the
+frame shows it from the first paint, taking no input, until the open campaign replaces it; a
+refusal takes it away first.
 
 With ROSTERMGR_SMOKE_QUIT=1 in the environment the app quits by itself, exit 0, once the
 campaign has been painted in the window, after printing `shown <time.monotonic()>` on stdout:
@@ -32,7 +36,6 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
 
     from PySide6.QtWidgets import QApplication  # isort: skip
     from ui.errors import install_exception_hook
-    from ui.icon import app_icon
     from ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -59,10 +62,17 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
         _refuse(None, exc)
         return EXIT_REFUSED
     window = MainWindow(path=path)
+    window.ruleset_path = ruleset_path
+    from ui.view_snapshot import read as read_snapshot
+
+    snapshot = read_snapshot(path, ruleset_path)
+    if snapshot is not None:
+        window.show_preview(snapshot)  # painted at once; replaced once the campaign is open
     refused: list[int] = []
 
     def open_campaign() -> None:
         from services.campaign import for_app, load_rules
+        from ui.icon import app_icon
 
         # Drawing the icon needs QPen, whose overloads create every Qt enum (13 ms): after
         # the first paint, like the campaign.
@@ -72,12 +82,14 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
                 rules = load_rules(ruleset_path)
                 campaign = for_app(path, rules, lock, read_only=read_only)
             except DamagedFile as exc:
+                window.drop_preview()  # the file is not what the snapshot showed
                 if not _restore_offered(window, path, exc):
                     raise
                 campaign = for_app(path, rules, lock, read_only=read_only)
         except Refused as exc:
             lock.release()
             refused.append(EXIT_REFUSED)
+            window.drop_preview()
             _refuse(window, exc)
             window.hide()
             QApplication.exit(EXIT_REFUSED)

@@ -5,14 +5,15 @@ from __future__ import annotations
 import sys
 from types import TracebackType
 
-from services.crashlog import log_exception
-
 _shown = False
 
 
 def install_exception_hook() -> None:
     def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
         global _shown
+        # here, not at the top: the hook is installed before the first paint, used rarely
+        from services.crashlog import log_exception
+
         where = log_exception(exc.with_traceback(tb))
         sys.stderr.write(f"rostermgr: internal error {kind.__name__}: {exc}\n")
         if _shown:

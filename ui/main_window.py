@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QMimeData, QSettings, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QPaintEvent, QUndoStack
+from PySide6.QtCore import QSettings, QTimer, Signal
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -28,11 +28,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the event classes too: importing them costs before the first paint
+    from PySide6.QtCore import QMimeData
+    from PySide6.QtGui import (
+        QCloseEvent,
+        QDragEnterEvent,
+        QDropEvent,
+        QPaintEvent,
+        QStandardItemModel,
+    )
+
     from rostermgr.rules import Ruleset
     from services.campaign import Campaign
     from ui.models import PosseListModel
     from ui.posse_view import PosseView
+    from ui.preview import PreviewPage
+    from ui.view_snapshot import CampaignView
 
 MAX_RECENT = 8
 DROPPED = (".sqlite3", ".sqlite", ".db", ".json")  # campaign files, and posse files
@@ -51,6 +62,11 @@ class MainWindow(QMainWindow):
         """The window over `campaign`; or, with `path` alone, its frame until `attach`."""
         super().__init__()
         self.is_open = False
+        # The campaign as its snapshot has it is in the window (see show_preview) until attach.
+        self.previewing = False
+        self._preview: PreviewPage | None = None
+        self._preview_list: QStandardItemModel | None = None
+        self.ruleset_path: str | None = None  # --ruleset, which the snapshot's key names
         self._after_paint: Callable[[], None] | None = None
         self.undo_stack = QUndoStack(self)
         self.settings = QSettings("rostermgr", "rostermgr")
@@ -101,6 +117,42 @@ class MainWindow(QMainWindow):
         layout.addStretch()
         return page
 
+    def show_preview(self, view: CampaignView) -> None:
+        """Paint the campaign as it was at its last close (its snapshot) until `attach`.
+
+        Called before the first paint, with a snapshot whose key matched the files. The posse
+        list and the preview page take no input; the menus do nothing but quit (is_open is
+        False); `attach` or `drop_preview` replaces it all.
+        """
+        from ui.preview import PreviewPage, inert, posse_list_model
+
+        self._preview = PreviewPage(view)
+        self.stack.addWidget(self._preview)
+        self.stack.setCurrentWidget(self._preview)
+        self._preview_list = posse_list_model(view)  # kept: the view does not own its model
+        self.posse_list.setModel(self._preview_list)
+        self.posse_list.setCurrentIndex(self._preview_list.index(view.current, 0))
+        inert(self.posse_list)
+        self.previewing = True
+
+    def drop_preview(self) -> None:
+        """Back to the "Opening ..." page: the campaign is shown for real, or not at all."""
+        if self._preview is None:
+            return
+        from PySide6.QtGui import QPalette
+
+        if self.stack.currentWidget() is self._preview:
+            self.stack.setCurrentWidget(self.opening)
+        self.stack.removeWidget(self._preview)
+        self._preview.deleteLater()
+        self._preview = None
+        self.previewing = False
+        if not self.is_open:
+            self.posse_list.setModel(None)  # type: ignore[arg-type]
+        self._preview_list = None
+        self.posse_list.setPalette(QPalette())  # the inherited palette again
+        self.posse_list.setEnabled(True)
+
     def attach(self, campaign: Campaign) -> None:
         """Show the open `campaign`: the roster widgets are built here, once."""
         from ui.models import PosseListModel
@@ -110,6 +162,7 @@ class MainWindow(QMainWindow):
         self.is_open = True
         self.posse_model: PosseListModel = PosseListModel(self.rules)
         self.posse_list.setModel(self.posse_model)
+        self.drop_preview()
         self.posse_list.selectionModel().currentChanged.connect(lambda *_: self.show_selected())
         self.view: PosseView = PosseView(campaign)
         pane = self.view.member_pane
@@ -307,5 +360,32 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.setValue("geometry", self.saveGeometry())
         if self.is_open:
-            self.campaign.close()
+            self._close_keeping_view()
         super().closeEvent(event)
+
+    def _close_keeping_view(self) -> None:
+        """Close the campaign, then keep a snapshot of its view for the next start.
+
+        Only while this window holds the file for writing, so nothing else can change it
+        between the view read here, afresh from the file, and its key, read after the close
+        from the file as it stays. A file that cannot be read now leaves no snapshot.
+        """
+        from rostermgr.errors import Refused
+        from services.faults import DATABASE_ERRORS
+        from ui import view_snapshot
+        from ui.preview import capture
+
+        campaign = self.campaign
+        lock = campaign.lock
+        view = None
+        if not campaign.read_only and lock is not None and lock.held and not lock.lost():
+            try:
+                self.refresh()  # what the file holds now, as the window shows it
+                view = capture(self)
+            except (Refused, OSError, *DATABASE_ERRORS):
+                view = None
+        campaign.close()
+        if view is None:
+            view_snapshot.discard(campaign.path)
+        else:
+            view_snapshot.write(campaign.path, self.ruleset_path, view)

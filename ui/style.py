@@ -31,7 +31,12 @@ def error_style() -> str:
 
 def purse_style(points: int) -> str:
     """The purse: large, bold, in a money colour readable on the palette."""
-    return f"font-size: {points}pt; font-weight: bold; color: {_ink(PURSE_INK)};"
+    return f"font-size: {points}pt; font-weight: bold; color: {purse_ink()};"
+
+
+def purse_ink() -> str:
+    """The purse's money colour, readable on the palette."""
+    return _ink(PURSE_INK)
 
 
 def dimmed() -> QColor:

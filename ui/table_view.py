@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -19,18 +22,24 @@ from ui.table_models import SORT_ROLE, RowsModel
 MAX_COLUMN_PX = 260
 
 
-def fit_columns(view: QTableView, stretch: int) -> None:
+def fit_columns(
+    view: QTableView, stretch: int, defer_while_hidden: bool = False
+) -> Callable[[], None]:
     """Columns sized to their contents (capped), and `stretch` filling the rest, after every
     reset of the model.
 
     The last column stretching instead (Qt's default choice) gave the spare width to a purse
-    or a yes/no while the reason beside it was cut short.
+    or a yes/no while the reason beside it was cut short. With `defer_while_hidden` a reset
+    while the view is hidden (a tab not in front) is sized only when the returned function is
+    called (from the show event): sizing reads every row, and the app's start-up need not.
     """
     header = view.horizontalHeader()
     header.setStretchLastSection(False)
     model = view.model()
+    stale = [False]
 
-    def refit() -> None:
+    def refit_now() -> None:
+        stale[0] = False
         for column in range(model.columnCount()):
             if column == stretch:
                 header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
@@ -40,8 +49,19 @@ def fit_columns(view: QTableView, stretch: int) -> None:
             if header.sectionSize(column) > MAX_COLUMN_PX:
                 header.resizeSection(column, MAX_COLUMN_PX)
 
+    def refit() -> None:
+        if defer_while_hidden and not view.isVisible():
+            stale[0] = True
+        else:
+            refit_now()
+
+    def refit_if_stale() -> None:
+        if stale[0]:
+            refit_now()
+
     model.modelReset.connect(refit)
     refit()
+    return refit_if_stale
 
 
 class FilteredTable(QWidget):
@@ -67,8 +87,12 @@ class FilteredTable(QWidget):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setAlternatingRowColors(True)
-        fit_columns(self.view, model.stretch)
+        self._refit_if_stale = fit_columns(self.view, model.stretch, defer_while_hidden=True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.filter)
         layout.addWidget(self.view)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._refit_if_stale()  # rows set while its tab was behind another
