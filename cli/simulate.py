@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from cli import EXIT_OK, campaign_path, print_json, write_lines
@@ -203,6 +205,20 @@ def _rules_and_campaign(args: argparse.Namespace) -> tuple[Ruleset, list, list[i
     return rules, posses, take_outs
 
 
+def _progress() -> Callable[[int, int], None] | None:
+    """Campaigns done so far, on a terminal's standard error (never in a pipe or a file)."""
+    err = sys.stderr
+    if not err.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        end = "\n" if done >= total else ""
+        err.write(f"\rSimulated {done:,} of {total:,} campaigns{end}")
+        err.flush()
+
+    return show
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
@@ -228,7 +244,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         from services.outputs import check_output_folder
 
         check_output_folder(args.csv, campaign_path(args))  # refused before the run, not after
-    outcome = simulate.run(job, against, workers=args.workers)
+    outcome = simulate.run(job, against, progress=_progress(), workers=args.workers)
     if args.csv:
         simulate.write_csv(outcome, args.csv, campaign_path(args))
     if outcome.against is not None and outcome.against_rules is not None:
