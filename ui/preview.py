@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 # Qt.ItemDataRole's DisplayRole, FontRole and ForegroundRole as numbers: the enum, or QBrush
 # (whose overloads take the namespace's enums), would create every enum of the Qt namespace.
 _DISPLAY, _FONT, _FOREGROUND = 0, 6, 9
+_ALIGNMENT, _CENTRED = 7, 0x0084  # TextAlignmentRole and AlignCenter, for the same reason
 
 
 def inert(widget: QWidget, greyed: tuple[QWidget, ...] = ()) -> None:
@@ -105,6 +106,8 @@ class PreviewPage(QWidget):
         for r, (row, dead) in enumerate(zip(view.roster, view.dead, strict=True)):
             for c, text in enumerate(row):
                 item = QTableWidgetItem(text)
+                if 2 <= c < len(row) - 1:  # the numbers and marks, centred as the roster has them
+                    item.setData(_ALIGNMENT, _CENTRED)
                 if dead:
                     item.setData(_FOREGROUND, grey)
                     if c == 0:
