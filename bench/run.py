@@ -130,7 +130,9 @@ def table(figures: list[Figure], info: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="runs of each figure (default 7)")
-    parser.add_argument("--only", default=",".join(GROUPS), help="start,print,bookkeeping,bundle,simulate")
+    parser.add_argument(
+        "--only", default=",".join(GROUPS), help="start,print,bookkeeping,bundle,simulate"
+    )
     parser.add_argument("--json", action="store_true", help="every figure as JSON")
     parser.add_argument("--keep", metavar="DIR", help="work in DIR and keep it")
     args = parser.parse_args(argv)
