@@ -1,9 +1,11 @@
 """What one simulated campaign remembers about values that have not changed since it last asked.
 
 Members are frozen values: a member no game, flip or purchase touched is the same object in the
-next round, so what was worked out for it (its fighter, the odds of each pairing, a shop visit
-that found nothing to buy) still holds. Entries are filed by identity and keep their object,
-so an id is never reused while its entry lives; the memo lasts one campaign.
+next round, so what was worked out for it (its fighter, the odds of each pairing) still holds;
+those entries are filed by identity and keep their object, so an id is never reused while its
+entry lives. A shop visit that found nothing is filed by what the shop's answer depends on (the
+role, the items held, the test armed for): the same finds nothing with no more to spend. The
+memo lasts one campaign.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from rostermgr.simulate.exchange import Chances, Fighter
 class Memo:
     fighters: dict[tuple[int, str], tuple[Member, Fighter]] = field(default_factory=dict)
     pairs: dict[tuple[int, int], Chances] = field(default_factory=dict)
-    # (member, shelf): the member as it was and the most the shop could spend then, in vain
-    no_buy: dict[tuple[int, bool], tuple[Member, int]] = field(default_factory=dict)
+    # (role, items held, the test armed for or None for clothing): the most the shop could
+    # spend for such a member, in vain
+    no_buy: dict[tuple[str, tuple[str, ...], str | None], int] = field(default_factory=dict)
 
     def fighter(self, member: Member, faction: str, make: object) -> Fighter:
         """The fighter of this very member object, made once."""
@@ -30,10 +33,10 @@ class Memo:
             found = self.fighters[key] = (member, make(member, faction))
         return found[1]
 
-    def nothing_to_buy(self, member: Member, weapon: bool, budget: int) -> bool:
-        """Whether the shop already found nothing for this member with as much to spend."""
-        found = self.no_buy.get((id(member), weapon))
-        return found is not None and found[0] is member and budget <= found[1]
+    def nothing_to_buy(self, key: tuple[str, tuple[str, ...], str | None], budget: int) -> bool:
+        """Whether the shop already found nothing for such a member with as much to spend."""
+        found = self.no_buy.get(key)
+        return found is not None and budget <= found
 
-    def found_nothing(self, member: Member, weapon: bool, budget: int) -> None:
-        self.no_buy[(id(member), weapon)] = (member, budget)
+    def found_nothing(self, key: tuple[str, tuple[str, ...], str | None], budget: int) -> None:
+        self.no_buy[key] = max(budget, self.no_buy.get(key, budget))

@@ -132,26 +132,30 @@ def _best_buy(
     """The item to buy, and the clothing to sell for it; (None, ()) when nothing is better."""
     worn = () if weapon else _worn(member, rules)
     budget = books.posse.purse + sum(rules.resale_value(w.id) for w in worn) - model.reserve
-    if memo.nothing_to_buy(member, weapon, budget):
+    test = own_test(member.stats(rules), rules) if weapon else None
+    # what the shop offers depends on the role, what is held, the test and the budget only
+    key = (member.role, member.items, test)
+    if memo.nothing_to_buy(key, budget):
         return None, ()
-    best, sell = _choose_buy(books, member, weapon, worn, budget, rules)
+    best, sell = _choose_buy(books, member, test, worn, budget, rules)
     if best is None:
-        memo.found_nothing(member, weapon, budget)
+        memo.found_nothing(key, budget)
     return best, sell
 
 
 def _choose_buy(
     books: Books,
     member: Member,
-    weapon: bool,
+    test: str | None,
     worn: tuple[Item, ...],
     budget: int,
     rules: Ruleset,
 ) -> tuple[Item | None, tuple[Item, ...]]:
+    """A weapon for `test` (the test it is best at, R8), or clothing when `test` is None."""
     held = [rules.item(i) for i in member.items]
+    weapon = test is not None
     shelf = _catalogue(rules)[weapon]
-    if weapon:  # arms for the test it is best at (R8)
-        test = own_test(member.stats(rules), rules)
+    if weapon:
         shelf = tuple(i for i in shelf if rules.kinds[i.kind].test == test)
     wanted = [i for i in shelf if i.price <= budget and _better(held, i, rules)]
     if not wanted:
