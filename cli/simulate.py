@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from cli import EXIT_OK, campaign_path, print_json, write_lines
+from cli import EXIT_OK, campaign_path, print_json, usage_check, write_lines
 from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
 from rostermgr.simulate.model import REFLIPS, SHOPPING, TARGETS, Model
@@ -23,8 +23,9 @@ composition and no gear, then shop (--shopping) with the starting purse. Each ro
 posses at random (one sits out when they are odd in number). A game's scenario is drawn from
 --scenarios (default: every scenario of the ruleset alike) and its length with the real
 end-of-turn flips (R12). Each turn has --exchanges exchanges, the sides alternating, the first
-at random: a random model of the acting side makes the test of its most damaging weapon
-(unarmed: the first test, Shot) against a target picked by --target, and the wounds are drawn
+at random: a random model of the acting side makes the test where its stat plus its weapon's
+damage is highest (unarmed: the test it is best at, Shot of equals) against a target picked by
+--target, and the wounds are drawn
 from the exact odds of the real resolver for both models' current stats, gear and factions,
 with no cover and no leader pair. A model is out of action once the wounds it took exceed its
 Wounds. A game ends early when a posse routs (where the scenario counts rout) or a bounty is
@@ -43,13 +44,39 @@ the simulated models out of action per game match the campaign's recorded games.
 """
 
 
-def _factions(text: str) -> tuple[str, ...]:
-    return tuple(f.strip() for f in text.split(",") if f.strip())
+def _ids(what: str) -> Callable[[str], tuple[str, ...]]:
+    """A comma-separated list of ids, at least one, none empty."""
+
+    def parse(text: str) -> tuple[str, ...]:
+        ids = tuple(f.strip() for f in text.split(","))
+        if not any(ids) or not all(ids):
+            raise argparse.ArgumentTypeError(f"{text!r}: give {what}, separated by commas")
+        return ids
+
+    return parse
+
+
+def _path(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a path, not an empty value")
+    return text
+
+
+def _usage(args: argparse.Namespace) -> str | None:
+    """Options that would be ignored together are a usage error, not a silent choice."""
+    if args.from_campaign and args.factions:
+        return "--factions and --from-campaign cannot be combined: the campaign's posses play"
+    if args.calibrate and args.exchanges is not None:
+        return "--exchanges and --calibrate cannot be combined: --calibrate fits the exchanges"
+    return None
 
 
 def _scenarios(text: str) -> tuple[tuple[str, float], ...]:
     out = []
-    for part in (p.strip() for p in text.split(",") if p.strip()):
+    parts = [p.strip() for p in text.split(",")]
+    if not all(parts):
+        raise argparse.ArgumentTypeError(f"{text!r}: give scenario=weight, separated by commas")
+    for part in parts:
         name, _, weight = part.partition("=")
         try:
             out.append((name.strip(), float(weight) if weight else 1.0))
@@ -72,7 +99,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--games", type=int, default=10, metavar="G", help="games each (default 10)")
     s.add_argument(
         "--factions",
-        type=_factions,
+        type=_ids("faction ids"),
         default=(),
         metavar="F,F,...",
         help="faction ids, one posse each (default: one of each faction); a faction may repeat",
@@ -81,11 +108,14 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument(
         "--ruleset",
         metavar="FILE",
+        type=_path,
         default=argparse.SUPPRESS,
         help="the ruleset to simulate (default: the shipped one; with --from-campaign or "
         "--calibrate, the campaign's current one)",
     )
-    s.add_argument("--against", metavar="B.toml", help="compare with this ruleset, same seeds")
+    s.add_argument(
+        "--against", metavar="B.toml", type=_path, help="compare with this ruleset, same seeds"
+    )
     s.add_argument(
         "--workers",
         type=int,
@@ -93,7 +123,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="processes to run on (default: one per core when the run is big enough to gain)",
     )
     s.add_argument("--json", action="store_true", help="print one JSON document")
-    s.add_argument("--csv", metavar="DIR", help="write by_game.csv and figures.csv into DIR")
+    s.add_argument(
+        "--csv", metavar="DIR", type=_path, help="write by_game.csv and figures.csv into DIR"
+    )
     s.add_argument("--from-campaign", action="store_true", help="start from the campaign's posses")
     s.add_argument(
         "--calibrate",
@@ -104,7 +136,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     m.add_argument(
         "--exchanges",
         type=float,
-        default=d.exchanges_per_turn,
+        default=None,
         metavar="X",
         help=f"exchanges per turn (default {d.exchanges_per_turn:g}; a fraction is a chance "
         "of one more)",
@@ -149,7 +181,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     m.add_argument(
         "--prefer",
-        type=_factions,
+        type=_ids("stat ids"),
         default=(),
         metavar="STAT,...",
         help="stat ids a flip raises, best first (default: the member's own test stat first)",
@@ -161,11 +193,13 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="re-flip a card that does not allow the first choice (default %(default)s)",
     )
     s.set_defaults(handler=cmd_simulate)
+    usage_check(s, _usage)
 
 
 def _model(args: argparse.Namespace) -> Model:
+    exchanges = Model().exchanges_per_turn if args.exchanges is None else args.exchanges
     return Model(
-        exchanges_per_turn=args.exchanges,
+        exchanges_per_turn=exchanges,
         target=args.target,
         scenarios=args.scenarios,
         income=args.income,
@@ -191,9 +225,9 @@ def _rules_and_campaign(args: argparse.Namespace) -> tuple[Ruleset, list, list[i
         raise Refused(f"There is no campaign at {path}; {flag} needs one (--db FILE).")
     from rostermgr.rules_load import default_ruleset
     from services import simulate
-    from services.campaign import for_command
+    from services.campaign import for_reading
 
-    with for_command(path, default_ruleset(), chosen=False) as c:
+    with for_reading(path, default_ruleset()) as c:
         posses = simulate.campaign_posses(c) if args.from_campaign else []
         take_outs = simulate.recorded_take_outs(c) if args.calibrate else []
         rules = load_rules(given) if given else c.rules
@@ -225,6 +259,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from rostermgr.simulate.text import (
         comparison_json,
         comparison_lines,
+        model_json,
         summary_json,
         summary_lines,
     )
@@ -241,9 +276,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         fitted = simulate.calibrate(job, take_outs)
         job = replace(job, model=replace(job.model, exchanges_per_turn=fitted.exchanges_per_turn))
     if args.csv:
-        from services.outputs import check_output_folder
-
-        check_output_folder(args.csv, campaign_path(args))  # refused before the run, not after
+        simulate.check_csv(args.csv, campaign_path(args))  # refused before the run, not after
     outcome = simulate.run(job, against, progress=_progress(), workers=args.workers)
     if args.csv:
         simulate.write_csv(outcome, args.csv, campaign_path(args))
@@ -257,20 +290,26 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     else:
         doc = summary_json(outcome.summary, rules, job.seed)
         lines = summary_lines(outcome.summary, rules, job.seed, job.model)
+    doc["model"] = model_json(job.model)
     if fitted is not None:
         doc["calibration"] = {
             "exchanges_per_turn": fitted.exchanges_per_turn,
             "recorded_take_outs_per_game": round(fitted.recorded, 4),
             "simulated_take_outs_per_game": round(fitted.simulated, 4),
             "recorded_games": fitted.games,
+            "reached": fitted.reached,
         }
-        lines = [
+        games = f"{fitted.games} recorded game{'s' if fitted.games != 1 else ''}"
+        said = (
             f"Calibrated: {fitted.exchanges_per_turn:g} exchanges per turn give "
-            f"{fitted.simulated:.2f} models out of action per game; the campaign's "
-            f"{fitted.games} recorded game{'s' if fitted.games != 1 else ''} had "
-            f"{fitted.recorded:.2f}.",
-            *lines,
-        ]
+            f"{fitted.simulated:.2f} models out of action per game; the campaign's {games} "
+            f"had {fitted.recorded:.2f}."
+            if fitted.reached
+            else f"Not calibrated: the campaign's {games} had {fitted.recorded:.2f} models out "
+            f"of action per game, and the model comes no closer than {fitted.simulated:.2f} "
+            f"(at {fitted.exchanges_per_turn:g} exchanges per turn, which this run uses)."
+        )
+        lines = [said, *lines]
     if args.json:
         print_json(doc, out)
     else:

@@ -267,6 +267,38 @@ def for_command(
         _remove_new_file(path)
 
 
+@contextmanager
+def for_reading(path: Path, rules: Ruleset) -> Iterator[Campaign]:
+    """Open the campaign only to read it, whatever its file allows, and close it afterwards.
+
+    Nothing is written to the file or beside it: no migration (a campaign of an older schema is
+    refused), no journal mode changed, no ruleset recorded. It is read with its own current
+    ruleset (`rules` stands in only for the loader). For a use case that reads a campaign as
+    its input, such as the simulator's --from-campaign.
+    """
+    refuse_missing_folder(path)
+    if not path.exists():
+        raise Refused(f"There is no campaign at {path}.")
+    try:
+        db = open_file(path, read_only=True)
+    except (*DATABASE_ERRORS, OSError) as exc:
+        fault = named(path, exc)
+        if fault is None:
+            raise
+        raise fault from exc
+    campaign = Campaign(path, rules, db, read_only=True)
+    try:
+        campaign.rules = campaign_rules(path, rules, False, False)
+        yield campaign
+    except (*DATABASE_ERRORS, OSError) as exc:
+        fault = named(path, exc)
+        if fault is None:
+            raise
+        raise fault from exc
+    finally:
+        campaign.close()
+
+
 def for_app(
     path: Path,
     rules: Ruleset,

@@ -7,11 +7,13 @@ temporary file in the target's folder and renamed over the target only once it i
 
 from __future__ import annotations
 
+import csv
 import errno
 import os
 import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from db.backup import backup_dir
@@ -128,3 +130,48 @@ def write_text(target: Path, text: str) -> None:
     """Write a whole text file atomically (UTF-8)."""
     with atomic_output(target) as temp:
         temp.write_text(text, encoding="utf-8")
+
+
+# A spreadsheet runs a cell that starts with one of these as a formula ("CSV injection"): a
+# name typed as "=HYPERLINK(...)" would become a link. A leading apostrophe makes the cell
+# text again, and spreadsheets hide it.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A value as a CSV file holds it: numbers as they are, None empty, formula-like text text."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+@dataclass(frozen=True)
+class CsvFile:
+    """One CSV file to write: its name in the folder, its header and its rows."""
+
+    name: str
+    columns: Sequence[str]
+    rows: Iterable[Sequence[object]]
+
+
+def write_csv_files(
+    folder: str | os.PathLike[str], files: Sequence[CsvFile], campaign: Path | None = None
+) -> list[Path]:
+    """Write the files into `folder` (made if missing), UTF-8, a header row each.
+
+    Every target is checked first (`check_output`: never the campaign, a backup or another
+    database), and every file is whole beside its name before the first is renamed into place,
+    so a refusal or a failure writes none of them.
+    """
+    out = check_output_folder(folder, campaign)
+    paths = [check_output(out / f.name, campaign) for f in files]
+    with ExitStack() as stack:
+        for f, path in zip(files, paths, strict=True):
+            temp = stack.enter_context(atomic_output(path))
+            with temp.open("w", encoding="utf-8", newline="") as handle:
+                writer = csv.writer(handle)
+                writer.writerow(f.columns)
+                writer.writerows([csv_cell(v) for v in row] for row in f.rows)
+    return paths

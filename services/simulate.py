@@ -9,8 +9,6 @@ model's exchanges per turn to a campaign's recorded games.
 from __future__ import annotations
 
 import copyreg
-import csv
-import io
 import json
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -27,12 +25,12 @@ if TYPE_CHECKING:
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 from rostermgr.simulate.campaign import CampaignRun
-from rostermgr.simulate.model import Model
+from rostermgr.simulate.model import MAX_EXCHANGES, Model
 from rostermgr.simulate.run import Job, Known, check_job, chunks, read_only, run_chunk
 from rostermgr.simulate.summary import Summary, summarise
 from rostermgr.simulate.text import CSV_BY_GAME, CSV_FIGURES, csv_rows
 from services.campaign import Campaign
-from services.outputs import atomic_output, check_output_folder
+from services.outputs import CsvFile, check_output, write_csv_files
 
 # A member's upgrades are a read-only mapping, which pickle cannot carry to a worker by itself.
 copyreg.pickle(MappingProxyType, lambda m: (read_only, (dict(m),)))
@@ -222,7 +220,10 @@ def run(
     other: Job | None = None
     if against is not None:
         other = replace(made, rules_text=against.text, rules_source=against.source)
-        check_job(other, against)
+        try:
+            check_job(other, against)
+        except Refused as exc:
+            raise Refused(f"Under the ruleset to compare with ({against.source}): {exc}") from exc
     total = made.campaigns * (2 if other else 1)
     if workers is not None and not 1 <= workers <= 64:
         raise Refused(f"Workers must be from 1 to 64, not {workers}.")
@@ -243,9 +244,11 @@ class Calibration:
     recorded: float  # models out of action per recorded game
     simulated: float  # per simulated game at the fitted value
     games: int  # recorded games the fit is from
+    reached: bool  # False: the model cannot take as many (or as few) out as the games did
 
 
 CALIBRATION_CAMPAIGNS = 60
+LOWEST_EXCHANGES = 0.25  # the fewest exchanges per turn the fit tries
 
 
 def calibrate(made: Job, take_outs: Sequence[int], stop: Stop | None = None) -> Calibration:
@@ -266,10 +269,12 @@ def calibrate(made: Job, take_outs: Sequence[int], stop: Stop | None = None) -> 
         trial = replace(small, model=replace(small.model, exchanges_per_turn=exchanges))
         return summarise(_run_job(trial, 0, 1, None, stop, 1), trial.games).take_outs
 
-    low, high = 0.25, 40.0
-    if simulated(high) < target:
-        low = high
-    for _ in range(12):
+    low, high = LOWEST_EXCHANGES, MAX_EXCHANGES
+    if simulated(high) < target:  # even the most exchanges take fewer out than the games did
+        return Calibration(high, target, simulated(high), len(take_outs), False)
+    if simulated(low) > target:
+        return Calibration(low, target, simulated(low), len(take_outs), False)
+    for _ in range(14):
         if high - low < 0.05:
             break
         mid = (low + high) / 2
@@ -278,28 +283,31 @@ def calibrate(made: Job, take_outs: Sequence[int], stop: Stop | None = None) -> 
         else:
             high = mid
     fitted = round((low + high) / 2, 2)
-    return Calibration(fitted, target, simulated(fitted), len(take_outs))
+    return Calibration(fitted, target, simulated(fitted), len(take_outs), True)
+
+
+CSV_NAMES = ("by_game.csv", "figures.csv")
+
+
+def check_csv(folder: str | Path, campaign: Path | None = None) -> None:
+    """Refuse, before a run, a --csv folder whose files must not be written (write_csv would)."""
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        raise Refused(f"{path} is a file, not a folder for the files to write.")
+    if path.is_dir():
+        for name in CSV_NAMES:
+            check_output(path / name, campaign)
 
 
 def write_csv(outcome: Outcome, folder: str | Path, campaign: Path | None = None) -> list[str]:
-    """by_game.csv and figures.csv in the folder, each written whole; their names."""
-    path = check_output_folder(folder, campaign)
+    """by_game.csv and figures.csv in the folder, both written or neither; their names."""
     by_game, figures = csv_rows("A", outcome.summary, outcome.rules)
     if outcome.against is not None and outcome.against_rules is not None:
         more_by_game, more_figures = csv_rows("B", outcome.against, outcome.against_rules)
         by_game += more_by_game
         figures += more_figures
-    names = []
-    for name, head, rows in (
-        ("by_game.csv", CSV_BY_GAME, by_game),
-        ("figures.csv", CSV_FIGURES, figures),
-    ):
-        out = io.StringIO(newline="")
-        writer = csv.writer(out)
-        writer.writerow(head)
-        writer.writerows(rows)
-        target = path / name
-        with atomic_output(target) as temp:
-            temp.write_bytes(out.getvalue().encode("utf-8"))
-        names.append(name)
-    return names
+    files = [
+        CsvFile(CSV_NAMES[0], CSV_BY_GAME, by_game),
+        CsvFile(CSV_NAMES[1], CSV_FIGURES, figures),
+    ]
+    return [p.name for p in write_csv_files(folder, files, campaign)]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from rostermgr.postgame import Injury, plan_game
-from rostermgr.roster import Posse
+from rostermgr.roster import NAME_LIMIT, Posse
 from rostermgr.rules import Ruleset
 from rostermgr.shop import plan_creation
 from rostermgr.simulate.apply import Books, after_game, founded
@@ -70,7 +70,9 @@ def found(factions: Sequence[str], model: Model, rules: Ruleset) -> tuple[Books,
     seen: dict[str, int] = {}
     for faction in factions:
         seen[faction] = seen.get(faction, 0) + 1
-        name = rules.faction(faction).name + (f" {seen[faction]}" if seen[faction] > 1 else "")
+        # a posse is named for its faction, cut to fit a posse's name with its number
+        base = rules.faction(faction).name[: NAME_LIMIT - 3].strip() or faction[: NAME_LIMIT - 3]
+        name = base + (f" {seen[faction]}" if seen[faction] > 1 else "")
         plan = plan_creation(founding_request(name, faction, rules), rules)
         out.append(shop(founded(plan, rules.id, rules.version), model, rules))
     return tuple(out)

@@ -6,6 +6,7 @@ the advancement table, game length, rout, bounties) are read from the ruleset as
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from rostermgr.errors import Refused, quoted
@@ -23,6 +24,8 @@ REFLIPS = (REFLIP_NEVER, REFLIP_UNWANTED)
 # The shipped ruleset's scenario where posses carry goods off the board (R12 Supply Drop).
 DEFAULT_GOODS_IN = ("supply-drop",)
 MAX_CAMPAIGNS, MAX_GAMES, MAX_POSSES = 100_000, 100, 16
+MAX_WEIGHT = 1_000_000  # a scenario's weight: more says nothing more, and sums stay finite
+MAX_EXCHANGES = 100.0
 
 
 @dataclass(frozen=True)
@@ -57,9 +60,9 @@ class Model:
 
     def check(self, rules: Ruleset) -> None:
         """Refuse a parameter the ruleset or the model cannot take, naming it."""
-        if not 0 < self.exchanges_per_turn <= 100:
+        if not 0 < self.exchanges_per_turn <= MAX_EXCHANGES:
             raise Refused(
-                f"Exchanges per turn must be more than 0 and at most 100, "
+                f"Exchanges per turn must be more than 0 and at most {MAX_EXCHANGES:g}, "
                 f"not {self.exchanges_per_turn:g}."
             )
         _one_of("target", self.target, TARGETS)
@@ -73,20 +76,29 @@ class Model:
         ):
             if not 0 <= value <= 100_000:
                 raise Refused(f"The {what} must be from $0 to $100,000, not ${value}.")
+        seen: set[str] = set()
         for scenario, weight in self.scenarios:
             if scenario not in rules.scenarios:
                 known = ", ".join(rules.scenarios)
                 raise Refused(
                     f"There is no scenario {quoted(scenario)}; the scenarios are {known}."
                 )
-            if weight < 0:
-                raise Refused(f"The weight of {scenario} must not be negative.")
+            if scenario in seen:
+                raise Refused(f"The scenario {scenario} is given twice; give each once.")
+            seen.add(scenario)
+            if not math.isfinite(weight) or not 0 <= weight <= MAX_WEIGHT:
+                raise Refused(
+                    f"The weight of {scenario} must be a number from 0 to {MAX_WEIGHT:,}, "
+                    f"not {weight:g}."
+                )
         if self.scenarios and not any(w > 0 for _, w in self.scenarios):
             raise Refused("At least one scenario must have a weight above 0.")
-        for stat in self.prefer:
+        for i, stat in enumerate(self.prefer):
             if stat not in rules.stat_order:
                 names = ", ".join(rules.stat_order)
                 raise Refused(f"{quoted(stat)} is not a stat; the stats are {names}.")
+            if stat in self.prefer[:i]:
+                raise Refused(f"The stat {stat} is preferred twice; name each once.")
 
     def scenario_mix(self, rules: Ruleset) -> tuple[tuple[str, float], ...]:
         """The scenarios games are drawn from, with their weights."""
@@ -100,7 +112,8 @@ class Model:
             f"{rules.scenarios[s].name}" + (f" x{w:g}" if self.scenarios else "")
             for s, w in self.scenario_mix(rules)
         )
-        goods = [rules.scenarios[s].name for s in self.goods_in if s in rules.scenarios]
+        mixed = {s for s, _ in self.scenario_mix(rules)}
+        goods = [rules.scenarios[s].name for s in self.goods_in if s in mixed]
         return [
             f"{self.exchanges_per_turn:g} exchanges per turn; targets: {self.target}; "
             f"scenarios: {mix}.",

@@ -56,6 +56,7 @@ def check_job(job: Job, rules: Ruleset) -> None:
         if posse.faction not in rules.factions:
             raise Refused(f"{posse.name}'s faction {quoted(posse.faction)} is not in {rules.name}.")
     job.model.check(rules)
+    starting_books(job, rules)  # the default creation under this ruleset, refused here if at all
 
 
 def read_only(mapping: dict[str, int]) -> MappingProxyType[str, int]:

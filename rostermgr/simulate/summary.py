@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -49,8 +50,9 @@ class Summary:
     campaigns: int
     games: int
     factions: tuple[str, ...]  # in the order given, each once
+    posses: tuple[tuple[str, int], ...]  # posses of each faction in a campaign
     by_game: tuple[GameRow, ...]
-    win_rate: tuple[tuple[str, float], ...]
+    win_rate: tuple[tuple[str, float | None], ...]  # None: no posse of it played a game
     draw_rate: float
     first_death: Spread | None  # over the campaigns with a death; None when none had one
     no_death: float  # share of campaigns without a death
@@ -77,6 +79,7 @@ def summarise(runs: Iterable[CampaignRun], games: int) -> Summary:
     """Percentiles over every campaign's posses, by game number and faction."""
     runs = list(runs)
     factions = tuple(dict.fromkeys(f for r in runs for f in r.factions))
+    counts = Counter(runs[0].factions) if runs else Counter()
     values: dict[tuple[int, str, str], list[float]] = {}
     wins = dict.fromkeys(factions, 0)
     played = dict.fromkeys(factions, 0)
@@ -109,8 +112,9 @@ def summarise(runs: Iterable[CampaignRun], games: int) -> Summary:
         campaigns=len(runs),
         games=games,
         factions=factions,
+        posses=tuple((f, counts[f]) for f in factions),
         by_game=by_game,
-        win_rate=tuple((f, wins[f] / played[f] if played[f] else 0.0) for f in factions),
+        win_rate=tuple((f, wins[f] / played[f] if played[f] else None) for f in factions),
         draw_rate=draws / games_played if games_played else 0.0,
         first_death=spread(deaths) if deaths else None,
         no_death=1 - len(deaths) / len(runs) if runs else 0.0,

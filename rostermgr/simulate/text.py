@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any
 
 from rostermgr.rules import Ruleset
 from rostermgr.simulate.model import Model
 from rostermgr.simulate.summary import METRIC_NAMES, METRICS, QUANTILES, Spread, Summary
 
-_COLUMN = 18
+_GAP = 3  # spaces between two columns of a table
+_NAME = 24  # a faction's name is cut to this in a table's heading
 
 
 def _num(value: float, metric: str) -> str:
@@ -32,15 +34,34 @@ def ruleset_line(rules: Ruleset) -> str:
 
 
 def _names(summary: Summary, rules: Ruleset) -> list[str]:
-    return [rules.factions[f].name if f in rules.factions else f for f in summary.factions]
+    return [_name(f, rules) for f in summary.factions]
+
+
+def _name(faction: str, rules: Ruleset) -> str:
+    return rules.factions[faction].name if faction in rules.factions else faction
 
 
 def _header(summary: Summary, rules: Ruleset, seed: int, model: Model) -> list[str]:
+    posses = ", ".join(_name(f, rules) + (f" x{n}" if n > 1 else "") for f, n in summary.posses)
     return [
         f"Simulated {summary.campaigns:,} campaign{'s' if summary.campaigns != 1 else ''} of "
-        f"{summary.games} game{'s' if summary.games != 1 else ''} (seed {seed}): "
-        f"{', '.join(_names(summary, rules))}.",
+        f"{summary.games} game{'s' if summary.games != 1 else ''} (seed {seed}) among "
+        f"posses of {posses}.",
         *(f"Model: {line}" for line in model.describe(rules)),
+    ]
+
+
+def _table(names: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A heading row and rows of cells, each column as wide as its widest cell."""
+    head = ["game", *(n[:_NAME] for n in names)]
+    widths = [max(len(r[i]) for r in (head, *rows)) for i in range(len(head))]
+    gap = " " * _GAP
+    return [
+        gap.join(
+            c.rjust(w) if i == 0 else c.ljust(w)
+            for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        ).rstrip()
+        for r in (head, *rows)
     ]
 
 
@@ -56,27 +77,51 @@ def summary_lines(summary: Summary, rules: Ruleset, seed: int, model: Model) -> 
     names = _names(summary, rules)
     for metric in METRICS:
         lines += ["", f"{METRIC_NAMES[metric]}: 10th / 50th / 90th percentile after each game"]
-        lines.append("game " + "".join(n[: _COLUMN - 2].ljust(_COLUMN) for n in names).rstrip())
+        rows = []
         for g in range(1, summary.games + 1):
-            cells = []
+            cells = [str(g)]
             for f in summary.factions:
                 s = summary.row(g, f).metric(metric)
                 cells.append(" / ".join(_num(v, metric) for v in (s.p10, s.p50, s.p90)))
-            lines.append(f"{g:>4} " + "".join(c.ljust(_COLUMN) for c in cells).rstrip())
-    lines += ["", *_tail(summary, rules)]
+            rows.append(cells)
+        lines += _table(names, rows)
+    lines += ["", *_ROUNDS, "", *_tail(summary, rules)]
     return lines
+
+
+_ROUNDS = (
+    "Game n is the n-th round of the campaign: each posse plays at most one game a round (with",
+    "an odd number of posses one sits it out), and every posse is measured after each round.",
+)
+
+
+def _share(value: float) -> str:
+    """A share as a percentage that never rounds a few to none or nearly all to all."""
+    if 0 < value < 0.01:
+        return "under 1%"
+    if 0.99 < value < 1:
+        return "over 99%"
+    return _pct(value)
 
 
 def _tail(summary: Summary, rules: Ruleset) -> list[str]:
     wins = ", ".join(
-        f"{rules.factions[f].name if f in rules.factions else f} {_pct(r)}"
+        f"{_name(f, rules)} {_pct(r) if r is not None else 'no games played'}"
         for f, r in summary.win_rate
     )
-    death = _spread(summary.first_death)
+    if summary.first_death is None:
+        death = "Games to the first death: no campaign had one."
+    else:
+        some = f" (the {_share(1 - summary.no_death)} of campaigns with one)"
+        death = (
+            f"Games to the first death{some if summary.no_death else ''}: "
+            f"{_spread(summary.first_death)}; no death in {_share(summary.no_death)} of "
+            "campaigns."
+        )
     return [
         f"Win rate: {wins} (draws: {_pct(summary.draw_rate)} of games).",
         f"Models out of action per game: {summary.take_outs:.2f} on average.",
-        f"Games to the first death: {death}; no death in {_pct(summary.no_death)} of campaigns.",
+        death,
         "Spread of total stats at the end (best posse minus worst): "
         f"{_spread(summary.stat_spread)}.",
     ]
@@ -95,17 +140,26 @@ def comparison_lines(
     names = _names(a, rules_a)
     for metric in METRICS:
         lines += ["", f"{METRIC_NAMES[metric]}: median after each game, A -> B (B - A)"]
-        width = _COLUMN + 6
-        lines.append("game " + "".join(n[: width - 2].ljust(width) for n in names).rstrip())
+        rows = []
         for g in range(1, a.games + 1):
-            cells = []
+            cells = [str(g)]
             for f in a.factions:
                 x, y = a.row(g, f).metric(metric).p50, b.row(g, f).metric(metric).p50
                 cells.append(f"{_num(x, metric)} -> {_num(y, metric)} ({_signed(y - x, metric)})")
-            lines.append(f"{g:>4} " + "".join(c.ljust(width) for c in cells).rstrip())
-    lines += ["", "A:"] + [f"  {t}" for t in _tail(a, rules_a)]
+            rows.append(cells)
+        lines += _table(names, rows)
+    lines += ["", *_ROUNDS, "", "A:"] + [f"  {t}" for t in _tail(a, rules_a)]
     lines += ["B:"] + [f"  {t}" for t in _tail(b, rules_b)]
     return lines
+
+
+def model_json(model: Model) -> dict[str, Any]:
+    """The model's parameters, as the run used them (every flag of `simulate`)."""
+    doc = asdict(model)
+    doc["scenarios"] = {s: w for s, w in model.scenarios}
+    doc["goods_in"] = list(model.goods_in)
+    doc["prefer"] = list(model.prefer)
+    return doc
 
 
 def _ruleset_json(rules: Ruleset) -> dict[str, str]:
@@ -127,7 +181,8 @@ def summary_json(summary: Summary, rules: Ruleset, seed: int) -> dict[str, Any]:
         "seed": seed,
         "ruleset": _ruleset_json(rules),
         "by_game": _by_game(summary),
-        "win_rate": {f: round(r, 4) for f, r in summary.win_rate},
+        "posses": dict(summary.posses),
+        "win_rate": {f: None if r is None else round(r, 4) for f, r in summary.win_rate},
         "draw_rate": round(summary.draw_rate, 4),
         "first_death": summary.first_death.as_json() if summary.first_death else None,
         "no_death": round(summary.no_death, 4),
@@ -152,7 +207,8 @@ def comparison_json(
             for ra, rb in zip(a.by_game, b.by_game, strict=True)
         ],
         "win_rate": {
-            f: round(rb - ra, 4) for (f, ra), (_, rb) in zip(a.win_rate, b.win_rate, strict=True)
+            f: None if ra is None or rb is None else round(rb - ra, 4)
+            for (f, ra), (_, rb) in zip(a.win_rate, b.win_rate, strict=True)
         },
         "first_death": (
             b.first_death.minus(a.first_death).as_json()
@@ -178,7 +234,7 @@ def csv_rows(
         for m, s in r.metrics
     ]
     figures: list[Sequence[object]] = [
-        *((*head, "win_rate", f, round(v, 4)) for f, v in summary.win_rate),
+        *((*head, "win_rate", f, "" if v is None else round(v, 4)) for f, v in summary.win_rate),
         (*head, "draw_rate", "", round(summary.draw_rate, 4)),
         (*head, "take_outs_per_game", "", round(summary.take_outs, 4)),
         (*head, "no_death", "", round(summary.no_death, 4)),

@@ -168,7 +168,7 @@ def test_export_csv_refuses_a_file_as_the_folder(cli: Cli, dalton: dict, tmp_pat
 
 
 def test_export_csv_formula_cells_are_text_but_numbers_stay_numbers() -> None:
-    from services.export import cell
+    from services.outputs import csv_cell as cell
 
     assert cell("=1+1") == "'=1+1" and cell("@cmd") == "'@cmd" and cell("Kid") == "Kid"
     assert cell(-8) == -8 and cell(None) == ""
@@ -193,17 +193,17 @@ def test_export_csv_a_full_disk_mid_way_leaves_no_file(
 ) -> None:
     import errno
 
-    import services.export
+    import services.outputs
 
     cli.new_posse(dalton)
-    real = services.export.cell
+    real = services.outputs.csv_cell
 
     def full(value: object) -> object:
         if value == "hunting-knife":  # a cell of items.csv, the third file
             raise OSError(errno.ENOSPC, "No space left on device")
         return real(value)
 
-    monkeypatch.setattr(services.export, "cell", full)
+    monkeypatch.setattr(services.outputs, "csv_cell", full)
     folder = tmp_path / "sheets"
     result = cli("export", "--csv", str(folder))
     assert result.code == 1 and "disk is full" in result.err

@@ -21,7 +21,7 @@ def test_text_report_has_every_table_by_game_and_faction(cli: Cli) -> None:
         "Strikes on living members",
         "Share of members dead",
         "Win rate:",
-        "Games to the first death:",
+        "Games to the first death",
         "Spread of total stats at the end",
     ):
         assert heading in out
@@ -155,3 +155,123 @@ def test_help_states_the_model(cli: Cli, capsys: pytest.CaptureFixture) -> None:
         "Deterministic for a seed",
     ):
         assert words in text
+
+
+def test_from_campaign_writes_nothing_to_or_beside_the_file(cli: Cli, tmp_path: Path) -> None:
+    """#21: it only reads: no journal mode changed, no -wal or -shm left, no migration."""
+    import sqlite3
+
+    cli.new_posse(DALTON)
+    cli.new_posse(LAWMEN)
+    con = sqlite3.connect(cli.db)
+    con.execute("PRAGMA journal_mode=delete")
+    con.close()
+    before = cli.db.read_bytes()
+    cli.ok("simulate", *SMALL, "--from-campaign", "--json")
+    assert cli.db.read_bytes() == before
+    assert not Path(f"{cli.db}-wal").exists() and not Path(f"{cli.db}-shm").exists()
+    old = tmp_path / "old.sqlite3"
+    con = sqlite3.connect(old)
+    con.executescript((Path(__file__).parents[2] / "db" / "schema_v1.sql").read_text())
+    con.close()
+    before = old.read_bytes()
+    result = cli("--db", str(old), "simulate", *SMALL, "--calibrate")
+    assert result.code == 1 and "schema 3" in result.err and result.err.count("\n") == 1
+    assert old.read_bytes() == before
+
+
+def test_csv_never_overwrites_a_campaign_and_writes_both_files_or_neither(
+    cli: Cli, tmp_path: Path
+) -> None:
+    cli.new_posse(DALTON)
+    cli.new_posse(LAWMEN)
+    trap = tmp_path / "trap"
+    trap.mkdir()
+    campaign = trap / "by_game.csv"
+    campaign.write_bytes(cli.db.read_bytes())
+    for db in (campaign, cli.db):  # the campaign itself, or another database in the folder
+        result = cli("--db", str(db), "simulate", *SMALL, "--from-campaign", "--csv", str(trap))
+        assert result.code == 1 and "by_game.csv" in result.err, result.err
+    assert campaign.read_bytes() == cli.db.read_bytes()
+    half = tmp_path / "half"
+    (half / "figures.csv").mkdir(parents=True)
+    result = cli("simulate", *SMALL, "--csv", str(half))
+    assert result.code == 1 and "figures.csv" in result.err
+    assert sorted(p.name for p in half.iterdir()) == ["figures.csv"]  # no by_game.csv
+
+
+def test_csv_cells_that_look_like_formulas_are_text(cli: Cli, tmp_path: Path) -> None:
+    rules = tmp_path / "f.toml"
+    rules.write_text(default_ruleset().text.replace('version = "0.1-playtest"', 'version = "=1+2"'))
+    cli.ok("simulate", *SMALL, "--ruleset", str(rules), "--csv", str(tmp_path / "out"))
+    text = (tmp_path / "out" / "by_game.csv").read_text(encoding="utf-8")
+    assert "A,'=1+2," in text and "A,=1+2," not in text
+
+
+def test_options_that_would_be_ignored_are_usage_errors(
+    cli: Cli, capsys: pytest.CaptureFixture
+) -> None:
+    for args, says in (
+        (("--from-campaign", "--factions", "sheriffs,outlawmen"), "cannot be combined"),
+        (("--calibrate", "--exchanges", "3"), "cannot be combined"),
+        (("--factions", ""), "give faction ids"),
+        (("--factions", ",,"), "give faction ids"),
+        (("--csv", ""), "not an empty value"),
+        (("--against", ""), "not an empty value"),
+        (("--scenarios", ""), "give scenario=weight"),
+    ):
+        assert cli("simulate", *SMALL, *args).code == 2, args
+        assert says in capsys.readouterr().err, args
+
+
+def test_weights_and_preferences_are_checked(cli: Cli) -> None:
+    for args, says in (
+        (("--scenarios", "bounty=inf"), "must be a number from 0"),
+        (("--scenarios", "bounty=nan,bloodbath=1"), "must be a number from 0"),
+        (("--scenarios", "bounty=1e308,bloodbath=1e308"), "must be a number from 0"),
+        (("--scenarios", "bounty=1,bounty=2"), "given twice"),
+        (("--prefer", "shot,shot"), "preferred twice"),
+    ):
+        result = cli("simulate", *SMALL, *args)
+        assert result.code == 1 and says in result.err and result.err.count("\n") == 1, args
+
+
+def test_against_refusals_name_the_second_ruleset(cli: Cli, tmp_path: Path) -> None:
+    poor = tmp_path / "poor.toml"
+    poor.write_text(default_ruleset().text.replace("starting_purse = 200", "starting_purse = 0"))
+    result = cli("simulate", *SMALL, "--against", str(poor))
+    assert result.code == 1 and "Under the ruleset to compare with" in result.err
+    assert "poor.toml" in result.err
+
+
+def test_posse_counts_model_and_unplayed_factions_are_reported(cli: Cli) -> None:
+    doc = cli.ok(
+        "simulate",
+        "--campaigns",
+        "1",
+        "--games",
+        "1",
+        "--json",
+        "--factions",
+        "sheriffs,sheriffs,outlawmen",
+    ).json()
+    assert doc["posses"] == {"sheriffs": 2, "outlawmen": 1}
+    assert doc["model"]["exchanges_per_turn"] == 6.0 and doc["model"]["shopping"] == "gear"
+    text = cli.ok(
+        "simulate",
+        "--campaigns",
+        "1",
+        "--games",
+        "1",
+        "--factions",
+        "sheriffs,outlawmen,bootleggers",
+    ).out
+    assert "no games played" in text  # one of three sat the only round out
+
+
+def test_a_long_faction_name_still_names_the_posses(cli: Cli, tmp_path: Path) -> None:
+    long = tmp_path / "long.toml"
+    long.write_text(
+        default_ruleset().text.replace('name = "Sheriffs"', f'name = "Sheriffs {"x" * 70}"')
+    )
+    cli.ok("simulate", *SMALL, "--ruleset", str(long), "--factions", "sheriffs,sheriffs")
