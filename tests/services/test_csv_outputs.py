@@ -1,0 +1,45 @@
+"""One CSV writer for every --csv (export, stats, simulate): checked, whole, formula-safe."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rostermgr.errors import Refused
+from services.outputs import CsvFile, write_csv_files
+from tests.conftest import DALTON, Cli
+
+FILES = [CsvFile("a.csv", ("x",), [("=1+1",), (3,)]), CsvFile("b.csv", ("y",), [(None,)])]
+
+
+def test_both_files_are_written_with_formula_cells_as_text(tmp_path: Path) -> None:
+    paths = write_csv_files(tmp_path / "out", FILES)
+    assert [p.name for p in paths] == ["a.csv", "b.csv"]
+    assert paths[0].read_bytes() == b"x\r\n'=1+1\r\n3\r\n"
+    assert paths[1].read_bytes() == b'y\r\n""\r\n'
+
+
+def test_a_database_among_the_targets_refuses_all_before_any_write(
+    cli: Cli, tmp_path: Path
+) -> None:
+    cli.new_posse(DALTON)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "b.csv").write_bytes(cli.db.read_bytes())
+    with pytest.raises(Refused, match="SQLite database"):
+        write_csv_files(out, FILES)
+    with pytest.raises(Refused, match="campaign file"):
+        write_csv_files(out, FILES, campaign=out / "b.csv")
+    assert sorted(p.name for p in out.iterdir()) == ["b.csv"]
+
+
+def test_stats_csv_never_overwrites_a_campaign(cli: Cli, tmp_path: Path) -> None:
+    cli.new_posse(DALTON)
+    out = tmp_path / "stats"
+    written = cli.ok("stats", "--csv", str(out))
+    first = sorted(out.iterdir())[0]
+    first.write_bytes(cli.db.read_bytes())
+    result = cli("stats", "--csv", str(out))
+    assert result.code == 1 and first.name in result.err, written.out
+    assert first.read_bytes() == cli.db.read_bytes()
