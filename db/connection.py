@@ -17,6 +17,7 @@ from db.busy import is_busy
 from db.models import database
 from db.schema import APPLICATION_ID, current_version, latest, migrate, v1_layout
 from rostermgr.errors import DamagedFile, InvalidFile
+from rostermgr.rules_load import special_kind
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 PRAGMAS = {
@@ -37,6 +38,11 @@ def check_campaign_file(path: Path) -> None:
         return
     if path.is_dir():
         raise InvalidFile(f"{path} is a folder, not a campaign file.")
+    kind = special_kind(path)
+    if kind is not None:  # a FIFO would block the open below; a device is no campaign
+        raise InvalidFile(
+            f"The campaign file {path} is not a regular file ({kind}); it was not opened."
+        )
     try:
         with path.open("rb") as f:
             head = f.read(len(SQLITE_HEADER))

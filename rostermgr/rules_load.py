@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import stat as file_mode
 import tomllib
 from collections.abc import Mapping
 from importlib import resources
@@ -467,12 +468,39 @@ def _advancement(r: _Reader, index: int, row: Any, stat_order: tuple[str, ...]) 
     return Advancement(cards, stats)
 
 
+def special_kind(path: Path) -> str | None:
+    """What `path` is when it exists but is not a regular file (after following symlinks):
+    "a folder", "a FIFO", "a device", "a socket"; None for a regular file or nothing there.
+
+    Asked before a file is opened: opening a FIFO waits for a writer, and a device such as
+    /dev/zero reads as endless (or empty) bytes, so neither is ever taken for a file.
+    """
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):  # missing, unreadable, or a name the system refuses
+        return None
+    if file_mode.S_ISREG(mode):
+        return None
+    if file_mode.S_ISDIR(mode):
+        return "a folder"
+    if file_mode.S_ISFIFO(mode):
+        return "a FIFO"
+    if file_mode.S_ISSOCK(mode):
+        return "a socket"
+    if file_mode.S_ISCHR(mode) or file_mode.S_ISBLK(mode):
+        return "a device"
+    return "not a file"
+
+
 def load_ruleset(path: str | Path | None = None) -> Ruleset:
     """Load and validate a ruleset; the shipped default when no path is given."""
     if path is None:
         ref = resources.files("rostermgr.rulesets").joinpath(DEFAULT_RULESET)
         return parse_ruleset(ref.read_bytes(), DEFAULT_RULESET)
     p = Path(path)
+    kind = special_kind(p)
+    if kind is not None:  # a FIFO would block the open until a writer came, forever
+        raise RulesetError(escaped(f"The ruleset file {p} is not a regular file ({kind})."))
     try:
         with p.open("rb") as f:
             data = f.read(MAX_BYTES + 1)  # bounded: a device or a huge file is refused, not read

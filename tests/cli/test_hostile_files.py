@@ -234,8 +234,8 @@ HOSTILE_RULESETS: dict[str, tuple[Callable[[], str] | str, str, str]] = {
         "ruleset.name",
         "at most",
     ),
-    "/dev/zero": ("/dev/zero", "", "larger than"),
-    "/dev/urandom": ("/dev/urandom", "", "larger than"),
+    "/dev/zero": ("/dev/zero", "", "is not a regular file (a device)"),
+    "/dev/urandom": ("/dev/urandom", "", "is not a regular file (a device)"),
 }
 
 
