@@ -227,7 +227,7 @@ HOSTILE_RULESETS: dict[str, tuple[Callable[[], str] | str, str, str]] = {
     "a key with an escape sequence": (
         swap("limit = 1 }", 'limit = 1, "x\\u001b[31m\\nred" = 2 }'),
         "kinds.clothing.x\\x1b[31m\\nred",
-        "not a key",
+        "holds a control character",
     ),
     "an over-long name": (
         swap('name = "Last Hope Frontier"', f'name = "{"x" * 5000}"'),
