@@ -227,6 +227,8 @@ READ_ONLY_PRAGMAS = {"foreign_keys": 1, "busy_timeout": PRAGMAS["busy_timeout"]}
 
 
 def _open_read_only(path: Path) -> SqliteDatabase:
+    """The campaign at `path` for reading only, whether or not the file could be written:
+    no migration, no -wal or -shm file made. Refuses a file of another schema."""
     if not path.exists():
         raise InvalidFile(f"There is no campaign file at {path} to read.")
     in_use = any(Path(f"{path}{s}").exists() for s in ("-wal", "-shm"))
@@ -242,14 +244,17 @@ def _open_read_only(path: Path) -> SqliteDatabase:
             raise damaged(path, exc) from exc
         raise
     if version != newest:
+        # Said of a read-only file and of a writable one read without writing alike: the
+        # words must be true of both (the file's mode is not what stops the update here).
         db.close()
-        newer = version > newest
-        raise InvalidFile(
-            f"The campaign file {path} is read-only and "
-            + (
-                f"was written by a newer rostermgr (schema {version}); update rostermgr."
-                if newer
-                else f"needs updating to schema {newest} first; make it writable and open it."
+        if version > newest:
+            raise InvalidFile(
+                f"The campaign file {path} was written by a newer rostermgr (schema {version}); "
+                f"this one reads up to schema {newest}, so it was not opened. Update rostermgr."
             )
+        raise InvalidFile(
+            f"The campaign file {path} is opened here only to read it, and it needs updating to "
+            f"schema {newest} first: open it once with the app or any command that writes "
+            "(make it writable first if it is read-only)."
         )
     return db
