@@ -158,6 +158,17 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
 }
 
 
+def file_name(value: str) -> str:
+    """A global option's file name: an empty one (`--db ""`) is a usage error, never the default.
+
+    Without this an empty value read as "not given", so `--db ""` quietly opened the default
+    campaign and `--ruleset ""` the shipped ruleset.
+    """
+    if not value:
+        raise argparse.ArgumentTypeError("expected a file name, not an empty value")
+    return value
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command; given a command, only of the module that registers it.
 
@@ -171,10 +182,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument(
         "--db",
         metavar="FILE",
+        type=file_name,
         help="campaign file (default: $ROSTERMGR_DB or the user data folder)",
     )
     parser.add_argument(
-        "--ruleset", metavar="FILE", help="a ruleset TOML file to use instead of the shipped one"
+        "--ruleset",
+        metavar="FILE",
+        type=file_name,
+        help="a ruleset TOML file to use instead of the shipped one",
     )
     parser.add_argument("--version", action=_Version, help="print the version and exit")
     parser.add_argument(
@@ -232,8 +247,8 @@ def split_global(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[s
     the commands at all; otherwise the first word left names the command to build.
     """
     parser = _GlobalOptions(prog="rostermgr", add_help=False)
-    parser.add_argument("--db")
-    parser.add_argument("--ruleset")
+    parser.add_argument("--db", type=file_name)
+    parser.add_argument("--ruleset", type=file_name)
     try:
         return parser.parse_known_args(argv)
     except _NotJustTheApp:
@@ -250,14 +265,53 @@ def campaign_path(args: argparse.Namespace) -> Path:
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
-    out = out or sys.stdout
-    err = err or sys.stderr
+    """Run one command line; the exit code (0 done, 1 refused, 2 a malformed command line).
+
+    With only global options it starts the desktop app, which needs no console: a GUI launched
+    without one has sys.stdout and sys.stderr None, and that is no fault.
+    """
     argv = join_signed_values(sys.argv[1:] if argv is None else argv)
     split = split_global(argv)
     if split is not None and not split[1]:
         from ui.app import run_app
 
         return run_app(campaign_path(split[0]), split[0].ruleset)
+    if sys.stderr is None:  # no stderr at all: what would be said there is dropped, not a crash
+        sys.stderr = _Discard()
+    said = _Said(sys.stderr if err is None else err)
+    # argparse prints --help and --version on sys.stdout: guarded too, so a full disk or a
+    # closed stdout is said, and the buffered text is flushed before run() leaves with _exit.
+    printed = _Output(sys.stdout)
+    guarded = printed if out is None else _Output(out)
+    try:
+        with contextlib.redirect_stdout(cast(TextIO, printed)):
+            code = _command(argv, split, guarded)
+        printed.flush()
+        guarded.flush()
+        return code
+    except CampaignHeld as exc:
+        otherwise = ", or run the command again with --take-over to take it from that app"
+        said.write(exc.holder.sentence(exc.campaign, otherwise) + "\n")
+        return EXIT_REFUSED
+    except Refused as exc:
+        said.write(f"{exc}\n")
+        return EXIT_REFUSED
+    except BrokenPipeError:
+        return EXIT_OK
+    except KeyboardInterrupt:
+        said.write("Interrupted; nothing was written.\n")
+        return EXIT_REFUSED
+    except Exception as exc:  # every action is one transaction: a crash has written nothing
+        from services.crashlog import sentence
+
+        said.write(sentence(exc) + "\n")
+        return EXIT_REFUSED
+
+
+def _command(
+    argv: list[str], split: tuple[argparse.Namespace, list[str]] | None, out: _Output
+) -> int:
+    """Parse the command line and run its command; argparse's own exits are returned."""
     parser = build_parser(split[1][0] if split is not None else None)
     try:
         args = parser.parse_args(argv)
@@ -271,58 +325,72 @@ def main(
 
         return run_app(campaign_path(args), args.ruleset)
     handler: Handler = args.handler
-    guarded = _Output(out)
-    try:
-        code = handler(args, cast(TextIO, guarded))
-        guarded.flush()
-        return code
-    except CampaignHeld as exc:
-        otherwise = ", or run the command again with --take-over to take it from that app"
-        err.write(exc.holder.sentence(exc.campaign, otherwise) + "\n")
-        return EXIT_REFUSED
-    except Refused as exc:
-        err.write(f"{exc}\n")
-        return EXIT_REFUSED
-    except BrokenPipeError:
-        return EXIT_OK
-    except KeyboardInterrupt:
-        err.write("Interrupted; nothing was written.\n")
-        return EXIT_REFUSED
-    except Exception as exc:  # every action is one transaction: a crash has written nothing
-        from services.crashlog import sentence
-
-        err.write(sentence(exc) + "\n")
-        return EXIT_REFUSED
+    return handler(args, cast(TextIO, out))
 
 
 class _Output(io.TextIOBase):
     """Standard output that says when it cannot be written (a full disk, a closed file).
 
     The last flush used to lose such an error, so an export to a full disk ended with exit 0.
+    A stream of None is standard output closed before rostermgr started (`>&-`).
     """
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | None) -> None:
         super().__init__()
         self._stream = stream
 
-    def _failed(self, exc: OSError) -> Refused:
+    def _failed(self, exc: OSError | ValueError) -> Refused:
         if isinstance(exc, BrokenPipeError):
-            raise exc
+            raise exc  # the reader has gone (`| head`): deliberately no complaint, exit 0
+        if isinstance(exc, ValueError):  # "I/O operation on closed file"
+            return _closed()
         return Refused(
             f"Cannot write the output ({exc.strerror or exc}); what was printed is incomplete."
         )
 
     def write(self, text: str) -> int:  # type: ignore[override]
+        if self._stream is None:
+            raise _closed()
         try:
             return self._stream.write(text)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:
             raise self._failed(exc) from exc
 
     def flush(self) -> None:
+        if self._stream is None:
+            return
         try:
             self._stream.flush()
-        except OSError as exc:
+        except (OSError, ValueError) as exc:
             raise self._failed(exc) from exc
+
+    def close(self) -> None:
+        """Nothing: the stream is not ours to close, and main() has flushed it (or said why
+        it could not), so the garbage collector's close must not try, and fail, again."""
+
+
+def _closed() -> Refused:
+    return Refused("Cannot write the output: standard output is closed.")
+
+
+class _Discard(io.TextIOBase):
+    """In place of a standard error that does not exist: takes everything, keeps nothing."""
+
+    def write(self, text: str) -> int:  # type: ignore[override]
+        return len(text)
+
+
+class _Said:
+    """Standard error for the one sentence of a refusal: if it cannot be written (closed,
+    full), the exit code alone tells, never a traceback."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self._stream.write(text)
+            self._stream.flush()
 
 
 def run() -> None:
@@ -338,8 +406,8 @@ def run() -> None:
     if "PySide6" in sys.modules:
         sys.exit(code)
     for stream in (sys.stdout, sys.stderr):
-        # a closed pipe or stream: nothing more can be said
-        with contextlib.suppress(OSError, ValueError):
+        # a closed pipe or stream (None when closed before start): nothing more can be said
+        with contextlib.suppress(OSError, ValueError, AttributeError):
             stream.flush()
     os._exit(code)
 

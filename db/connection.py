@@ -17,6 +17,7 @@ from db.busy import is_busy
 from db.models import database
 from db.schema import APPLICATION_ID, current_version, latest, migrate, v1_layout
 from rostermgr.errors import DamagedFile, InvalidFile
+from rostermgr.rules_load import special_kind
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 PRAGMAS = {
@@ -37,6 +38,11 @@ def check_campaign_file(path: Path) -> None:
         return
     if path.is_dir():
         raise InvalidFile(f"{path} is a folder, not a campaign file.")
+    kind = special_kind(path)
+    if kind is not None:  # a FIFO would block the open below; a device is no campaign
+        raise InvalidFile(
+            f"The campaign file {path} is not a regular file ({kind}); it was not opened."
+        )
     try:
         with path.open("rb") as f:
             head = f.read(len(SQLITE_HEADER))
@@ -221,6 +227,8 @@ READ_ONLY_PRAGMAS = {"foreign_keys": 1, "busy_timeout": PRAGMAS["busy_timeout"]}
 
 
 def _open_read_only(path: Path) -> SqliteDatabase:
+    """The campaign at `path` for reading only, whether or not the file could be written:
+    no migration, no -wal or -shm file made. Refuses a file of another schema."""
     if not path.exists():
         raise InvalidFile(f"There is no campaign file at {path} to read.")
     in_use = any(Path(f"{path}{s}").exists() for s in ("-wal", "-shm"))
@@ -236,14 +244,17 @@ def _open_read_only(path: Path) -> SqliteDatabase:
             raise damaged(path, exc) from exc
         raise
     if version != newest:
+        # Said of a read-only file and of a writable one read without writing alike: the
+        # words must be true of both (the file's mode is not what stops the update here).
         db.close()
-        newer = version > newest
-        raise InvalidFile(
-            f"The campaign file {path} is read-only and "
-            + (
-                f"was written by a newer rostermgr (schema {version}); update rostermgr."
-                if newer
-                else f"needs updating to schema {newest} first; make it writable and open it."
+        if version > newest:
+            raise InvalidFile(
+                f"The campaign file {path} was written by a newer rostermgr (schema {version}); "
+                f"this one reads up to schema {newest}, so it was not opened. Update rostermgr."
             )
+        raise InvalidFile(
+            f"The campaign file {path} is opened here only to read it, and it needs updating to "
+            f"schema {newest} first: open it once with the app or any command that writes "
+            "(make it writable first if it is read-only)."
         )
     return db

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import stat as file_mode
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -54,6 +56,8 @@ MAX_NUMBER = 10**9
 MAX_TEXT = 1000
 # Tables within tables: the shipped ruleset goes 4 deep; far deeper is a hostile file.
 MAX_DEPTH = 20
+# The texts that are paragraphs (a rule's text, an item's notes): a newline or a tab is theirs.
+PARAGRAPH_KEYS = frozenset({"text", "notes"})
 # The deck is built card by card (R11, R15): a few jokers are a rule, millions a hostile file.
 MAX_JOKERS = 100
 
@@ -159,6 +163,37 @@ def _too_deep(doc: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _control(doc: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The key path and character of the first control character in a key or a text.
+
+    Names and texts are printed on terminals, roster cards and in history sentences: an escape
+    (ESC [31m) would reach the terminal as a command. Only the paragraphs (`text`, `notes`)
+    may break a line or hold a tab. The deep check has run, so the walk is bounded.
+    """
+    stack: list[tuple[Any, str]] = [(doc, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            for k, v in value.items():
+                key_path = f"{path}.{k}".lstrip(".")
+                bad = _first_control(k, "")
+                if bad is not None:
+                    return key_path, bad
+                stack.append((v, key_path))
+        elif isinstance(value, list):
+            stack += [(v, f"{path}[{i}]") for i, v in enumerate(value)]
+        elif isinstance(value, str):
+            last = path.rpartition(".")[2]
+            bad = _first_control(value, "\n\t" if last in PARAGRAPH_KEYS else "")
+            if bad is not None:
+                return path, bad
+    return None
+
+
+def _first_control(text: str, allowed: str) -> str | None:
+    return next((c for c in text if unicodedata.category(c) == "Cc" and c not in allowed), None)
+
+
 def _kind_name(kind: type) -> str:
     return {
         int: "a whole number",
@@ -186,6 +221,12 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
     deep = _too_deep(doc)
     if deep is not None:
         raise _Reader(source, {}).fail(deep, f"is nested deeper than {MAX_DEPTH} levels")
+    control = _control(doc)
+    if control is not None:
+        where, char = control
+        raise _Reader(source, {}).fail(
+            where, f"holds a control character ({escaped(char)}); names and texts may not"
+        )
     r = _Reader(source, doc)
     head, money, stats = r.sub("ruleset"), r.sub("money"), r.sub("stats")
     stat_order = stats.strings("order")
@@ -271,7 +312,7 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         advancement=advancement,
         hand_size=game.count("hand_size", minimum=1),
         turns=game.count("turns", minimum=1),
-        last_turn=game.count("last_turn", minimum=1),
+        last_turn=game.count("last_turn", minimum=game.count("turns", minimum=1)),
         end_flips=end_flips,
         scenarios=MappingProxyType(scenarios),
         test_kinds=MappingProxyType(test_kinds),
@@ -309,10 +350,12 @@ def _names(table: _Reader, stat_order: tuple[str, ...]) -> Mapping[str, str]:
 
 
 def _role(role_id: str, t: _Reader, stat_order: tuple[str, ...]) -> Role:
+    """R2: one role; its stat line names every stat, none below 0 (wounds -5 is no model)."""
     stats = t.ints("stats", stat_order)
     for stat in stat_order:
         if stat not in stats:
             raise t.sub("stats").fail(stat, "is missing")
+        t.sub("stats").count(stat)
     return Role(
         id=role_id,
         name=t.text("name"),
@@ -467,12 +510,39 @@ def _advancement(r: _Reader, index: int, row: Any, stat_order: tuple[str, ...]) 
     return Advancement(cards, stats)
 
 
+def special_kind(path: Path) -> str | None:
+    """What `path` is when it exists but is not a regular file (after following symlinks):
+    "a folder", "a FIFO", "a device", "a socket"; None for a regular file or nothing there.
+
+    Asked before a file is opened: opening a FIFO waits for a writer, and a device such as
+    /dev/zero reads as endless (or empty) bytes, so neither is ever taken for a file.
+    """
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):  # missing, unreadable, or a name the system refuses
+        return None
+    if file_mode.S_ISREG(mode):
+        return None
+    if file_mode.S_ISDIR(mode):
+        return "a folder"
+    if file_mode.S_ISFIFO(mode):
+        return "a FIFO"
+    if file_mode.S_ISSOCK(mode):
+        return "a socket"
+    if file_mode.S_ISCHR(mode) or file_mode.S_ISBLK(mode):
+        return "a device"
+    return "not a file"
+
+
 def load_ruleset(path: str | Path | None = None) -> Ruleset:
     """Load and validate a ruleset; the shipped default when no path is given."""
     if path is None:
         ref = resources.files("rostermgr.rulesets").joinpath(DEFAULT_RULESET)
         return parse_ruleset(ref.read_bytes(), DEFAULT_RULESET)
     p = Path(path)
+    kind = special_kind(p)
+    if kind is not None:  # a FIFO would block the open until a writer came, forever
+        raise RulesetError(escaped(f"The ruleset file {p} is not a regular file ({kind})."))
     try:
         with p.open("rb") as f:
             data = f.read(MAX_BYTES + 1)  # bounded: a device or a huge file is refused, not read

@@ -227,15 +227,15 @@ HOSTILE_RULESETS: dict[str, tuple[Callable[[], str] | str, str, str]] = {
     "a key with an escape sequence": (
         swap("limit = 1 }", 'limit = 1, "x\\u001b[31m\\nred" = 2 }'),
         "kinds.clothing.x\\x1b[31m\\nred",
-        "not a key",
+        "holds a control character",
     ),
     "an over-long name": (
         swap('name = "Last Hope Frontier"', f'name = "{"x" * 5000}"'),
         "ruleset.name",
         "at most",
     ),
-    "/dev/zero": ("/dev/zero", "", "larger than"),
-    "/dev/urandom": ("/dev/urandom", "", "larger than"),
+    "/dev/zero": ("/dev/zero", "", "is not a regular file (a device)"),
+    "/dev/urandom": ("/dev/urandom", "", "is not a regular file (a device)"),
 }
 
 
