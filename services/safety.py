@@ -12,6 +12,7 @@ from db.check import check_campaign
 from db.connection import check_campaign_file, refuse_foreign, refuse_newer
 from db.lock import refuse_if_held
 from rostermgr.errors import Refused
+from rostermgr.rules_load import special_kind
 from services.campaign import Campaign
 from services.outputs import check_output
 
@@ -43,6 +44,9 @@ def restore(path: Path, source: Path) -> Path | None:
         raise Refused(
             f"{source} is a folder, not a backup file; `rostermgr backup --list` names them."
         )
+    special = special_kind(source)
+    if special is not None:
+        raise Refused(f"{source} is not a regular file ({special}), so it is not a backup.")
     if not source.is_file():
         raise Refused(f"There is no backup file {source}.")
     check_campaign_file(source)

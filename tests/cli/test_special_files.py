@@ -49,3 +49,12 @@ def test_dev_zero_is_named_a_device() -> None:
     err = io.StringIO()
     assert main(["--db", "/dev/zero", "posse", "list"], out=io.StringIO(), err=err) == 1
     assert "/dev/zero is not a regular file (a device)" in err.getvalue()
+
+
+@needs_fifo
+def test_restore_from_a_fifo_is_named_not_missing(cli: Cli, fifo: Path) -> None:
+    result = cli("restore", str(fifo))
+    assert (result.code, result.err) == (
+        1,
+        f"{fifo} is not a regular file (a FIFO), so it is not a backup.\n",
+    )
