@@ -19,7 +19,8 @@ from PySide6.QtWidgets import QWidget
 from rostermgr.simulate.summary import Spread
 from ui.charts import ChartPanel
 
-BAND_ALPHA = 60  # of 255: the band behind the median, light enough for the other bands
+BAND_ALPHA = 45  # of 255: the band behind the median, light enough for the other bands
+EDGE_ALPHA = 170  # its edges: where bands overlap and their tints mix, the edges tell them apart
 
 
 @dataclass(frozen=True)
@@ -124,8 +125,9 @@ class FanPanel(ChartPanel):
                 fill = QColor(colour)
                 fill.setAlpha(BAND_ALPHA)
                 d.band.setColor(fill)
-                d.band.setBorderColor(Qt.GlobalColor.transparent)
-                d.band.setPen(QPen(Qt.PenStyle.NoPen))
+                edge_colour = QColor(colour)
+                edge_colour.setAlpha(EDGE_ALPHA)
+                d.band.setPen(QPen(edge_colour, 1.0))
             else:
                 edge = QPen(colour, 1.0, Qt.PenStyle.DotLine)
                 d.low.setPen(edge)
@@ -141,6 +143,20 @@ class FanPanel(ChartPanel):
             return
         for marker in self.chart.legend().markers(series):
             marker.setVisible(False)
+
+    def show_only(self, name: str | None) -> None:
+        """Only the fans of this faction (A's and B's), or every fan for None; the axes and
+        colours stay as they are, so the charts compare across the choice."""
+        for d in self._drawn:
+            shown = name is None or d.fan.name == name
+            # A's edges belong to its band; B's are series of their own
+            drawn = (d.band, d.median) if d.band is not None else (d.low, d.high, d.median)
+            for series in drawn:
+                series.setVisible(shown)
+
+    def shown(self) -> list[str]:
+        """The medians drawn now, by name."""
+        return [d.median.name() for d in self._drawn if d.median.isVisible()]
 
     def medians(self) -> dict[str, list[tuple[float, float]]]:
         """Each median line's points by its legend name (tests, and what the chart shows)."""

@@ -259,3 +259,88 @@ def test_charts_follow_a_dark_palette(window: MainWindow, qtbot) -> None:
     assert drawn.band is not None
     assert drawn.band.color().rgb() == drawn.median.color().rgb()
     assert drawn.band.color().alpha() < 255
+
+
+def test_one_faction_picked_out_of_the_fan_charts(window: MainWindow, qtbot, tmp_path) -> None:
+    dialog = open_window(window, qtbot)
+    assert not dialog.tabs.only.isEnabled()  # nothing to pick before a run
+    small(dialog)
+    assert dialog.form.ruleset_b.add_file(b_file(tmp_path))
+    run(dialog, qtbot)
+    only = dialog.tabs.only
+    assert [only.itemText(i) for i in range(only.count())] == ["All factions", *FACTIONS]
+    y_axis = dialog.purse.chart.axes(Qt.Orientation.Vertical)[0]
+    top = y_axis.max()
+    only.setCurrentIndex(2)
+    for panel in (dialog.purse, dialog.advances):
+        assert panel.shown() == ["Outlawmen", "Outlawmen (B)"]
+    assert y_axis.max() == top  # the same scale whichever is shown
+    only.setCurrentIndex(0)
+    assert dialog.purse.shown() == FACTIONS + [f"{n} (B)" for n in FACTIONS]
+
+
+def test_an_internal_fault_is_a_sentence_and_the_window_stays_live(
+    window: MainWindow, qtbot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import services.crashlog
+    from services import simulate
+
+    monkeypatch.setattr(services.crashlog, "log_dir", lambda: tmp_path / "logs")
+
+    def broken(*_args: object, **_kw: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(simulate, "run", broken)
+    dialog = open_window(window, qtbot)
+    small(dialog)
+    dialog.start_run()
+    qtbot.waitUntil(lambda: not dialog.running(), timeout=10_000)
+    log = tmp_path / "logs" / "errors.log"
+    assert dialog.message.text() == (
+        f"The simulation stopped on an internal fault; nothing was kept (the details are in {log})."
+    )
+    assert "RuntimeError: a bug" in log.read_text(encoding="utf-8")
+    assert dialog.start_button.isEnabled()
+
+
+def tab_chain(dialog: SimulatorWindow, start, steps: int) -> list:
+    """The widgets Tab visits from `start`, as Qt's focus chain gives them."""
+    out, widget = [start], start
+    while len(out) < steps:
+        widget = widget.nextInFocusChain()
+        policy = widget.focusPolicy()
+        if (
+            policy & Qt.FocusPolicy.TabFocus
+            and widget.isVisibleTo(dialog)
+            and widget.isEnabled()
+            and widget.focusProxy() is None
+        ):
+            out.append(widget)
+    return out
+
+
+def test_tab_goes_down_the_form_also_after_another_ruleset(
+    window: MainWindow, qtbot, tmp_path: Path
+) -> None:
+    dialog = open_window(window, qtbot)
+    form = dialog.form
+    assert form.ruleset_a.add_file(b_file(tmp_path))  # the faction boxes are made again
+    qtbot.wait(10)  # new widgets in a shown window show on the next pass of the event loop
+    boxes = list(form.factions.boxes.values())
+    expected = [
+        form.ruleset_a.combo,
+        form.ruleset_a.file_button,
+        form.ruleset_b.combo,
+        form.ruleset_b.file_button,
+        form.campaigns,
+        form.games,
+        form.seed,
+        *boxes,
+        form.from_campaign,
+        form.model_box.toggle,
+    ]
+    chain = tab_chain(dialog, form.ruleset_a.combo, len(expected) + 1)
+    # spin boxes take focus through their line edit: compare by the widget that owns it
+    owners = [w.parentWidget() if w.parentWidget() in expected else w for w in chain]
+    assert owners[: len(expected)] == expected
+    assert owners[len(expected)] is dialog.start_button

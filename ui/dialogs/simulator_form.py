@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -114,8 +115,10 @@ class FactionCounts(QGroupBox):
         old = {f: b.value() for f, b in self.boxes.items()}
         while self.grid.count():
             item = self.grid.takeAt(0)
-            if item is not None and item.widget() is not None:
-                item.widget().deleteLater()
+            gone = item.widget() if item is not None else None
+            if gone is not None:
+                gone.setParent(None)  # out of the window (and its Tab order) at once
+                gone.deleteLater()
         self.boxes = {}
         for i, (fid, faction) in enumerate(rules.factions.items()):
             box = QSpinBox()
@@ -251,11 +254,31 @@ class SimulatorForm(QWidget):
         layout.addWidget(self.from_campaign)
         layout.addWidget(self.model_box)
         layout.addStretch(1)
+        self._tab_order()
+
+    def _tab_order(self) -> None:
+        """Tab goes down the form as it reads: the faction boxes (made again for another
+        ruleset, so last in Qt's own order) after the seed."""
+        chain = [
+            self.ruleset_a.combo,
+            self.ruleset_a.file_button,
+            self.ruleset_b.combo,
+            self.ruleset_b.file_button,
+            self.campaigns,
+            self.games,
+            self.seed,
+            *self.factions.boxes.values(),
+            self.from_campaign,
+            self.model_box.toggle,
+        ]
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
     def _rules_changed(self) -> None:
         rules = self.ruleset_a.rules()
         if rules is not None:
             self.factions.set_rules(rules)
+            self._tab_order()
 
     def posses_count_refusal(self) -> str | None:
         """No posse chosen at all: refused here, as the simulator refuses too few."""

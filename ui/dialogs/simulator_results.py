@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QAbstractItemView, QPlainTextEdit, QTableView, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QTableView,
+    QTabWidget,
+    QWidget,
+)
 
 from rostermgr.simulate.model import Model
 from rostermgr.simulate.text import comparison_lines, summary_lines
@@ -55,6 +64,32 @@ class SimResults(QTabWidget):
         self.addTab(self.wins, "Wi&n rates")
         self.addTab(self.table, "&Table")
         self.addTab(self.text, "Summar&y")
+        # four factions' bands, twice over with B, crowd a chart: one faction may be picked out
+        self.only = QComboBox()
+        self.only.setToolTip("The purse and advances charts: every faction, or one")
+        self.only.currentIndexChanged.connect(self._only_changed)
+        corner = QWidget()
+        row = QHBoxLayout(corner)
+        row.setContentsMargins(6, 0, 0, 2)
+        label = QLabel("S&how")
+        label.setBuddy(self.only)
+        row.addWidget(label)
+        row.addWidget(self.only)
+        self.setCornerWidget(corner, Qt.Corner.TopRightCorner)
+        self._fill_only([])
+
+    def _fill_only(self, names: list[str]) -> None:
+        self.only.blockSignals(True)
+        self.only.clear()
+        self.only.addItem("All factions", None)
+        for name in names:
+            self.only.addItem(name, name)
+        self.only.blockSignals(False)
+        self.only.setEnabled(bool(names))
+
+    def _only_changed(self, _index: int) -> None:
+        for panel in (self.purse, self.advances):
+            panel.show_only(self.only.currentData())
 
     def reset(self) -> None:
         """Before a run: empty charts that say what to do."""
@@ -65,6 +100,7 @@ class SimResults(QTabWidget):
         self.wins.caption.setText(READY)
         self.rows.clear()
         self.text.setPlainText(READY)
+        self._fill_only([])
 
     def show_outcome(self, outcome: Outcome, seed: int, model: Model) -> None:
         """Every chart, the table and the text report of a run of this seed and model."""
@@ -75,6 +111,7 @@ class SimResults(QTabWidget):
         ):
             panel.set_fans(self._fans(outcome, metric), panel.title.split(" after")[0], fmt)
             panel.caption.setText(FAN_CAPTION + (B_CAPTION if two else ""))
+        self._fill_only([faction_name(outcome.rules, f) for f in outcome.summary.factions])
         self._wins(outcome)
         self.rows.set_summaries(
             outcome.summary, outcome.rules, outcome.against, outcome.against_rules

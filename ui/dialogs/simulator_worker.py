@@ -16,6 +16,7 @@ from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
 from rostermgr.simulate.run import Job
 from services import simulate
+from services.crashlog import log_exception
 
 BROKEN = (
     "The simulator's worker processes stopped before the run finished; nothing was kept. "
@@ -47,6 +48,12 @@ class SimWorker(QObject):
             self.failed.emit(BROKEN)
         except OSError as exc:  # no processes could be started
             self.failed.emit(f"The simulation could not start: {exc.strerror or exc}.")
+        except Exception as exc:  # a fault of ours: logged, and the window stays live
+            where = log_exception(exc)
+            self.failed.emit(
+                "The simulation stopped on an internal fault; nothing was kept"
+                + (f" (the details are in {where})." if where else ".")
+            )
         else:
             self.done.emit(outcome)
 
