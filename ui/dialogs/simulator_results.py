@@ -29,7 +29,8 @@ from ui.simulator_model import SORT_ROLE, SimRowsModel, faction_name
 READY = "Press Start (or Enter) to run the simulation."
 FAN_CAPTION = (
     "For each faction: the shaded band runs from the 10th to the 90th percentile of its posses "
-    "over all campaigns, the line is the median."
+    "over all campaigns, the line is the median. A line on top of another hides it: Show picks "
+    "one faction out."
 )
 B_CAPTION = " Dashed: ruleset B on the same seeds, its band between the dotted lines."
 
@@ -54,7 +55,6 @@ class SimResults(QTabWidget):
         self.table.verticalHeader().hide()
         rows = self.table.verticalHeader()
         rows.setDefaultSectionSize(self.table.fontMetrics().height() + 8)  # a dense table
-        self.table.horizontalHeader().setStretchLastSection(True)
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
