@@ -144,6 +144,10 @@ class FanPanel(ChartPanel):
         for marker in self.chart.legend().markers(series):
             marker.setVisible(False)
 
+    def legend_names(self) -> list[str]:
+        """The series the legend names: A's medians, one per faction."""
+        return [d.median.name() for d in self._drawn if not d.fan.dashed]
+
     def show_only(self, name: str | None) -> None:
         """Only the fans of this faction (A's and B's), or every fan for None; the axes and
         colours stay as they are, so the charts compare across the choice."""
