@@ -341,6 +341,13 @@ def open_stats(w: MainWindow) -> None:
     show(w)
 
 
+def open_simulator(w: MainWindow) -> None:
+    """Tools > Simulator: many campaigns under a ruleset, or two compared (issue 21)."""
+    from ui.dialogs.simulator import open_simulator as show
+
+    show(w)
+
+
 def check(w: MainWindow) -> None:
     problems = safety.check(w.campaign)
     if problems:

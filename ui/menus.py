@@ -167,6 +167,7 @@ def build_menus(w: MainWindow) -> None:
     tools_menu = bar.addMenu("T&ools")
     add(tools_menu, "&Odds...", lambda: actions.open_odds(w), None, "action_odds")
     add(tools_menu, "&Statistics...", lambda: actions.open_stats(w), None, "action_stats")
+    add(tools_menu, "Si&mulator...", lambda: actions.open_simulator(w), None, "action_simulator")
 
     help_menu = bar.addMenu("&Help")
     add(

@@ -1,0 +1,168 @@
+"""The simulator's results: fan charts of purse and advances, win rates, the table, the report.
+
+Each in a tab of its own; `show_outcome` fills them all from a finished run, `reset` shows what
+to do before the first.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QTableView,
+    QTabWidget,
+    QWidget,
+)
+
+from rostermgr.simulate.model import Model
+from rostermgr.simulate.text import comparison_lines, summary_lines
+from services.simulate import Outcome
+from ui.charts import ChartPanel
+from ui.simulator_charts import Fan, FanPanel
+from ui.simulator_model import SORT_ROLE, SimRowsModel, faction_name
+
+READY = "Press Start (or Enter) to run the simulation."
+FAN_CAPTION = (
+    "For each faction: the shaded band runs from the 10th to the 90th percentile of its posses "
+    "over all campaigns, the line is the median. A line on top of another hides it: Show picks "
+    "one faction out."
+)
+B_CAPTION = " Dashed: ruleset B on the same seeds, its band between the dotted lines."
+
+
+class SimResults(QTabWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.purse = FanPanel("Purse after each game", "simulated purse")
+        self.advances = FanPanel("Advances after each game", "simulated advances")
+        self.wins = ChartPanel("Win rate by faction", "simulated win rates")
+        self.rows = SimRowsModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.rows)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setSortingEnabled(True)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        rows = self.table.verticalHeader()
+        rows.setDefaultSectionSize(self.table.fontMetrics().height() + 8)  # a dense table
+        self.text = QPlainTextEdit()
+        self.text.setReadOnly(True)
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.addTab(self.purse, "P&urse")
+        self.addTab(self.advances, "Ad&vances")
+        self.addTab(self.wins, "Wi&n rates")
+        self.addTab(self.table, "&Table")
+        self.addTab(self.text, "Summar&y")
+        # four factions' bands, twice over with B, crowd a chart: one faction may be picked out
+        self.only = QComboBox()
+        self.only.setToolTip("The purse and advances charts: every faction, or one")
+        self.only.currentIndexChanged.connect(self._only_changed)
+        corner = QWidget()
+        row = QHBoxLayout(corner)
+        row.setContentsMargins(6, 0, 0, 2)
+        label = QLabel("S&how")
+        label.setBuddy(self.only)
+        row.addWidget(label)
+        row.addWidget(self.only)
+        self.setCornerWidget(corner, Qt.Corner.TopRightCorner)
+        self._fill_only([])
+
+    def _fill_only(self, names: list[str]) -> None:
+        self.only.blockSignals(True)
+        self.only.clear()
+        self.only.addItem("All factions", None)
+        for name in names:
+            self.only.addItem(name, name)
+        self.only.blockSignals(False)
+        self.only.setEnabled(bool(names))
+
+    def _only_changed(self, _index: int) -> None:
+        for panel in (self.purse, self.advances):
+            panel.show_only(self.only.currentData())
+
+    def reset(self) -> None:
+        """Before a run: empty charts that say what to do."""
+        for panel in (self.purse, self.advances):
+            panel.set_fans([], "")
+            panel.caption.setText(READY)
+        self.wins.set_bars([], [], "")
+        self.wins.caption.setText(READY)
+        self.rows.clear()
+        self.text.setPlainText(READY)
+        self._fill_only([])
+
+    def show_outcome(self, outcome: Outcome, seed: int, model: Model) -> None:
+        """Every chart, the table and the text report of a run of this seed and model."""
+        two = outcome.against is not None and outcome.against_rules is not None
+        for panel, metric, fmt in (
+            (self.purse, "purse", "$%d"),
+            (self.advances, "advances", "%d"),
+        ):
+            panel.set_fans(self._fans(outcome, metric), panel.title.split(" after")[0], fmt)
+            panel.caption.setText(FAN_CAPTION + (B_CAPTION if two else ""))
+        self._fill_only([faction_name(outcome.rules, f) for f in outcome.summary.factions])
+        self._wins(outcome)
+        self.rows.set_summaries(
+            outcome.summary, outcome.rules, outcome.against, outcome.against_rules
+        )
+        self.table.resizeColumnsToContents()
+        self.text.setPlainText("\n".join(report(outcome, seed, model)))
+
+    def _fans(self, outcome: Outcome, metric: str) -> list[Fan]:
+        sides = [(outcome.summary, outcome.rules, False)]
+        if outcome.against is not None and outcome.against_rules is not None:
+            sides.append((outcome.against, outcome.against_rules, True))
+        return [
+            Fan(
+                faction_name(outcome.rules, f),
+                tuple(summary.row(g, f).metric(metric) for g in range(1, summary.games + 1)),
+                dashed,
+            )
+            for summary, _rules, dashed in sides
+            for f in summary.factions
+        ]
+
+    def _wins(self, outcome: Outcome) -> None:
+        a = outcome.summary
+        names = [faction_name(outcome.rules, f) for f in a.factions]
+        sets = [("A" if outcome.against else "Win rate", [r * 100 for _, r in a.win_rate])]
+        draws = f"Draws: {a.draw_rate * 100:.0f}% of games"
+        if outcome.against is not None:
+            b = dict(outcome.against.win_rate)
+            sets.append(("B", [b.get(f, 0.0) * 100 for f in a.factions]))
+            draws += f" under A, {outcome.against.draw_rate * 100:.0f}% under B"
+        series = self.wins.set_bars(
+            names,
+            sets,
+            "Games won",
+            "Faction",
+            label_format="@value%",
+            y_format="%.0f%%",
+            y_max=100,
+        )
+        series.setLabelsPrecision(3)
+        if len(sets) > 1:  # two bars side by side: their labels upright would run together
+            series.setLabelsAngle(-90)
+        self.wins.caption.setText(
+            f"{draws}. A posse's win rate is its wins over the games it played."
+        )
+
+
+def report(outcome: Outcome, seed: int, model: Model) -> list[str]:
+    """The text report, as `rostermgr simulate` prints it."""
+    if outcome.against is not None and outcome.against_rules is not None:
+        return comparison_lines(
+            outcome.summary, outcome.rules, outcome.against, outcome.against_rules, seed, model
+        )
+    return summary_lines(outcome.summary, outcome.rules, seed, model)

@@ -1,0 +1,177 @@
+"""The simulator's fan charts: per faction, a p10-p90 band and the median line by game number.
+
+A second ruleset (B) is drawn over A in the same colours: its median dashed, its band as two
+dotted edges, so both read on one chart. The colours come from the chart theme of the palette
+(ChartPanel), so a dark palette gets the dark theme's colours.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCharts import QAbstractSeries, QAreaSeries, QLineSeries, QValueAxis
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QPen
+from PySide6.QtWidgets import QWidget
+
+from rostermgr.simulate.summary import Spread
+from ui.charts import ChartPanel
+
+BAND_ALPHA = 45  # of 255: the band behind the median, light enough for the other bands
+EDGE_ALPHA = 170  # its edges: where bands overlap and their tints mix, the edges tell them apart
+
+
+@dataclass(frozen=True)
+class Fan:
+    """One faction under one ruleset: its spread after each game (game 1 first)."""
+
+    name: str
+    spreads: tuple[Spread, ...]
+    dashed: bool = False  # B over A
+
+
+@dataclass
+class _Drawn:
+    fan: Fan
+    median: QLineSeries
+    low: QLineSeries
+    high: QLineSeries
+    band: QAreaSeries | None  # A's bands are filled; B's edges are dotted lines
+
+
+class FanPanel(ChartPanel):
+    """A ChartPanel drawing fans; the legend names only A's medians, one per faction."""
+
+    def __init__(self, title: str, stem: str, parent: QWidget | None = None) -> None:
+        self._drawn: list[_Drawn] = []
+        self._groups: list[int] = []  # index of the colour each fan takes
+        super().__init__(title, stem, parent)
+
+    def set_fans(self, fans: Sequence[Fan], y_title: str, y_format: str = "%d") -> None:
+        """One fan per entry; fans with the same name share a colour (A and B of a faction)."""
+        chart = self._replace_chart()
+        self._drawn, self._groups = [], []
+        names: list[str] = []
+        for fan in fans:
+            if fan.name not in names:
+                names.append(fan.name)
+            self._groups.append(names.index(fan.name))
+            games = range(1, len(fan.spreads) + 1)
+            median, low, high = QLineSeries(), QLineSeries(), QLineSeries()
+            for series, pick in ((median, "p50"), (low, "p10"), (high, "p90")):
+                series.append(
+                    [QPointF(g, getattr(s, pick)) for g, s in zip(games, fan.spreads, strict=True)]
+                )
+            median.setName(fan.name + (" (B)" if fan.dashed else ""))
+            median.setPointsVisible(True)
+            band: QAreaSeries | None = None
+            if fan.dashed:
+                chart.addSeries(low)
+                chart.addSeries(high)
+            else:
+                band = QAreaSeries(high, low)
+                band.setName(f"{fan.name} 10th-90th")
+                chart.addSeries(band)
+            chart.addSeries(median)
+            self._drawn.append(_Drawn(fan, median, low, high, band))
+        if not fans:
+            chart.legend().setVisible(False)
+            self.apply_theme()
+            return
+        values = [v for f in fans for s in f.spreads for v in (s.p10, s.p90)]
+        last = max(len(f.spreads) for f in fans)
+        x_axis = QValueAxis()
+        x_axis.setTitleText("Game number")
+        x_axis.setLabelFormat("%d")
+        x_axis.setRange(0.8, last + 0.2)
+        x_axis.setTickType(QValueAxis.TickType.TicksDynamic)
+        x_axis.setTickAnchor(1)
+        x_axis.setTickInterval(max(1, math.ceil(last / 12)))
+        y_axis = QValueAxis()
+        y_axis.setTitleText(y_title)
+        y_axis.setLabelFormat(y_format)
+        top, bottom = max(values, default=1.0), min(0.0, *values)
+        y_axis.setRange(bottom, top + ((top - bottom) or 1.0) * 0.08)
+        y_axis.applyNiceNumbers()
+        chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
+        for series in chart.series():
+            series.attachAxis(x_axis)
+            series.attachAxis(y_axis)
+        chart.legend().setVisible(True)
+        self.apply_theme()
+
+    def apply_theme(self) -> None:
+        """The theme, then each fan in its faction's colour of that theme."""
+        super().apply_theme()
+        drawn = getattr(self, "_drawn", [])
+        if not drawn:
+            return
+        # the theme's colours, in the order it gave them to the medians of the first fans
+        palette: list[QColor] = []
+        for d, group in zip(drawn, self._groups, strict=True):
+            if group == len(palette):
+                palette.append(QColor(d.median.color()))
+        for d, group in zip(drawn, self._groups, strict=True):
+            colour = palette[group % len(palette)]
+            pen = QPen(colour, 2.5 if not d.fan.dashed else 2.0)
+            if d.fan.dashed:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            d.median.setPen(pen)
+            d.median.setColor(colour)
+            if d.band is not None:
+                fill = QColor(colour)
+                fill.setAlpha(BAND_ALPHA)
+                d.band.setColor(fill)
+                edge_colour = QColor(colour)
+                edge_colour.setAlpha(EDGE_ALPHA)
+                d.band.setPen(QPen(edge_colour, 1.0))
+            else:
+                edge = QPen(colour, 1.0, Qt.PenStyle.DotLine)
+                d.low.setPen(edge)
+                d.high.setPen(edge)
+            # the legend names each faction once, by A's median; the caption says what B's are
+            shown_in_legend = d.median if not d.fan.dashed else None
+            for series in (d.band, d.low, d.high, d.median):
+                if series is not shown_in_legend:
+                    self._hide_marker(series)
+
+    def _hide_marker(self, series: QAbstractSeries | None) -> None:
+        if series is None:
+            return
+        for marker in self.chart.legend().markers(series):
+            marker.setVisible(False)
+
+    def legend_names(self) -> list[str]:
+        """The series the legend names: A's medians, one per faction."""
+        return [d.median.name() for d in self._drawn if not d.fan.dashed]
+
+    def show_only(self, name: str | None) -> None:
+        """Only the fans of this faction (A's and B's), or every fan for None; the axes and
+        colours stay as they are, so the charts compare across the choice."""
+        for d in self._drawn:
+            shown = name is None or d.fan.name == name
+            # A's edges belong to its band; B's are series of their own
+            drawn = (d.band, d.median) if d.band is not None else (d.low, d.high, d.median)
+            for series in drawn:
+                series.setVisible(shown)
+
+    def shown(self) -> list[str]:
+        """The medians drawn now, by name."""
+        return [d.median.name() for d in self._drawn if d.median.isVisible()]
+
+    def medians(self) -> dict[str, list[tuple[float, float]]]:
+        """Each median line's points by its legend name (tests, and what the chart shows)."""
+        return {d.median.name(): [(p.x(), p.y()) for p in d.median.points()] for d in self._drawn}
+
+    def bands(self) -> dict[str, list[tuple[float, float, float]]]:
+        """Each fan's (game, p10, p90), by the median's name."""
+        return {
+            d.median.name(): [
+                (lo.x(), lo.y(), hi.y())
+                for lo, hi in zip(d.low.points(), d.high.points(), strict=True)
+            ]
+            for d in self._drawn
+        }
