@@ -6,6 +6,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from shiboken6 import isValid
 
 ZOOM_STEP = 1.25
 
@@ -52,9 +53,10 @@ class PdfPreview(QWidget):
         self.previous.clicked.connect(lambda: self.go(-1))
         self.next.clicked.connect(lambda: self.go(1))
         navigator = self.view.pageNavigator()
-        navigator.currentPageChanged.connect(lambda _p: self._show_page())
-        document.pageCountChanged.connect(lambda _n: self._show_page())
-        document.statusChanged.connect(lambda _s: self._show_page())
+        # bound methods, not lambdas: Qt disconnects them when this widget goes
+        navigator.currentPageChanged.connect(self._changed)
+        document.pageCountChanged.connect(self._changed)
+        document.statusChanged.connect(self._changed)
         self._show_page()
 
     def zoom(self, by: float) -> None:
@@ -72,7 +74,13 @@ class PdfPreview(QWidget):
             page = max(0, min(count - 1, self.current() + step))
             self.view.pageNavigator().jump(page, QPointF(), self.view.pageNavigator().currentZoom())
 
+    def _changed(self, *_: object) -> None:
+        self._show_page()
+
     def _show_page(self) -> None:
+        # the document may go first (its owner deletes it) and still signal on its way out
+        if not (isValid(self.document) and isValid(self.view) and isValid(self.page)):
+            return
         count = self.document.pageCount()
         self.page.setText(f"Page {self.current() + 1} of {count}" if count else "No preview")
         self.previous.setEnabled(count > 0 and self.current() > 0)

@@ -136,11 +136,18 @@ class SimResults(QTabWidget):
     def _wins(self, outcome: Outcome) -> None:
         a = outcome.summary
         names = [faction_name(outcome.rules, f) for f in a.factions]
-        sets = [("A" if outcome.against else "Win rate", [r * 100 for _, r in a.win_rate])]
+        # a faction none of whose posses played has no rate: a bar of 0, named in the caption
+        sets = [
+            (
+                "A" if outcome.against else "Win rate",
+                [0.0 if r is None else r * 100 for _, r in a.win_rate],
+            )
+        ]
+        idle = [faction_name(outcome.rules, f) for f, r in a.win_rate if r is None]
         draws = f"Draws: {a.draw_rate * 100:.0f}% of games"
         if outcome.against is not None:
             b = dict(outcome.against.win_rate)
-            sets.append(("B", [b.get(f, 0.0) * 100 for f in a.factions]))
+            sets.append(("B", [(b.get(f) or 0.0) * 100 for f in a.factions]))
             draws += f" under A, {outcome.against.draw_rate * 100:.0f}% under B"
         series = self.wins.set_bars(
             names,
@@ -154,8 +161,9 @@ class SimResults(QTabWidget):
         series.setLabelsPrecision(3)
         if len(sets) > 1:  # two bars side by side: their labels upright would run together
             series.setLabelsAngle(-90)
+        unplayed = f" {', '.join(idle)}: no games played." if idle else ""
         self.wins.caption.setText(
-            f"{draws}. A posse's win rate is its wins over the games it played."
+            f"{draws}. A posse's win rate is its wins over the games it played.{unplayed}"
         )
 
 
