@@ -269,7 +269,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     rules, posses, take_outs = _rules_and_campaign(args)
     against = load_rules(args.against) if args.against else None
     job = simulate.job(
-        rules, args.campaigns, args.games, args.factions, args.seed, _model(args), posses
+        rules, args.campaigns, args.games, args.factions or None, args.seed, _model(args), posses
     )
     fitted = None
     if args.calibrate:

@@ -61,13 +61,13 @@ def job(
     rules: Ruleset,
     campaigns: int,
     games: int,
-    factions: Sequence[str],
+    factions: Sequence[str] | None,
     seed: int,
     model: Model,
     start: Sequence[Posse] = (),
 ) -> Job:
-    """The request as a job, checked: factions default to one posse of each."""
-    chosen = tuple(factions) if factions else tuple(rules.factions)
+    """The request as a job, checked: factions None is one posse of each (none is refused)."""
+    chosen = tuple(rules.factions) if factions is None else tuple(factions)
     made = Job(
         rules.text,
         rules.source,
@@ -160,17 +160,41 @@ def _abandon(pool: ProcessPoolExecutor) -> None:
 def _run_job(
     made: Job, done: int, total: int, progress: Progress | None, stop: Stop | None, workers: int
 ) -> list[CampaignRun]:
+    """The job's campaigns on `workers` processes; on this one where processes cannot run."""
+    if workers > 1:
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return _on_workers(made, done, total, progress, stop, workers)
+        except BrokenProcessPool:
+            pass  # a worker could not start or died (no main-module guard, no memory): go on here
+    return _here(made, done, total, progress, stop)
+
+
+STOPPED = "The simulation was stopped; nothing was kept."
+
+
+def _here(
+    made: Job, done: int, total: int, progress: Progress | None, stop: Stop | None
+) -> list[CampaignRun]:
     pieces = chunks(made.campaigns, CHUNK)
     runs: dict[int, list[CampaignRun]] = {}
-    stopped = Cancelled("The simulation was stopped; nothing was kept.")
-    if workers <= 1:
-        for i, piece in enumerate(pieces):
-            if stop is not None and stop():
-                raise stopped
-            runs[i], _ = run_chunk(made, piece)
-            if progress is not None:
-                progress(done + piece.stop, total)
-        return [r for i in sorted(runs) for r in runs[i]]
+    stopped = Cancelled(STOPPED)
+    for i, piece in enumerate(pieces):
+        if stop is not None and stop():
+            raise stopped
+        runs[i], _ = run_chunk(made, piece)
+        if progress is not None:
+            progress(done + piece.stop, total)
+    return [r for i in sorted(runs) for r in runs[i]]
+
+
+def _on_workers(
+    made: Job, done: int, total: int, progress: Progress | None, stop: Stop | None, workers: int
+) -> list[CampaignRun]:
+    pieces = chunks(made.campaigns, CHUNK)
+    runs: dict[int, list[CampaignRun]] = {}
+    stopped = Cancelled(STOPPED)
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 

@@ -20,7 +20,7 @@ RULES = default_ruleset()
 
 
 def _job(campaigns: int = 10, games: int = 3, **model: object) -> simulate.Job:
-    return simulate.job(RULES, campaigns, games, (), 3, Model(**model))  # type: ignore[arg-type]
+    return simulate.job(RULES, campaigns, games, None, 3, Model(**model))  # type: ignore[arg-type]
 
 
 def test_worker_processes_give_what_one_process_gives() -> None:
@@ -82,7 +82,7 @@ def test_calibrate_fits_exchanges_to_the_recorded_take_outs() -> None:
     ],
 )
 def test_a_job_that_cannot_run_is_refused_in_one_sentence(kwargs: dict, says: str) -> None:
-    args = {"campaigns": 5, "games": 2, "factions": (), "seed": 1, "model": Model(), **kwargs}
+    args = {"campaigns": 5, "games": 2, "factions": None, "seed": 1, "model": Model(), **kwargs}
     with pytest.raises(Refused, match=says) as caught:
         simulate.job(
             RULES, args["campaigns"], args["games"], args["factions"], args["seed"], args["model"]
@@ -114,7 +114,7 @@ def test_a_campaign_s_posses_travel_to_worker_processes(cli: Cli) -> None:
 
     kid = replace(posses[0].members[2], upgrades=MappingProxyType({"shot": 1}))
     posses[0] = replace(posses[0], members=(*posses[0].members[:2], kid, *posses[0].members[3:]))
-    made = simulate.job(RULES, 50, 2, (), 5, Model(), posses)
+    made = simulate.job(RULES, 50, 2, None, 5, Model(), posses)
     assert simulate._run_job(made, 0, 50, None, None, 2) == simulate._run_job(
         made, 0, 50, None, None, 1
     )
@@ -133,3 +133,17 @@ def test_a_stop_ends_the_worker_processes_at_once() -> None:
         )
     assert seen and seen[-1] < 400
     assert multiprocessing.active_children() == []
+
+
+def test_where_worker_processes_cannot_run_the_run_goes_on_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    def broken(*_: object) -> None:
+        raise BrokenProcessPool("a worker could not start")
+
+    made = _job(campaigns=30, games=2)
+    here = simulate._run_job(made, 0, 30, None, None, 1)
+    monkeypatch.setattr(simulate, "_on_workers", broken)
+    assert simulate._run_job(made, 0, 30, None, None, 2) == here

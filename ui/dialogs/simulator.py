@@ -130,9 +130,6 @@ class SimulatorWindow(QDialog):
 
     def _job_asked(self) -> tuple[Job, Ruleset | None]:
         """The job the inputs ask for, checked (Refused names what is wrong)."""
-        sentence = self.form.posses_count_refusal()
-        if sentence is not None:
-            raise Refused(sentence)
         rules = self.form.ruleset_a.rules() or self.rules
         posses = (
             simulate.campaign_posses(self.campaign) if self.form.from_campaign.isChecked() else []

@@ -28,7 +28,6 @@ from rostermgr.rules import Ruleset
 from rostermgr.simulate.model import (
     MAX_CAMPAIGNS,
     MAX_GAMES,
-    MAX_POSSES,
     REFLIPS,
     SHOPPING,
     TARGETS,
@@ -279,9 +278,3 @@ class SimulatorForm(QWidget):
         if rules is not None:
             self.factions.set_rules(rules)
             self._tab_order()
-
-    def posses_count_refusal(self) -> str | None:
-        """No posse chosen at all: refused here, as the simulator refuses too few."""
-        if self.from_campaign.isChecked() or self.factions.factions():
-            return None
-        return f"A simulated campaign needs 2 to {MAX_POSSES} posses, not 0."
