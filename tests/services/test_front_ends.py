@@ -334,3 +334,20 @@ def test_adopt_a_ruleset(cli_window, monkeypatch, tmp_path: Path) -> None:
     from_window = spy.reached()
     cli.ok("rules", "adopt", playtest(tmp_path, "0.3-playtest", "third.toml"))
     assert (from_window, spy.reached()) == (True, True)
+
+
+def test_simulate(cli_window, monkeypatch, qtbot) -> None:
+    import services.simulate
+    from ui.dialogs.simulator import SimulatorWindow
+
+    cli, w = cli_window
+    spy = Spy(monkeypatch, services.simulate, "run")
+    cli.ok("simulate", "--campaigns", "4", "--games", "1", "--json")
+    assert spy.reached(), "the command line"
+    w.action_simulator.trigger()  # Tools > Simulator, as a user would
+    dialog = next(d for d in w.findChildren(SimulatorWindow) if d.isVisible())
+    dialog.form.campaigns.setValue(4)
+    dialog.form.games.setValue(1)
+    dialog.start_run()
+    qtbot.waitUntil(lambda: not dialog.running(), timeout=60_000)
+    assert dialog.outcome is not None and spy.reached(), "the window"
