@@ -53,16 +53,15 @@ def cli(path: Path, *args: str) -> None:
 @contextmanager
 def no_backups() -> Iterator[None]:
     """`game record` without its before-game and hourly backups (and nothing else changed)."""
-    import cli.context
-    import db.backup
+    import services.campaign as use_case  # every write's backups are taken there
 
-    saved = db.backup.make_backup, cli.context.backup_if_due
-    db.backup.make_backup = lambda *a, **k: None  # type: ignore[assignment]
-    cli.context.backup_if_due = lambda *a, **k: None  # type: ignore[assignment]
+    saved = use_case.make_backup, use_case.backup_if_due
+    use_case.make_backup = lambda *a, **k: None  # type: ignore[assignment]
+    use_case.backup_if_due = lambda *a, **k: None  # type: ignore[assignment]
     try:
         yield
     finally:
-        db.backup.make_backup, cli.context.backup_if_due = saved
+        use_case.make_backup, use_case.backup_if_due = saved
 
 
 def _runs(fn: Callable[[], Any], runs: int, after: Callable[[], Any] | None = None) -> list[float]:
