@@ -72,6 +72,7 @@ class SimulatorWindow(QDialog):
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
         self.progress.setFormat("%v of %m campaigns")
+        self.progress.setTextVisible(False)  # "0 of 1 campaigns" says nothing before a run
         self.message = QLabel(READY)
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -159,6 +160,7 @@ class SimulatorWindow(QDialog):
         total = made.campaigns * (2 if against is not None else 1)
         self.progress.setRange(0, total)
         self.progress.setValue(0)
+        self.progress.setTextVisible(True)
         self._say(f"Running {total:,} campaigns...")
         thread, worker = start(made, against, self._stop, self)
         worker.progress.connect(self._progress)
