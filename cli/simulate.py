@@ -21,13 +21,12 @@ death; and the spread between the best and worst posse's total stats at the end.
 The model plays the campaign layer, not the tabletop. Posses are founded with the ruleset's
 composition and no gear, then shop (--shopping) with the starting purse. Each round pairs the
 posses at random (one sits out when they are odd in number). A game's scenario is drawn from
---scenarios (default: every scenario of the ruleset alike) and its length with the real
-end-of-turn flips (R12). Each turn has --exchanges exchanges, the sides alternating, the first
-at random: a random model of the acting side makes the test where its stat plus its weapon's
-damage is highest (unarmed: the test it is best at, Shot of equals) against a target picked by
---target, and the wounds are drawn
-from the exact odds of the real resolver for both models' current stats, gear and factions,
-with no cover and no leader pair. A model is out of action once the wounds it took exceed its
+--scenarios (default: every scenario of the ruleset alike) and its length from the exact odds
+of the end-of-turn flips (R12). Each turn has --exchanges exchanges, the sides alternating, the
+first at random: a random model of the acting side makes the test where its stat plus its
+weapon's damage is highest (unarmed: the test it is best at, Shot of equals) against a target
+picked by --target, and the wounds are drawn from the exact odds of the real resolver for both
+models' current stats, gear and factions, with no cover and no leader pair. A model is out of action once the wounds it took exceed its
 Wounds. A game ends early when a posse routs (where the scenario counts rout) or a bounty is
 taken (Bounty: each side names a random opposing model). The winner made the other rout,
 claimed the bounty, or took more models out; equal is a draw.
