@@ -26,10 +26,11 @@ of the end-of-turn flips (R12). Each turn has --exchanges exchanges, the sides a
 first at random: a random model of the acting side makes the test where its stat plus its
 weapon's damage is highest (unarmed: the test it is best at, Shot of equals) against a target
 picked by --target, and the wounds are drawn from the exact odds of the real resolver for both
-models' current stats, gear and factions, with no cover and no leader pair. A model is out of action once the wounds it took exceed its
-Wounds. A game ends early when a posse routs (where the scenario counts rout) or a bounty is
-taken (Bounty: each side names a random opposing model). The winner made the other rout,
-claimed the bounty, or took more models out; equal is a draw.
+models' current stats, gear and factions, with no cover and no leader pair. A model is out of
+action once the wounds it took exceed its Wounds. A game ends early when a posse routs (where
+the scenario counts rout) or a bounty is taken (Bounty: each side names a random opposing
+model). The winner made the other rout, claimed the bounty, or took more models out; equal is
+a draw.
 
 The report then goes through the same rules as a recorded game (R13-R17: injuries, deaths,
 buried gear, flips, bounty rewards, income, goods at the ruleset's share). Each member turns
