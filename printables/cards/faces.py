@@ -12,6 +12,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
+from functools import lru_cache
 
 from printables.layout import check_choice
 from rostermgr.roster import Member, Posse
@@ -104,8 +105,8 @@ def card_faces(posses: Sequence[Posse], rules: Ruleset, gangers: str = "grouped"
     """
     check_choice(gangers, GANGERS, "gangers option")
     faces: list[CardFace] = []
-    # One static back per faction and leadership, with its plain form for the fingerprints.
-    backs: dict[tuple[str, bool], tuple[BackTables, object]] = {}
+    # One static back per faction and leadership, with its JSON for the fingerprints.
+    backs: dict[tuple[str, bool], tuple[BackTables, str]] = {}
     for posse in posses:
         groups: dict[object, list[Member]] = {}
         for i, member in enumerate(posse.active):
@@ -138,15 +139,15 @@ def _face(
     posse: Posse,
     members: tuple[Member, ...],
     rules: Ruleset,
-    backs: dict[tuple[str, bool], tuple[BackTables, object]],
+    backs: dict[tuple[str, bool], tuple[BackTables, str]],
 ) -> CardFace:
     m = members[0]
     faction = rules.faction(posse.faction)
     leads = bool(faction.leader_actions) and _leads(m)
     if (faction.id, leads) not in backs:
         back = back_tables(faction, rules, leader=leads)
-        backs[(faction.id, leads)] = (back, _plain(back))
-    back, back_plain = backs[(faction.id, leads)]
+        backs[(faction.id, leads)] = (back, _shown(_plain(back)))
+    back, back_json = backs[(faction.id, leads)]
     items = sorted((rules.item(i) for i in m.items), key=lambda it: list(rules.items).index(it.id))
     names = tuple(x.name for x in members)
     fields = {
@@ -169,12 +170,36 @@ def _face(
         "back": back,
     }
     key = json.dumps([posse.name, list(names)], ensure_ascii=False)
-    plain = {**fields, "back": back_plain}
-    shown = json.dumps(
-        [CARD_DESIGN, plain], ensure_ascii=False, sort_keys=True, default=_card_part_fields
-    )
-    fingerprint = hashlib.sha256(shown.encode("utf-8")).hexdigest()
+    fingerprint = hashlib.sha256(_shown_card(fields, back_json).encode("utf-8")).hexdigest()
     return CardFace(key=key, fingerprint=fingerprint, **fields)  # type: ignore[arg-type]
+
+
+def _shown(value: object) -> str:
+    """The JSON that fingerprints hash: sorted keys, characters as themselves."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=_card_part_fields)
+
+
+_DESIGN_JSON = json.dumps(CARD_DESIGN)
+
+
+def _shown_card(fields: dict[str, object], back_json: str) -> str:
+    """_shown([CARD_DESIGN, fields]) with fields["back"] as its JSON back_json, written once per
+    back rather than once per card (the back is most of the text).
+
+    The object is written field by field in sorted order, as sort_keys writes it, with each
+    field's JSON remembered by value: most cards of a print share their stats, weapons and
+    gear, and encoding those dataclasses is most of the work.
+    """
+    parts = [f'"back": {back_json}']
+    parts.extend(f'"{k}": {_shown_value(fields[k])}' for k in sorted(fields) if k != "back")
+    return f"[{_DESIGN_JSON}, {{{', '.join(parts)}}}]"
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _shown_value(value: object) -> str:
+    # The fields are strings, ints and tuples of those and of StatCell / WeaponLine (of
+    # strings and ints), so values that compare equal have the same JSON.
+    return _shown(value)
 
 
 def _leads(member: Member) -> bool:
@@ -184,7 +209,8 @@ def _leads(member: Member) -> bool:
 def _card_part_fields(value: object) -> dict[str, object]:
     """json.dumps's hook for a StatCell or WeaponLine: its fields (the encoder does the rest)."""
     if isinstance(value, StatCell | WeaponLine):
-        return {f.name: getattr(value, f.name) for f in dataclass_fields(value)}
+        # a frozen dataclass's __dict__ is its fields; the encoder only reads it
+        return vars(value)
     raise TypeError(f"{type(value).__name__} is not part of a card")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from reportlab.lib.colors import Color, black
 
@@ -69,23 +69,24 @@ SCALES = (1.0, BODY_PT / GEAR_PT)
 
 @dataclass(frozen=True)
 class Geometry:
-    """Heights of the parts of a front that depend on how tall its header is."""
+    """Heights of the parts of a front that depend on how tall its header is (worked out once:
+    the few geometries are shared by every card, which asks for them a dozen times)."""
 
     names_h: float
 
-    @property
+    @cached_property
     def role_top(self) -> float:
         return NAMES_TOP - self.names_h - 1.5
 
-    @property
+    @cached_property
     def panel_bottom(self) -> float:
         return self.role_top - block_height(ROLE_PT) - 3.0  # the panel runs up to the trim
 
-    @property
+    @cached_property
     def stats_top(self) -> float:
         return self.panel_bottom - 4.0
 
-    @property
+    @cached_property
     def wounds_top(self) -> float:
         return self.stats_top - STAT_H - 4.0
 
@@ -141,17 +142,12 @@ def draw_front_frame(pen: Pen, face: CardFace, pal: Palette) -> None:
 def draw_front(pen: Pen, face: CardFace, pal: Palette) -> None:
     """Names, role, stat values, wound boxes and gear of one card over its frame."""
     geo = _geometry(face)
-    posse_pt = fit_size(face.posse, CONDENSED, INNER_W, POSSE_PT, MIN_PT)
-    posse = ellipsize(face.posse, CONDENSED, posse_pt, INNER_W)
+    posse, posse_pt = _posse_line(face.posse)
     pen.text(LEFT, TOP - ASCENT * (POSSE_PT - posse_pt), posse, CONDENSED, posse_pt, pal.head_text)
     size, lines = _fit_names(face.title, geo.names_h)
     top = NAMES_TOP - (geo.names_h - block_height(size, len(lines), NAME_LEAD)) / 2
     pen.lines(LEFT, top, lines, DISPLAY, size, pal.head_text, NAME_LEAD)
-    faction_w = text_width(_faction_label(face), CONDENSED_BOLD, ROLE_PT) + 4
-    role = face.role + (f" \u00d7{len(face.names)}" if len(face.names) > 1 else "")
-    if face.parts > 1:
-        role += f" \u00b7 card {face.part} of {face.parts}"
-    role = ellipsize(role, CONDENSED, ROLE_PT, INNER_W - faction_w)
+    role = _role_line(face.role, len(face.names), face.part, face.parts, _faction_label(face))
     pen.text(LEFT, geo.role_top, role, CONDENSED, ROLE_PT, pal.head_text)
     if face.part == 1:
         for x, w, cell in _stat_cells(face.stats):
@@ -163,11 +159,34 @@ def draw_front(pen: Pen, face: CardFace, pal: Palette) -> None:
         top -= h
 
 
+@lru_cache(maxsize=1024)
+def _posse_line(posse: str) -> tuple[str, float]:
+    """The posse's name as its cards' top line shows it, and its size."""
+    size = fit_size(posse, CONDENSED, INNER_W, POSSE_PT, MIN_PT)
+    return ellipsize(posse, CONDENSED, size, INNER_W), size
+
+
+@lru_cache(maxsize=1024)
+def _role_line(role: str, models: int, part: int, parts: int, faction_label: str) -> str:
+    """The role line ('Gang member', times the models, which card of a member's), cut short to
+    leave the faction label its room."""
+    faction_w = text_width(faction_label, CONDENSED_BOLD, ROLE_PT) + 4
+    text = role + (f" \u00d7{models}" if models > 1 else "")
+    if parts > 1:
+        text += f" \u00b7 card {part} of {parts}"
+    return ellipsize(text, CONDENSED, ROLE_PT, INNER_W - faction_w)
+
+
 def _faction_label(face: CardFace) -> str:
+    return _faction_label_of(face.faction, face.suit)
+
+
+@lru_cache(maxsize=256)
+def _faction_label_of(faction: str, suit_id: str) -> str:
     """'Outlawmen ♦', at most 60% of the line: the role gets the rest."""
-    suit = SUIT_SYMBOLS.get(face.suit, "")
+    suit = SUIT_SYMBOLS.get(suit_id, "")
     name = ellipsize(
-        face.faction,
+        faction,
         CONDENSED_BOLD,
         ROLE_PT,
         0.6 * INNER_W - text_width(f" {suit}", CONDENSED_BOLD, ROLE_PT),
@@ -182,8 +201,20 @@ def _stat_cells(stats: tuple[StatCell, ...]) -> list[tuple[float, float, StatCel
 
 
 def _stat_value(pen: Pen, geo: Geometry, x: float, w: float, cell: StatCell, pal: Palette) -> None:
-    value = str(cell.value).replace("-", "\u2212")
-    bonus = f"+{cell.bonus}" if cell.bonus else ""
+    value, size, left, top, bonus, bonus_x = _stat_layout(cell.value, cell.bonus, x, w, geo)
+    pen.text(left, top, value, DISPLAY, size, pal.text)
+    if bonus:
+        pen.text(bonus_x, top + 0.5, bonus, CONDENSED_BOLD, BONUS_PT, pal.accent)
+
+
+@lru_cache(maxsize=1024)
+def _stat_layout(
+    number: int, plus: int, x: float, w: float, geo: Geometry
+) -> tuple[str, float, float, float, str, float]:
+    """(value, its size, left, top, bonus, bonus left) of a stat cell: the same few numbers
+    fill the same few cells of every card."""
+    value = str(number).replace("-", "\u2212")
+    bonus = f"+{plus}" if plus else ""
     bonus_w = text_width(bonus, CONDENSED_BOLD, BONUS_PT) + 0.5 if bonus else 0.0
     size = fit_size(value, DISPLAY, w - 3 - bonus_w, STAT_VALUE_PT, BODY_PT)
     value_w = text_width(value, DISPLAY, size)
@@ -191,9 +222,7 @@ def _stat_value(pen: Pen, geo: Geometry, x: float, w: float, cell: StatCell, pal
     label_bottom = geo.stats_top - 1.5 - block_height(STAT_LABEL_PT)
     room = label_bottom - (geo.stats_top - STAT_H)
     top = label_bottom - (room - block_height(size)) / 2 + 0.5
-    pen.text(left, top, value, DISPLAY, size, pal.text)
-    if bonus:
-        pen.text(left + value_w + 0.5, top + 0.5, bonus, CONDENSED_BOLD, BONUS_PT, pal.accent)
+    return value, size, left, top, bonus, left + value_w + 0.5
 
 
 def _tracks(face: CardFace) -> list[tuple[str, int, float]]:
@@ -345,6 +374,7 @@ def _colour(pal: Palette | None, name: str) -> Color:
     return getattr(pal, name) if pal is not None else black
 
 
+@lru_cache(maxsize=1024)
 def _weapon_head(pal: Palette | None, s: float) -> Row:
     size = HEAD_PT
     h = block_height(size) + 1.0
@@ -363,6 +393,7 @@ def _weapon_head(pal: Palette | None, s: float) -> Row:
     return h, draw
 
 
+@lru_cache(maxsize=1024)
 def _weapon_row(w: WeaponLine, pal: Palette | None, s: float) -> Row:
     size = GEAR_PT * s
     fits = w.reload * (BOX + 1.2) <= RELOAD_W - 1
@@ -392,6 +423,7 @@ def _weapon_row(w: WeaponLine, pal: Palette | None, s: float) -> Row:
     return h, draw
 
 
+@lru_cache(maxsize=1024)
 def _note_row(text: str, pal: Palette | None, s: float) -> Row:
     size = GEAR_PT * s
     h = block_height(size) + 1.6
@@ -399,6 +431,7 @@ def _note_row(text: str, pal: Palette | None, s: float) -> Row:
     return h, lambda pen, top: pen.text(LEFT, top - 0.8, text, SERIF_ITALIC, size, faded)
 
 
+@lru_cache(maxsize=1024)
 def _labelled_row(label: str, value: str, pal: Palette | None, s: float) -> Row:
     size = GEAR_PT * s
     lines = wrap(value, CONDENSED, size, INNER_W - LABEL_W) or [""]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.lib.colors import Color, HexColor, black
 
@@ -69,7 +70,10 @@ class Palette:
     mark: Color  # filled boxes (injuries taken)
 
 
+@lru_cache(maxsize=256)
 def palette(ink: str, faction_id: str, suit: str) -> Palette:
+    """The colours of a card of this faction and suit in this ink mode (one Palette for each:
+    every card side asks)."""
     check_choice(ink, INKS, "ink mode")
     accent = FACTION_ACCENTS.get(faction_id, SUIT_ACCENTS.get(suit, LEATHER))
     if ink == "colour":

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
+from services import printing
 from tests.conftest import Cli
 
 
@@ -69,6 +72,27 @@ def test_r18_print_cards_then_only_the_changed_ones(
     assert "Wrote 1 card" in cli.ok("print", "cards", D, L, "-o", str(changed), "--changed").out
     text = _text(changed)
     assert "Kid" in text and "Slim" not in text and "Wyatt" not in text
+
+
+def test_print_cards_draws_with_the_heap_it_started_with_frozen(
+    cli: Cli, dalton: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The garbage collector skips what was alive before the print while it draws (speed),
+    and the objects are handed back to it afterwards, also when the print is refused."""
+    cli.new_posse(dalton)
+    frozen: list[int] = []
+    write = printing.write
+
+    def spy(*args: object, **kwargs: object) -> int:
+        frozen.append(gc.get_freeze_count())
+        return write(*args, **kwargs)
+
+    monkeypatch.setattr(printing, "write", spy)
+    cli.ok("print", "cards", D, "-o", str(tmp_path / "cards.pdf"))
+    assert frozen and frozen[0] > 0
+    assert gc.get_freeze_count() == 0
+    assert cli("print", "cards", "Nobody", "-o", str(tmp_path / "no.pdf")).code == 1
+    assert gc.get_freeze_count() == 0
 
 
 def test_r18_card_options_and_refusals(cli: Cli, dalton: dict, tmp_path: Path) -> None:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 from types import MappingProxyType
 
 import pytest
 
 from printables.cards import GANGERS, card_faces, changed_faces
+from printables.cards.faces import CARD_DESIGN
 from rostermgr.roster import Member
-from tests.printables.test_cards_support import dalton, posse, rules, upgrades
+from tests.printables.test_cards_support import SAMPLES, dalton, posse, rules, upgrades
 
 
 def _names(faces):
@@ -170,6 +173,27 @@ def test_fingerprints_are_the_same_from_one_release_to_the_next():
         "39ef8d200726437a",
         "62b7e6a31eb0046f",
     ]
+
+
+def _one_shot_fingerprint(face) -> str:
+    """The fingerprint's definition: sha256 of [CARD_DESIGN, what the card shows] as JSON with
+    sorted keys, written in one go (the exporter writes it in pieces, remembering them)."""
+    shown = {
+        f.name: dataclasses.asdict(getattr(face, f.name))
+        if dataclasses.is_dataclass(getattr(face, f.name))
+        else getattr(face, f.name)
+        for f in dataclasses.fields(face)
+        if f.name not in ("key", "fingerprint", "part", "parts")
+    }
+    text = json.dumps([CARD_DESIGN, shown], ensure_ascii=False, sort_keys=True, default=vars)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES))
+@pytest.mark.parametrize("gangers", GANGERS)
+def test_fingerprints_are_the_one_shot_json_of_what_the_card_shows(sample, gangers):
+    faces = card_faces(SAMPLES[sample](), rules(), gangers)
+    assert [f.fingerprint for f in faces] == [_one_shot_fingerprint(f) for f in faces]
 
 
 def test_changed_faces_filters_on_stored_fingerprints():
