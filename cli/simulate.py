@@ -87,6 +87,13 @@ def _scenarios(text: str) -> tuple[tuple[str, float], ...]:
     return tuple(out)
 
 
+def _dollars(group: argparse._ArgumentGroup, flag: str, default: int, text: str) -> None:
+    """A whole-dollar parameter of the model, its default said in its help."""
+    group.add_argument(
+        flag, type=int, default=default, metavar="$", help=f"{text} (default {default})"
+    )
+
+
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     d = Model()
     s = sub.add_parser(
@@ -149,36 +156,13 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         metavar="ID=W,...",
         help="scenario ids with weights (default: every scenario of the ruleset alike)",
     )
-    m.add_argument(
-        "--income",
-        type=int,
-        default=d.income,
-        metavar="$",
-        help="each posse, each game (default %(default)s)",
-    )
-    m.add_argument(
-        "--win-bonus",
-        type=int,
-        default=d.win_bonus,
-        metavar="$",
-        help="the winner's extra (default %(default)s)",
-    )
-    m.add_argument(
-        "--goods",
-        type=int,
-        default=d.goods,
-        metavar="$",
-        help="market value of the goods each posse carries off in a Supply Drop "
-        "(default %(default)s)",
+    _dollars(m, "--income", d.income, "each posse, each game")
+    _dollars(m, "--win-bonus", d.win_bonus, "the winner's extra")
+    _dollars(
+        m, "--goods", d.goods, "market value of the goods each posse carries off in a Supply Drop"
     )
     m.add_argument("--shopping", choices=SHOPPING, default=d.shopping, help="default %(default)s")
-    m.add_argument(
-        "--reserve",
-        type=int,
-        default=d.reserve,
-        metavar="$",
-        help="kept back when shopping (default %(default)s)",
-    )
+    _dollars(m, "--reserve", d.reserve, "kept back when shopping")
     m.add_argument(
         "--prefer",
         type=_ids("stat ids"),

@@ -20,11 +20,9 @@ from rostermgr.simulate.model import TARGET_LEADER, TARGET_WEAKEST, Model
 
 @dataclass(frozen=True)
 class Played:
-    """A simulated game: the report to record, and how it went."""
+    """A simulated game: the report to record."""
 
     report: Report
-    turns: int
-    exchanges: int
 
 
 def scenario(model: Model, rules: Ruleset, rng: random.Random) -> str:
@@ -104,7 +102,6 @@ def play(
     whole, part = divmod(model.exchanges_per_turn, 1)
     winner: str | None = None
     ended = False
-    exchanges = 0
     for _turn in range(turns):
         first = rng.randrange(2)
         count = int(whole) + (1 if rng.random() < part else 0)
@@ -117,7 +114,6 @@ def play(
                 break
             attacker = rng.choice(attackers)
             target = _pick_target(targets, other, table, model, rules, rng)
-            exchanges += 1
             pair = (id(attacker), id(target))  # the memo keeps the fighters, so their ids
             chances = memo.pairs.get(pair)
             if chances is None:
@@ -156,7 +152,7 @@ def play(
             if scen_id in model.goods_in and model.goods
         ),
     )
-    return Played(report, turns, exchanges)
+    return Played(report)
 
 
 def _income(names: tuple[str, str], winner: str | None, model: Model) -> tuple[Money, ...]:

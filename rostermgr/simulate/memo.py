@@ -10,6 +10,7 @@ memo lasts one campaign.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rostermgr.roster import Member
@@ -24,12 +25,13 @@ class Memo:
     # spend for such a member, in vain
     no_buy: dict[tuple[str, tuple[str, ...], str | None], int] = field(default_factory=dict)
 
-    def fighter(self, member: Member, faction: str, make: object) -> Fighter:
+    def fighter(
+        self, member: Member, faction: str, make: Callable[[Member, str], Fighter]
+    ) -> Fighter:
         """The fighter of this very member object, made once."""
         key = (id(member), faction)
         found = self.fighters.get(key)
         if found is None or found[0] is not member:
-            assert callable(make)
             found = self.fighters[key] = (member, make(member, faction))
         return found[1]
 

@@ -7,7 +7,7 @@ and i alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -18,7 +18,7 @@ from rostermgr.rules import Ruleset
 from rostermgr.rules_load import parse_ruleset_text
 from rostermgr.simulate.apply import Books
 from rostermgr.simulate.campaign import CampaignRun, found, from_posses, run_campaign
-from rostermgr.simulate.exchange import OddsTable
+from rostermgr.simulate.exchange import Chances, OddsTable
 from rostermgr.simulate.model import MAX_CAMPAIGNS, MAX_GAMES, MAX_POSSES, Model
 
 
@@ -77,17 +77,14 @@ def run_slice(
     rules: Ruleset,
     indices: Iterable[int],
     odds: OddsTable | None = None,
-    done: Callable[[int], bool] | None = None,
 ) -> list[CampaignRun]:
-    """The campaigns with these indices; `done(i)` after each, and a True from it stops."""
+    """The campaigns with these indices, in that order."""
     table = odds if odds is not None else OddsTable(rules)
     start = starting_books(job, rules)
     out = []
     for i in indices:
         run, _ = run_campaign(start, job.games, job.model, rules, table, campaign_seed(job.seed, i))
         out.append(run)
-        if done is not None and done(i):
-            break
     return out
 
 
@@ -101,7 +98,7 @@ def chunks(campaigns: int, size: int) -> list[range]:
 _worker: dict[str, tuple[Ruleset, OddsTable]] = {}
 
 
-Known = dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]]
+Known = dict[Matchup, Chances]
 
 
 def run_chunk(
