@@ -176,8 +176,9 @@ def parse_report(doc: Any, rules: Ruleset) -> Report:
     """Check the report's shape, dates, ids and amounts; names are checked by the planner."""
     top = _Obj(doc, "the report")
     top.keys(
-        {"date", "scenario", "posses"},
+        {"scenario", "posses"},
         {
+            "date",
             "winner",
             "out_of_action",
             "bounties",
@@ -188,7 +189,8 @@ def parse_report(doc: Any, rules: Ruleset) -> Report:
             "notes",
         },
     )
-    when = top.text("date")
+    # Without a date the game is of today: the evening it was played is when most are recorded.
+    when = top.text("date", date.today().isoformat())
     problem = date_problem(when)
     if problem:
         raise top.fail(problem)

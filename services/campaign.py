@@ -26,7 +26,7 @@ from db.undo import prune_before, undo_mark
 from rostermgr.errors import DamagedFile, Refused
 from rostermgr.rules import Ruleset
 from services.faults import DATABASE_ERRORS, named
-from services.paths import refuse_missing_folder
+from services.paths import ready_folder, refuse_missing_folder
 
 
 def load_rules(ruleset_path: str | os.PathLike[str] | None = None) -> Ruleset:
@@ -236,7 +236,7 @@ def for_command(
             c.lock_taken = True
             yield c
         return
-    refuse_missing_folder(path)
+    ready_folder(path)
     read_only = path.exists() and not writable(path)
     if editing and read_only:
         raise read_only_refusal(path)

@@ -35,13 +35,32 @@ def refuse_missing_folder(path: Path) -> None:
         raise Refused(f"The folder {path.parent} does not exist, so there is no campaign {path}.")
 
 
+def ready_folder(path: Path) -> None:
+    """The campaign's folder, there before anything (the app's lock) is written into it.
+
+    The default campaign's folder is made on first use, as a new account has none; any
+    other missing folder is refused (`refuse_missing_folder`).
+    """
+    refuse_missing_folder(path)
+    if path.parent.is_dir():
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        where = exc.filename or path.parent
+        raise Refused(
+            f"Cannot make the folder {path.parent} for the campaign ({where}: "
+            f"{exc.strerror or exc}); make it writable, or choose another file with --db."
+        ) from exc
+
+
 def take_lock(path: Path) -> CampaignLock:
     """The app's lock on `path`, taken now; refused (with the holder named) if another has it.
 
     A read-only campaign gets a lock not held: nothing can write it, and its folder may not
     take a lock file.
     """
-    refuse_missing_folder(path)
+    ready_folder(path)
     lock = CampaignLock(path)
     if path.exists() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
         return lock

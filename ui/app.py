@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
 EXIT_REFUSED = 1
+# Qt platforms with no screen a person looks at.
+UNSEEN_PLATFORMS = frozenset({"offscreen", "minimal"})
 SMOKE_QUIT = "ROSTERMGR_SMOKE_QUIT"
 
 
@@ -52,7 +54,7 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
         except CampaignHeld as held:
             from ui.held import Choice, ask_when_held
 
-            choice = ask_when_held(None, held)
+            choice = ask_when_held(None, held) if can_ask() else Choice.CANCEL
             if choice is Choice.CANCEL:
                 sys.stderr.write(f"{held}\n")
                 return EXIT_REFUSED
@@ -131,7 +133,7 @@ def _restore_offered(window: QWidget, path: Path, exc: Exception) -> bool:
 
     from services import safety
 
-    backup = safety.newest_backup(path) if path.exists() else None
+    backup = safety.newest_backup(path) if path.exists() and can_ask() else None
     if backup is None:
         return False
     answer = QMessageBox.question(
@@ -151,8 +153,20 @@ def _restore_offered(window: QWidget, path: Path, exc: Exception) -> bool:
     return True
 
 
+def can_ask() -> bool:
+    """Whether anyone can answer a message box: not on Qt's offscreen or minimal platform.
+
+    There a modal box would wait for ever for a click nobody can make; the sentence on
+    standard error and the exit code are all a caller without a screen can read.
+    """
+    from PySide6.QtGui import QGuiApplication
+
+    return QGuiApplication.platformName() not in UNSEEN_PLATFORMS
+
+
 def _refuse(window: object, exc: Exception) -> None:
     from PySide6.QtWidgets import QMessageBox
 
     sys.stderr.write(f"{exc}\n")
-    QMessageBox.critical(window, "rostermgr", str(exc))  # type: ignore[arg-type]
+    if can_ask():
+        QMessageBox.critical(window, "rostermgr", str(exc))  # type: ignore[arg-type]

@@ -26,6 +26,8 @@ def _no_modal_boxes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     for name in ("warning", "information", "critical", "question"):
         monkeypatch.setattr(QMessageBox, name, staticmethod(record))
+    # Offscreen, the app asks nothing at start-up (nobody could answer); these boxes answer.
+    monkeypatch.setattr("ui.app.can_ask", lambda: True)
     return shown
 
 

@@ -144,6 +144,7 @@ def _answer_held(monkeypatch: pytest.MonkeyPatch, choice: object) -> list[str]:
         return choice
 
     monkeypatch.setattr(ui.held, "ask_when_held", ask)
+    monkeypatch.setattr("ui.app.can_ask", lambda: True)  # the question above answers
     return asked
 
 

@@ -1,0 +1,119 @@
+"""The README runs as written (issue 26): its walkthrough, in order, on an empty account.
+
+Every fenced block of "A first campaign, step by step" is taken as the reader takes it: a
+block with a file name after its language is saved under that name, and every line of a
+`sh` block is run, in order, in a shell whose PATH has this environment's `rostermgr`. The
+creation request and the report described under "The command line" are then used as written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+BLOCK = re.compile(r"^```(?P<lang>\S*)(?: (?P<name>\S+))?\n(?P<body>.*?)^```$", re.M | re.S)
+OURS = (
+    "ROSTERMGR_DB",
+    "ROSTERMGR_BACKUP_DIR",
+    "XDG_DATA_HOME",
+    "XDG_STATE_HOME",
+    "XDG_CONFIG_HOME",
+    "XDG_CACHE_HOME",
+)
+
+
+def _section(title: str) -> str:
+    start = README.index(f"\n## {title}\n")
+    end = README.find("\n## ", start + 1)
+    return README[start:end]
+
+
+def _account(tmp_path: Path) -> dict[str, str]:
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in OURS}
+    env["HOME"] = str(home)
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    return env
+
+
+def _run(line: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        line,
+        shell=True,
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_the_walkthrough_runs_as_written_on_a_new_account(tmp_path: Path) -> None:
+    env = _account(tmp_path)
+    blocks = list(BLOCK.finditer(_section("A first campaign, step by step")))
+    commands = 0
+    for block in blocks:
+        if block["name"]:
+            (tmp_path / block["name"]).write_text(block["body"], encoding="utf-8")
+            continue
+        assert block["lang"] == "sh", block.group(0)
+        for line in block["body"].splitlines():
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            done = _run(line, env, tmp_path)
+            assert done.returncode == 0, f"{line}\n{done.stdout}\n{done.stderr}"
+            assert "Traceback" not in done.stderr, line
+            commands += 1
+    assert commands >= 10
+    for made in ("cards.pdf", "journal.pdf"):
+        assert (tmp_path / made).read_bytes().startswith(b"%PDF-")
+    campaign = tmp_path / "home" / ".local" / "share" / "rostermgr" / "campaign.sqlite3"
+    assert campaign.is_file()
+    listed = _run("rostermgr game list --json", env, tmp_path)
+    assert json.loads(listed.stdout) == []  # the walkthrough ends by undoing its game
+
+
+def test_every_json_block_of_the_readme_is_json() -> None:
+    for block in BLOCK.finditer(README):
+        if block["lang"] == "json":
+            json.loads(block["body"])
+
+
+def test_the_described_request_and_report_are_accepted_as_written(tmp_path: Path) -> None:
+    env = _account(tmp_path)
+    jsons = [b["body"] for b in BLOCK.finditer(_section("The command line")) if b["lang"] == "json"]
+    request, report = jsons[0], jsons[1]
+    assert json.loads(request)["name"] == "The Dalton Boys"
+    walk = {b["name"]: b["body"] for b in BLOCK.finditer(README) if b["name"]}
+    (tmp_path / "dalton.json").write_text(request, encoding="utf-8")
+    (tmp_path / "lawmen.json").write_text(walk["lawmen.json"], encoding="utf-8")
+    (tmp_path / "report.json").write_text(report, encoding="utf-8")
+    for line in (
+        "rostermgr posse new dalton.json",
+        "rostermgr posse new lawmen.json",
+        "rostermgr game record report.json",
+    ):
+        done = _run(line, env, tmp_path)
+        assert done.returncode == 0, f"{line}\n{done.stderr}"
+
+
+def test_the_other_shell_blocks_are_the_set_up_commands() -> None:
+    """Outside the walkthrough, `sh` blocks are the Makefile's targets, which `make` runs."""
+    walk = _section("A first campaign, step by step")
+    targets = set(re.findall(r"^(\w[\w-]*):", (ROOT / "Makefile").read_text(), re.M))
+    for block in BLOCK.finditer(README.replace(walk, "")):
+        if block["lang"] != "sh":
+            continue
+        for line in block["body"].splitlines():
+            words = line.split("#")[0].split()
+            if words:
+                assert words[0] == "make" and words[1] in targets, line
