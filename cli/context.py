@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from cli import campaign_path, ruleset
+from rostermgr.records import LaterChanges
 from services.campaign import Campaign, for_command
 
 
@@ -19,3 +21,16 @@ def campaign(args: argparse.Namespace, editing: bool = False) -> Iterator[Campai
     take_over = bool(getattr(args, "take_over", False))
     with for_command(campaign_path(args), ruleset(args), editing, take_over) as c:
         yield c
+
+
+def taken_back(later: LaterChanges, backup: Path | None) -> str:
+    """The end of an undo's sentence: everything else it took back, one a line, and the backup.
+
+    An undo that takes back more than its own step lists all of it (issue 27).
+    """
+    lines = later.listed()
+    if not lines:
+        return ".\n"
+    kept = f" (backed up first to {backup})" if backup else ""
+    listed = "".join(f"  - {line}\n" for line in lines)
+    return f". It also took back everything done since{kept}:\n{listed}"

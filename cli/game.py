@@ -6,7 +6,7 @@ import argparse
 from typing import TextIO
 
 from cli import EXIT_OK, print_json, usage_check, write_lines
-from cli.context import campaign
+from cli.context import campaign, taken_back
 from rostermgr.jsonfile import read_json
 from rostermgr.rules import Ruleset
 from services import flips, games
@@ -107,12 +107,10 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_undo(args: argparse.Namespace, out: TextIO) -> int:
     with campaign(args, editing=True) as c:
         undone = games.undo_last(c)
-    game, later = undone.game, undone.later
-    since = f", and {later} change{'s' if later != 1 else ''} made since" if later else ""
-    kept = f" They were backed up first to {undone.backup}." if undone.backup else ""
+    game = undone.game
     out.write(
         f"Undid game {game.id} ({game.date}, {_scenario(c.rules, game.scenario)}: "
-        f"{' vs '.join(game.posses)}){since}.{kept}\n"
+        f"{' vs '.join(game.posses)}){taken_back(undone.later, undone.backup)}"
     )
     return EXIT_OK
 

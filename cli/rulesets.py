@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import TextIO
 
 from cli import EXIT_OK, campaign_path, print_json, usage_check, write_lines
+from cli.context import taken_back
 from rostermgr.adoption import AdoptionPreview
 from rostermgr.rules_load import default_ruleset
 from rostermgr.ruleset_diff import diff_json, diff_lines
@@ -154,9 +155,9 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_undo(args: argparse.Namespace, out: TextIO) -> int:
     with _campaign(args, editing=True) as c:
         done = rulesets.undo_adoption(c)
-    saved = f" A backup of what was undone: {done.backup}." if done.backup else ""
     out.write(
         f"Took back the adoption of {done.undone.id} {done.undone.version}; the campaign is "
-        f"played under {done.current.id} {done.current.version} again.{saved}\n"
+        f"played under {done.current.id} {done.current.version} again"
+        f"{taken_back(done.later, done.backup)}"
     )
     return EXIT_OK

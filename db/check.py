@@ -16,7 +16,7 @@ from peewee import Database, fn
 
 from db import models as m
 from db.connection import is_damage, offer_backup
-from db.undo import log_problem, mark_problem, strange_entries
+from db.undo import creation, log_problem, step_problem, strange_entries
 from rostermgr.cards import parse_card
 from rostermgr.errors import Refused, quoted
 from rostermgr.invariants import (
@@ -89,19 +89,31 @@ def _foreign_keys(db: Database) -> list[str]:
 
 
 def _undo_log(db: Database) -> list[str]:
-    """The undo log `game undo` relies on: switched on, contiguous, reaching every game."""
+    """The undo log `game undo` and `rules undo` rely on: switched on, holding every game and
+    every adoption from its first entry to its last."""
     out = []
     problem = log_problem(db)
     if problem:
         out.append(f"{problem[0].upper()}{problem[1:]}; `game undo` cannot work.")
     else:
-        games = db.execute_sql("SELECT id, date, undo_mark FROM game ORDER BY id").fetchall()
-        for game_id, date, mark in games:
-            if not isinstance(mark, int):
+        steps = [
+            (f"Game {row_id} of {date}", mark, end, creation("game", row_id))
+            for row_id, date, mark, end in db.execute_sql(
+                "SELECT id, date, undo_mark, undo_end FROM game ORDER BY id"
+            ).fetchall()
+        ] + [
+            (f"The adoption of {ruleset_id} {version}", mark, end, creation("ruleset", row_id))
+            for row_id, ruleset_id, version, mark, end in db.execute_sql(
+                "SELECT id, ruleset_id, version, undo_mark, undo_end FROM ruleset "
+                "WHERE id > (SELECT MIN(id) FROM ruleset) ORDER BY id"
+            ).fetchall()
+        ]
+        for what, mark, end, first in steps:
+            if not isinstance(mark, int) or not isinstance(end, int | None):
                 continue  # reported by _types
-            reason = mark_problem(db, mark)
+            reason = step_problem(db, mark, end, first)
             if reason:
-                out.append(f"Game {game_id} of {date} cannot be undone: {reason}.")
+                out.append(f"{what} cannot be undone: {reason}.")
     strange = strange_entries(db)
     for seq, statement in strange[:_SHOWN]:
         shown = str(statement)[:60]

@@ -8,6 +8,7 @@ from typing import assert_never
 from peewee import fn
 
 from db import models as m
+from db.later import after_step
 from db.posses import (
     add_entry,
     add_history,
@@ -17,7 +18,7 @@ from db.posses import (
     remove_item,
 )
 from db.rulesets import oldest_undoable_mark
-from db.undo import prune_before, undo_mark, undo_problem, undo_to
+from db.undo import creation, prune_before, undo_mark, undo_problem, undo_to
 from rostermgr.errors import Refused, quoted
 from rostermgr.postgame import (
     Change,
@@ -29,7 +30,7 @@ from rostermgr.postgame import (
     Payment,
     plan_game,
 )
-from rostermgr.records import GameSummary
+from rostermgr.records import GameSummary, LaterChanges
 from rostermgr.report import Report, report_to_json
 from rostermgr.roster import DEAD
 from rostermgr.rules import Ruleset
@@ -84,6 +85,8 @@ def record_game(report: Report, rules: Ruleset, prune: bool = True) -> tuple[int
         for change in plan.changes:
             _apply(change, rows, game, report.date)
         game.last_history = m.History.select(fn.MAX(m.History.id)).scalar() or 0
+        # This save is the game's last write, so its own log entry is the next number issued.
+        game.undo_end = undo_mark(m.database) + 1
         game.save()
         if prune:
             oldest = oldest_undoable_mark()
@@ -201,24 +204,33 @@ def list_games() -> list[GameSummary]:
     return out
 
 
-def undo_last_game() -> tuple[GameSummary, int]:
+def newest_game_later() -> tuple[GameSummary, LaterChanges] | None:
+    """The newest game and what undoing it would take back besides; None without games."""
+    game = m.Game.select().order_by(m.Game.id.desc()).first()
+    if game is None:
+        return None
+    summary = next(s for s in list_games() if s.id == game.id)
+    return summary, after_step(game.undo_mark, game.undo_end, game.last_history)
+
+
+def undo_last_game() -> tuple[GameSummary, LaterChanges]:
     """Return the campaign to its state before the newest game; also undoes all done since.
 
     Refused, changing nothing, when the undo log cannot do it (switched off, tampered with,
-    or no longer reaching back to the game).
+    or no longer reaching back to the game). Call inside the write transaction.
     """
     with m.database.atomic():
         game = m.Game.select().order_by(m.Game.id.desc()).first()
         if game is None:
             raise Refused("There is no recorded game to undo.")
         summary = next(s for s in list_games() if s.id == game.id)
-        problem = undo_problem(m.database, game.undo_mark)
+        problem = undo_problem(m.database, game.undo_mark, game.undo_end, creation("game", game.id))
         if problem:
             # Replaying a broken log would "succeed" and leave the game in place.
             raise Refused(
                 f"The game of {summary.date} cannot be undone: {problem}; nothing was changed "
                 "(`rostermgr check` describes the file, `rostermgr backup --list` its backups)."
             )
-        later = m.History.select().where(m.History.id > game.last_history).count()
+        later = after_step(game.undo_mark, game.undo_end, game.last_history)
         undo_to(m.database, game.undo_mark)
     return summary, later

@@ -36,6 +36,7 @@ class StoredRuleset(BaseModel):
     adopted = CharField()  # the date it became current
     current = IntegerField()  # 1 for the ruleset the campaign is read with, else 0
     undo_mark = IntegerField()  # undo_log position before it was adopted (`rules undo`)
+    undo_end = IntegerField(null=True)  # its own last undo_log entry (schema 4; None before)
     # The newest history and ledger rows written before it became current: later rows were
     # written under it (statistics by ruleset).
     history_mark = IntegerField()
@@ -59,6 +60,7 @@ class Game(BaseModel):
     report = TextField()  # the report as validated, JSON
     undo_mark = IntegerField()  # undo_log position before this game was applied
     last_history = IntegerField(default=0)  # the newest history row the game itself wrote
+    undo_end = IntegerField(null=True)  # its own last undo_log entry (schema 4; None before)
     ruleset_hash = CharField(null=True, default=current_ruleset_hash)  # played under (schema 3)
 
 

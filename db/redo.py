@@ -33,5 +33,38 @@ def undo_capturing(db: Database, mark: int) -> tuple[str, ...]:
 
 def redo(db: Database, statements: tuple[str, ...]) -> None:
     """Replay what `undo_capturing` returned; call inside a transaction."""
+    start = undo_mark(db)
     for statement in reversed(statements):
         db.execute_sql(statement)
+    _follow_new_numbers(db, start)
+
+
+# The first entry a game or an adoption logs: the undo of the insert of its row.
+_STARTS = (
+    "SELECT seq, statement FROM undo_log WHERE seq > ? AND "
+    "(statement LIKE 'DELETE FROM \"game\" WHERE rowid=%' "
+    "OR statement LIKE 'DELETE FROM \"ruleset\" WHERE rowid=%')"
+)
+
+
+def _follow_new_numbers(db: Database, start: int) -> None:
+    """Point the games and adoptions a redo brought back at their entries' new numbers.
+
+    Numbers are never reused, so the redone entries are logged after `start`, in the order
+    first made and without gaps; a row brought back keeps the marks it had, which named the
+    old numbers. Its own entries are as many as before. Written with the log off: the marks
+    say where the log is, they are not a change to undo.
+    """
+    rows = db.execute_sql(_STARTS, (start,)).fetchall()
+    db.execute_sql("UPDATE undo_state SET active = 0")
+    try:
+        for seq, statement in rows:
+            table = "game" if statement.startswith('DELETE FROM "game"') else "ruleset"
+            rowid = int(statement.rsplit("=", 1)[1])
+            db.execute_sql(
+                f'UPDATE "{table}" SET undo_end = undo_end - undo_mark + ?, undo_mark = ? '
+                "WHERE rowid = ?",
+                (seq - 1, seq - 1, rowid),
+            )
+    finally:
+        db.execute_sql("UPDATE undo_state SET active = 1")

@@ -8,9 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from db import models as m
+from db.later import after_step
 from db.posses import today
-from db.undo import undo_mark, undo_problem, undo_to
+from db.undo import creation, undo_mark, undo_problem, undo_to
 from rostermgr.errors import Refused
+from rostermgr.records import LaterChanges
 from rostermgr.rules import Ruleset
 
 
@@ -49,6 +51,7 @@ def by_hash() -> dict[str, StoredRulesetLine]:
 
 
 def _insert(rules: Ruleset, mark: int, first: bool = False) -> None:
+    """The new current ruleset row, made first so that its insert is the step's first entry."""
     from peewee import fn
 
     marks = {
@@ -57,8 +60,7 @@ def _insert(rules: Ruleset, mark: int, first: bool = False) -> None:
         else model.select(fn.MAX(model.id)).scalar() or 0
         for model in (m.History, m.Ledger)
     }
-    m.StoredRuleset.update(current=0).where(m.StoredRuleset.current == 1).execute()
-    m.StoredRuleset.create(
+    row = m.StoredRuleset.create(
         **marks,
         ruleset_id=rules.id,
         version=rules.version,
@@ -68,6 +70,13 @@ def _insert(rules: Ruleset, mark: int, first: bool = False) -> None:
         current=1,
         undo_mark=mark,
     )
+    m.StoredRuleset.update(current=0).where(
+        (m.StoredRuleset.current == 1) & (m.StoredRuleset.id != row.id)
+    ).execute()
+    if not first:
+        # The adoption's last write: its own log entry is the next number issued.
+        row.undo_end = undo_mark(m.database) + 1
+        row.save()
 
 
 def record_first(rules: Ruleset) -> None:
@@ -109,58 +118,69 @@ def adopt(rules: Ruleset) -> None:
         _insert(rules, undo_mark(m.database))
 
 
-def undo_last_adoption() -> tuple[StoredRulesetLine, StoredRulesetLine, int]:
+def _newest_two() -> list[m.StoredRuleset]:
+    rows = list(m.StoredRuleset.select().order_by(m.StoredRuleset.id.desc()).limit(2))
+    if len(rows) < 2:
+        raise Refused(
+            "There is no adopted ruleset to undo: the campaign has only the ruleset it "
+            "started with."
+        )
+    return rows
+
+
+def _later(row: m.StoredRuleset) -> LaterChanges:
+    return after_step(row.undo_mark, row.undo_end, row.history_mark, own_ruleset=row.id)
+
+
+def newest_adoption_later() -> tuple[StoredRulesetLine, LaterChanges]:
+    """The newest adoption and what undoing it would take back besides (refused without one)."""
+    newest = _newest_two()[0]
+    return _line(newest), _later(newest)
+
+
+def undo_last_adoption() -> tuple[StoredRulesetLine, StoredRulesetLine, int, LaterChanges]:
     """Take back the newest adoption and everything done since; returns it, the one current
-    again, and how many later games were taken back with it.
+    again, how many later games were taken back with it, and every later change.
 
     The first ruleset (recorded when the campaign was made or migrated) cannot be undone.
+    Refused, changing nothing, when the undo log no longer holds the adoption itself.
     """
     with m.database.atomic():
-        rows = list(m.StoredRuleset.select().order_by(m.StoredRuleset.id.desc()).limit(2))
-        if len(rows) < 2:
-            raise Refused(
-                "There is no adopted ruleset to undo: the campaign has only the ruleset it "
-                "started with."
-            )
-        newest = rows[0]
-        problem = undo_problem(m.database, newest.undo_mark)
+        newest = _newest_two()[0]
+        problem = undo_problem(
+            m.database, newest.undo_mark, newest.undo_end, creation("ruleset", newest.id)
+        )
         if problem:
             raise Refused(
                 f"The adoption of {newest.ruleset_id} {newest.version} cannot be undone: "
                 f"{problem}; nothing was changed."
             )
         games = m.Game.select().where(m.Game.undo_mark >= newest.undo_mark).count()
-        undone = _line(newest)
+        undone, later = _line(newest), _later(newest)
         undo_to(m.database, newest.undo_mark)
         now = current()
-        assert now is not None  # the row before it was current at the mark
-    return undone, now, games
-
-
-def changes_since_adoption() -> int:
-    """How many changes were made after the newest adoption: undoing it takes them back too."""
-    newest = m.StoredRuleset.select().order_by(m.StoredRuleset.id.desc()).first()
-    if newest is None:
-        return 0
-    row = m.database.execute_sql(
-        "SELECT MAX(seq) FROM undo_log WHERE statement = ?",
-        (f'DELETE FROM "ruleset" WHERE rowid={newest.id}',),
-    ).fetchone()
-    if row[0] is None:
-        return 0
-    return int(
-        m.database.execute_sql("SELECT COUNT(*) FROM undo_log WHERE seq > ?", row).fetchone()[0]
-    )
+        if now is None or m.StoredRuleset.get_or_none(m.StoredRuleset.id == newest.id):
+            # The log took back other entries than the adoption's: refuse, keep the file.
+            raise Refused(
+                f"The adoption of {undone.id} {undone.version} cannot be undone: the undo log "
+                "does not return the campaign to before it; nothing was changed."
+            )
+    return undone, now, games, later
 
 
 def oldest_undoable_mark() -> int | None:
-    """The undo log position no undo needs anything before: the oldest game or adoption."""
+    """The undo log position no undo needs anything before: the oldest game or adoption.
+
+    Every game can be undone in turn, and so can every adoption (after the newer ones), so
+    pruning keeps what the oldest of all of them needs.
+    """
     from peewee import fn
 
+    first = m.StoredRuleset.select(fn.MIN(m.StoredRuleset.id))
     marks = [
         m.Game.select(fn.MIN(m.Game.undo_mark)).scalar(),
-        m.StoredRuleset.select(fn.MAX(m.StoredRuleset.undo_mark))
-        .where(m.StoredRuleset.id != m.StoredRuleset.select(fn.MIN(m.StoredRuleset.id)))
+        m.StoredRuleset.select(fn.MIN(m.StoredRuleset.undo_mark))
+        .where(m.StoredRuleset.id != first)
         .scalar(),
     ]
     known = [mark for mark in marks if mark is not None]

@@ -84,7 +84,42 @@ def _v3(db: Database) -> None:
         db.execute_sql(f'ALTER TABLE "{table}" ADD COLUMN "ruleset_hash" VARCHAR(255)')
 
 
-MIGRATIONS: Mapping[int, Migration] = {1: _v1, 2: _v2, 3: _v3}
+def _v4(db: Database) -> None:
+    """Undo-log numbers are never reused, and each game and adoption knows its own entries.
+
+    Until now the log's `seq` was a plain INTEGER PRIMARY KEY: once the log was emptied (an
+    undo, after pruning) numbering began again at 1, below marks stored in games and
+    rulesets, which then pointed into newer entries and undid the wrong changes. With
+    AUTOINCREMENT SQLite never issues a number twice; the counter starts above every number
+    used or stored so far. The undo triggers go first (they name the table being replaced)
+    and are made again after this step, as after every step.
+    """
+    triggers = db.execute_sql(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'undo_%'"
+    ).fetchall()
+    for (name,) in triggers:
+        db.execute_sql(f'DROP TRIGGER "{name}"')
+    db.execute_sql(
+        'CREATE TABLE "undo_log_v4" ("seq" INTEGER PRIMARY KEY AUTOINCREMENT, '
+        '"statement" TEXT NOT NULL)'
+    )
+    db.execute_sql(
+        'INSERT INTO "undo_log_v4" ("seq", "statement") SELECT "seq", "statement" FROM "undo_log"'
+    )
+    db.execute_sql('DROP TABLE "undo_log"')
+    db.execute_sql('ALTER TABLE "undo_log_v4" RENAME TO "undo_log"')
+    for table in ("game", "ruleset"):
+        db.execute_sql(f'ALTER TABLE "{table}" ADD COLUMN "undo_end" INTEGER')
+    db.execute_sql("DELETE FROM sqlite_sequence WHERE name = 'undo_log'")
+    db.execute_sql(
+        "INSERT INTO sqlite_sequence (name, seq) SELECT 'undo_log', MAX("
+        "(SELECT COALESCE(MAX(seq), 0) FROM undo_log), "
+        "(SELECT COALESCE(MAX(undo_mark), 0) FROM game), "
+        "(SELECT COALESCE(MAX(undo_mark), 0) FROM ruleset))"
+    )
+
+
+MIGRATIONS: Mapping[int, Migration] = {1: _v1, 2: _v2, 3: _v3, 4: _v4}
 
 
 def current_version(db: Database) -> int:

@@ -49,8 +49,14 @@ def create_triggers(db: Database) -> None:
 
 
 def undo_mark(db: Database) -> int:
-    """The position of the newest entry: undoing to it returns to the state of now."""
-    row = db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM undo_log").fetchone()
+    """The newest entry number ever issued: undoing to it returns to the state of now.
+
+    Numbers are never reused (AUTOINCREMENT, schema 4), so everything logged after this moment
+    has a greater number, even after the log was pruned or emptied by an undo.
+    """
+    row = db.execute_sql("SELECT seq FROM sqlite_sequence WHERE name = 'undo_log'").fetchone()
+    if row is None:  # nothing ever logged (or a file of an older schema, read only)
+        row = db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM undo_log").fetchone()
     return int(row[0])
 
 
@@ -77,8 +83,9 @@ def prune_before(db: Database, mark: int) -> None:
 def log_problem(db: Database) -> str | None:
     """Why the undo log as a whole cannot be trusted, as a clause; None when it can.
 
-    The log is switched on by exactly one undo_state row with active = 1, and its entries are
-    contiguous: new ones take the next seq, undo removes from the top, pruning from the bottom.
+    The log is switched on by exactly one undo_state row with active = 1. Its numbers have
+    gaps where an undo took entries back (they are never issued again); what a game or an
+    adoption needs of it is checked by `step_problem`.
     """
     state = db.execute_sql("SELECT active FROM undo_state").fetchall()
     if not state:
@@ -87,20 +94,21 @@ def log_problem(db: Database) -> str | None:
         return f"the undo log's undo_state table has {len(state)} rows instead of one"
     if state[0][0] != 1:
         return f"the undo log is switched off (undo_state.active is {state[0][0]!r}, not 1)"
-    low, high, count = db.execute_sql(
-        "SELECT MIN(seq), MAX(seq), COUNT(*) FROM undo_log"
-    ).fetchone()
-    if count and count != high - low + 1:
-        missing = high - low + 1 - count
-        return f"the undo log has gaps ({missing} of the entries {low} to {high} are missing)"
     return None
 
 
-def mark_problem(db: Database, mark: int) -> str | None:
-    """Why the log cannot return the campaign to `mark` (a game's start), or None.
+def creation(table: str, rowid: int) -> str:
+    """The entry the triggers log first when a row of `table` is made: the undo of its insert."""
+    return f'DELETE FROM "{table}" WHERE rowid={rowid}'
 
-    Recording a game logs at least its own row after the mark, so the log must reach from
-    just after the mark to beyond it.
+
+def step_problem(db: Database, mark: int, end: int | None, first: str) -> str | None:
+    """Why the log cannot take back one recorded step (a game, an adoption), or None.
+
+    The step began just after `mark`: its first entry (`first`, the undo of the row that
+    records the step) must be entry mark + 1, and all of its own entries, up to `end` where
+    the file knows it, must be there. A pruned or renumbered log fails here, and the undo is
+    refused instead of replaying something else.
     """
     low, high = db.execute_sql("SELECT MIN(seq), MAX(seq) FROM undo_log").fetchone()
     if high is None or mark >= high:
@@ -110,12 +118,24 @@ def mark_problem(db: Database, mark: int) -> str | None:
             f"the undo log no longer reaches back to its start (it needs entry {mark + 1}, "
             f"the oldest kept is {low})"
         )
+    row = db.execute_sql("SELECT statement FROM undo_log WHERE seq = ?", (mark + 1,)).fetchone()
+    if row is None or row[0] != first:
+        return f"undo log entry {mark + 1} is not where it began (the log was changed)"
+    if end is not None:
+        count = db.execute_sql(
+            "SELECT COUNT(*) FROM undo_log WHERE seq > ? AND seq <= ?", (mark, end)
+        ).fetchone()[0]
+        if count != end - mark:
+            return (
+                f"the undo log has gaps ({end - mark - count} of its entries {mark + 1} to {end} "
+                "are missing)"
+            )
     return None
 
 
-def undo_problem(db: Database, mark: int) -> str | None:
-    """Why `undo_to(db, mark)` would not return the campaign to the mark, or None."""
-    problem = log_problem(db) or mark_problem(db, mark)
+def undo_problem(db: Database, mark: int, end: int | None, first: str) -> str | None:
+    """Why `undo_to(db, mark)` would not take back the step that began at `mark`, or None."""
+    problem = log_problem(db) or step_problem(db, mark, end, first)
     if problem:
         return problem
     strange = strange_entries(db, after=mark)

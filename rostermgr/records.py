@@ -91,3 +91,27 @@ class GameSummary:
             "posses": list(self.posses),
             "winner": self.winner,
         }
+
+
+@dataclass(frozen=True)
+class LaterChanges:
+    """What undoing one step (a game, an adoption) takes back besides the step itself.
+
+    `lines` name every later change: each adoption and each history line (games, purchases,
+    flips...), oldest first. `beyond` is true when anything at all was written after the
+    step, described or not: then the undo is more than its own step, and a backup comes first.
+    """
+
+    lines: tuple[str, ...]
+    beyond: bool
+
+    @property
+    def anything(self) -> bool:
+        """Whether the undo takes back more than the step itself."""
+        return self.beyond or bool(self.lines)
+
+    def listed(self) -> tuple[str, ...]:
+        """Every later change as a line to show, and a last line for changes left unnamed."""
+        if self.beyond and not self.lines:
+            return ("changes made since that left no line in any posse's history",)
+        return self.lines

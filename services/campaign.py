@@ -131,20 +131,42 @@ class Campaign:
         """The undo log's position now: `undo_to(mark)` returns the campaign to this moment."""
         return undo_mark(self.db)
 
+    @contextmanager
+    def backed_up_edit(self, reason: str, needed: bool) -> Iterator[Path | None]:
+        """One write that takes back more than its own step: a checked backup first (when
+        `needed`), then `edit()`; yields the backup made.
+
+        What was planned before the backup must be what is written: if another program
+        changed the file in between, the write is refused, nothing changed, so nothing is
+        taken back that the backup does not hold.
+        """
+        seen = self.mark()
+        made = self.backup(reason) if needed else None
+        with self.edit():
+            if self.mark() != seen:
+                raise Refused(
+                    f"Another program changed {self.path} while it was being backed up, so "
+                    "nothing was changed; try again."
+                )
+            yield made
+
     def undo_to(self, mark: int) -> tuple[str, ...]:
-        """Undo every change after `mark` in one transaction; returns the statements to redo."""
+        """Undo every change after `mark` in one transaction; returns the statements to redo.
+
+        Guarded as every edit is: refused on a read-only file or after a take-over.
+        """
         from db.redo import undo_capturing
 
-        with m.database.atomic():
+        with self.edit():
             statements = undo_capturing(self.db, mark)
         self.follow_rules()
         return statements
 
     def redo(self, statements: tuple[str, ...]) -> None:
-        """Replay what `undo_to` took back, in one transaction."""
+        """Replay what `undo_to` took back, in one transaction, guarded as every edit is."""
         from db.redo import redo
 
-        with m.database.atomic():
+        with self.edit():
             redo(self.db, statements)
         self.follow_rules()
 

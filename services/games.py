@@ -7,9 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from db import games as store
-from db import models as m
 from rostermgr.postgame import GamePlan
-from rostermgr.records import GameSummary
+from rostermgr.records import GameSummary, LaterChanges
 from rostermgr.report import Report, parse_report
 from services.campaign import Campaign
 
@@ -24,10 +23,10 @@ class Recorded:
 
 @dataclass(frozen=True)
 class Undone:
-    """What `undo_last` took back: the game, how many later changes, and the backup made."""
+    """What `undo_last` took back: the game, every later change, and the backup made."""
 
     game: GameSummary
-    later: int
+    later: LaterChanges
     backup: Path | None
 
 
@@ -60,18 +59,10 @@ def listing(c: Campaign) -> list[GameSummary]:
     return store.list_games()
 
 
-def changes_since_last(c: Campaign) -> list[str]:
-    """The history lines written after the newest game: what undoing it also takes back."""
-    game = m.Game.select().order_by(m.Game.id.desc()).first()
-    if game is None:
-        return []
-    rows = (
-        m.History.select(m.History.text, m.Posse.name)
-        .join(m.Posse)
-        .where(m.History.id > game.last_history)
-        .order_by(m.History.id)
-    )
-    return [f"{row.posse.name}: {row.text}" for row in rows]
+def changes_since_last(c: Campaign) -> LaterChanges:
+    """What undoing the newest game would take back besides it, adoptions included."""
+    newest = store.newest_game_later()
+    return newest[1] if newest is not None else LaterChanges((), False)
 
 
 def undo_last(c: Campaign) -> Undone:
@@ -81,7 +72,6 @@ def undo_last(c: Campaign) -> Undone:
     named, so the later changes can still be recovered.
     """
     later = changes_since_last(c)
-    made = c.backup("before-undo") if later else None
-    with c.edit():
-        game, count = store.undo_last_game()
-    return Undone(game, count, made)
+    with c.backed_up_edit("before-undo", later.anything) as made:
+        game, taken = store.undo_last_game()
+    return Undone(game, taken, made)

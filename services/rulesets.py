@@ -16,6 +16,7 @@ from db.posses import all_posses
 from db.rulesets import StoredRulesetLine
 from rostermgr.adoption import AdoptionPreview, preview_adoption, refusal_sentence
 from rostermgr.errors import Refused
+from rostermgr.records import LaterChanges
 from rostermgr.rules import Ruleset
 from rostermgr.rules_load import load_ruleset, parse_ruleset_text
 from rostermgr.ruleset_diff import RuleChange, diff_rulesets
@@ -26,11 +27,13 @@ __all__ = ["StoredRulesetLine"]
 
 @dataclass(frozen=True)
 class AdoptionUndone:
-    """What `undo_adoption` took back, the ruleset current again, later games and the backup."""
+    """What `undo_adoption` took back: the ruleset, the one current again, how many later
+    games, every later change, and the backup made."""
 
     undone: StoredRulesetLine
     current: StoredRulesetLine
     games: int
+    later: LaterChanges
     backup: Path | None
 
 
@@ -74,12 +77,13 @@ def adopt(c: Campaign, new: Ruleset) -> AdoptionPreview:
     """Make `new` the campaign's ruleset: refused whole (naming posse and member) when any
     posse would not survive it; otherwise one transaction, one undo step (`undo_adoption`).
 
-    The ledger is not rewritten: the new prices apply from now on.
+    Planned inside the transaction that writes it, so a purchase made meanwhile by another
+    program is seen by the check. The ledger is not rewritten: the new prices apply from now on.
     """
-    plan = preview(c, new)
-    if plan.refusals:
-        raise Refused(refusal_sentence(plan))
     with c.edit():
+        plan = preview(c, new)
+        if plan.refusals:
+            raise Refused(refusal_sentence(plan))
         store.adopt(new)
     c.rules = new
     return plan
@@ -90,12 +94,11 @@ def undo_adoption(c: Campaign) -> AdoptionUndone:
 
     When anything was changed after it, a checked backup is made first and named.
     """
-    later = store.changes_since_adoption()
-    made = c.backup("before-rules-undo") if later else None
-    with c.edit():
-        undone, now, games = store.undo_last_adoption()
+    _, later = store.newest_adoption_later()
+    with c.backed_up_edit("before-rules-undo", later.anything) as made:
+        undone, now, games, taken = store.undo_last_adoption()
     c.rules = stored_rules(now)
-    return AdoptionUndone(undone, now, games, made)
+    return AdoptionUndone(undone, now, games, taken, made)
 
 
 def game_rulesets(c: Campaign) -> dict[int, dict[str, str]]:

@@ -2,7 +2,9 @@
 
 A command holds no widget and no action to run again: only the undo log's position before the
 edit, and after an undo the statements that redo it. Undo and redo replay the campaign file's
-own log (services.campaign), so redo can never depend on a dialog that has gone.
+own log (services.campaign) through the same guard as every edit, so a read-only file or a
+campaign another program has taken over refuses them; the command then stays as it was in the
+file, and `keep_in_step` moves the stack back to match the file and hands the sentence on.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import TypeVar
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from rostermgr.errors import Refused
 from services.campaign import Campaign
 
 T = TypeVar("T")
@@ -26,17 +29,50 @@ class EditCommand(QUndoCommand):
         super().__init__(text)
         self._campaign, self._mark, self._changed = campaign, mark, changed
         self._redo: tuple[str, ...] | None = None  # None until undone: the edit is in place
+        self.refusal: str | None = None  # why the last undo or redo was refused
+
+    @property
+    def in_place(self) -> bool:
+        """Whether the edit is in the campaign file now."""
+        return self._redo is None
 
     def redo(self) -> None:
         if self._redo is not None:
-            self._mark = self._campaign.mark()
-            self._campaign.redo(self._redo)
-            self._redo = None
+            try:
+                mark = self._campaign.mark()
+                self._campaign.redo(self._redo)
+            except Refused as exc:
+                self.refusal = str(exc)  # still undone in the file
+                return
+            self._mark, self._redo = mark, None
         self._changed()
 
     def undo(self) -> None:
-        self._redo = self._campaign.undo_to(self._mark)
+        if self._redo is not None:
+            return  # undone already: the stack is being moved back in step with the file
+        try:
+            self._redo = self._campaign.undo_to(self._mark)
+        except Refused as exc:
+            self.refusal = str(exc)  # still in place in the file
+            return
         self._changed()
+
+
+def keep_in_step(stack: QUndoStack) -> str | None:
+    """Move the stack's index to what the file holds after a refused undo or redo.
+
+    The edits in the file are always the first ones of the stack; a refusal leaves the index
+    past them (undo) or short of them (redo). Returns the refusal to show, or None.
+    """
+    commands = [stack.command(i) for i in range(stack.count())]
+    edits = [c for c in commands if isinstance(c, EditCommand)]
+    refusals = [c.refusal for c in edits if c.refusal]
+    for command in edits:
+        command.refusal = None
+    in_file = next((i for i, c in enumerate(edits) if not c.in_place), len(edits))
+    if in_file != stack.index():
+        stack.setIndex(in_file)  # each command it passes is already as the file has it
+    return refusals[0] if refusals else None
 
 
 def do_edit(

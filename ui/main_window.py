@@ -69,6 +69,7 @@ class MainWindow(QMainWindow):
         self.ruleset_path: str | None = None  # --ruleset, which the snapshot's key names
         self._after_paint: Callable[[], None] | None = None
         self.undo_stack = QUndoStack(self)
+        self.undo_stack.indexChanged.connect(self._undo_in_step)
         self.settings = QSettings("rostermgr", "rostermgr")
         self.posse_list = QListView()
         self.posse_list.setMinimumWidth(200)
@@ -304,6 +305,14 @@ class MainWindow(QMainWindow):
         self.refresh(select)
         self.statusBar().showMessage(text, 5000)
         return result
+
+    def _undo_in_step(self, _index: int) -> None:
+        """A refused undo or redo leaves the file as it was: the stack follows, and says why."""
+        from ui.commands import keep_in_step
+
+        refusal = keep_in_step(self.undo_stack)
+        if refusal is not None:
+            self.refuse(refusal)
 
     def refuse(self, sentence: str) -> None:
         QMessageBox.warning(self, "rostermgr", sentence)

@@ -202,7 +202,7 @@ def test_undo_of_an_adoption_after_a_game_backs_up_first(two: Cli, tmp_path: Pat
     cli.ok("rules", "adopt", playtest(tmp_path))
     cli.ok("game", "record", cli.file(report(1)))
     out = cli.ok("rules", "undo").out
-    assert "A backup of what was undone:" in out
+    assert "It also took back everything done since (backed up first to" in out
     assert cli.ok("game", "list", "--json").json() == []
     assert L in cli.ok("posse", "list").out
 

@@ -110,7 +110,7 @@ def test_a_gap_in_the_log_is_found(played: SqliteDatabase, rules: Ruleset) -> No
     mark = game_mark(played)
     played.execute_sql("DELETE FROM undo_log WHERE seq = ?", (mark + 2,))
     problems = check_campaign(played, rules)
-    assert any("the undo log has gaps (1 of the entries" in p.lower() for p in problems), problems
+    assert any("the undo log has gaps (1 of its entries" in p.lower() for p in problems), problems
     with pytest.raises(Refused, match="gaps"):
         games.undo_last_game()
 

@@ -52,7 +52,7 @@ class GamesDialog(QDialog):
 
     def undo_last(self) -> None:
         """Undo the newest game and everything since; the edit history before it is cleared."""
-        later = games.changes_since_last(self.w.campaign)
+        later = games.changes_since_last(self.w.campaign).listed()
         shown = later[:LISTED]
         more = f"\n...and {len(later) - LISTED} more." if len(later) > LISTED else ""
         since = (
@@ -77,7 +77,7 @@ class GamesDialog(QDialog):
         self.w.undo_stack.clear()  # its entries after the game's mark are gone
         self.w.refresh()
         kept = f" Backed up first to {undone.backup}." if undone.backup else ""
-        self.w.statusBar().showMessage(
-            f"Undid game {undone.game.id} and {undone.later} later changes.{kept}", 8000
-        )
+        count = len(undone.later.listed())
+        since = f" and {count} later change{'s' if count != 1 else ''}" if count else ""
+        self.w.statusBar().showMessage(f"Undid game {undone.game.id}{since}.{kept}", 8000)
         self.load()
