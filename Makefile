@@ -10,6 +10,9 @@ LOCK := requirements
 INSTALL := $(BIN)/python -m pip install --require-hashes --no-deps --progress-bar off
 # The project itself, editable, built with the locked setuptools (no download at build time).
 INSTALL_SELF := $(BIN)/python -m pip install --no-deps --no-build-isolation --quiet -e .
+# After every install: --no-deps would install a lock that lacks a dependency without a word,
+# so each install ends by checking that every installed distribution has what it requires.
+PIP_CHECK := $(BIN)/python -m pip check
 STAMP := $(VENV)/.installed
 STAMP_TEST := $(VENV)/.installed-test
 STAMP_DIST := $(VENV)/.installed-dist
@@ -22,24 +25,29 @@ UV_COMPILE := $(BIN)/uv pip compile --universal --python-version 3.11 --generate
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(INSTALL) -r $(LOCK)/build.txt
+	$(PIP_CHECK)
 
 $(STAMP): $(BIN)/python pyproject.toml $(LOCK)/build.txt $(LOCK)/run.txt
 	$(INSTALL) -r $(LOCK)/build.txt -r $(LOCK)/run.txt
 	$(INSTALL_SELF)
+	$(PIP_CHECK)
 	touch $@
 
 $(STAMP_TEST): $(BIN)/python pyproject.toml $(LOCK)/build.txt $(LOCK)/test.txt
 	$(INSTALL) -r $(LOCK)/build.txt -r $(LOCK)/test.txt
 	$(INSTALL_SELF)
+	$(PIP_CHECK)
 	touch $@ $(STAMP)
 
 $(STAMP_DIST): $(BIN)/python pyproject.toml $(LOCK)/build.txt $(LOCK)/dist.txt
 	$(INSTALL) -r $(LOCK)/build.txt -r $(LOCK)/dist.txt
 	$(INSTALL_SELF)
+	$(PIP_CHECK)
 	touch $@
 
 $(STAMP_TOOLS): $(BIN)/python $(LOCK)/tools.txt
 	$(INSTALL) -r $(LOCK)/tools.txt
+	$(PIP_CHECK)
 	touch $@
 
 run: $(STAMP)
