@@ -10,36 +10,54 @@ LOCK := requirements
 INSTALL := $(BIN)/python -m pip install --require-hashes --no-deps --progress-bar off
 # The project itself, editable, built with the locked setuptools (no download at build time).
 INSTALL_SELF := $(BIN)/python -m pip install --no-deps --no-build-isolation --quiet -e .
+# After every install: --no-deps would install a lock that lacks a dependency without a word,
+# so each install ends by checking that every installed distribution has what it requires.
+PIP_CHECK := $(BIN)/python -m pip check
 STAMP := $(VENV)/.installed
 STAMP_TEST := $(VENV)/.installed-test
 STAMP_DIST := $(VENV)/.installed-dist
 STAMP_TOOLS := $(VENV)/.installed-tools
+# The commit the project was last installed from. Its version names that commit
+# (setuptools-scm, pyproject.toml), and an editable install keeps the version it was installed
+# with, so after a commit, a checkout or a merge the next make installs the project again
+# (some 3 s): --version, the About box and the bundle name the commit they run.
+GIT_HEAD := $(VENV)/.git-head
 UV_COMPILE := $(BIN)/uv pip compile --universal --python-version 3.11 --generate-hashes \
 	--custom-compile-command "make lock" --quiet
 
-.PHONY: run test lint bench lock dist dist-test clean
+.PHONY: run test lint bench lock dist dist-test clean FORCE
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(INSTALL) -r $(LOCK)/build.txt
+	$(PIP_CHECK)
 
-$(STAMP): $(BIN)/python pyproject.toml $(LOCK)/build.txt $(LOCK)/run.txt
+$(GIT_HEAD): FORCE
+	@mkdir -p $(VENV)
+	@git rev-parse --quiet --verify HEAD >$@.new 2>/dev/null || true
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+
+$(STAMP): $(BIN)/python $(GIT_HEAD) pyproject.toml $(LOCK)/build.txt $(LOCK)/run.txt
 	$(INSTALL) -r $(LOCK)/build.txt -r $(LOCK)/run.txt
 	$(INSTALL_SELF)
+	$(PIP_CHECK)
 	touch $@
 
-$(STAMP_TEST): $(BIN)/python pyproject.toml $(LOCK)/build.txt $(LOCK)/test.txt
+$(STAMP_TEST): $(BIN)/python $(GIT_HEAD) pyproject.toml $(LOCK)/build.txt $(LOCK)/test.txt
 	$(INSTALL) -r $(LOCK)/build.txt -r $(LOCK)/test.txt
 	$(INSTALL_SELF)
+	$(PIP_CHECK)
 	touch $@ $(STAMP)
 
-$(STAMP_DIST): $(BIN)/python pyproject.toml $(LOCK)/build.txt $(LOCK)/dist.txt
+$(STAMP_DIST): $(BIN)/python $(GIT_HEAD) pyproject.toml $(LOCK)/build.txt $(LOCK)/dist.txt
 	$(INSTALL) -r $(LOCK)/build.txt -r $(LOCK)/dist.txt
 	$(INSTALL_SELF)
+	$(PIP_CHECK)
 	touch $@
 
 $(STAMP_TOOLS): $(BIN)/python $(LOCK)/tools.txt
 	$(INSTALL) -r $(LOCK)/tools.txt
+	$(PIP_CHECK)
 	touch $@
 
 run: $(STAMP)

@@ -41,6 +41,14 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_USAGE, f"{self.prog}: {message}\n")
 
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """As argparse's, but a positional argument is shown in upper case (NAME, FILE) like
+        every option's value, unless it shows its choices (shot|combat)."""
+        positional = bool(args) and not args[0].startswith("-")
+        if positional and "metavar" not in kwargs and "choices" not in kwargs:
+            kwargs["metavar"] = str(kwargs.get("dest", args[0])).upper()
+        return super().add_argument(*args, **kwargs)
+
     def format_help(self) -> str:
         for action in self._actions:
             make = self.lazy_help.get(action.dest)
@@ -97,7 +105,11 @@ def cover_help() -> str:
         covers = ", ".join(default_ruleset().cover)
     except Refused:
         covers = "see `rostermgr rules`"
-    return f"the target's cover, for shots only (the shipped ruleset's: {covers})"
+    return f"the target's cover, for shots only (the shipped ruleset's: {covers}; default: none)"
+
+
+# --weapon of the test aids (resolve, odds)
+WEAPON = "the attacker's weapon, an item id (default: none, and no weapon damage is added)"
 
 
 # Options whose value may start with a minus sign that argparse would take for an option:
@@ -177,7 +189,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     faster. An unknown command, or none, gets the full parser and its usual messages.
     """
     parser = _Parser(
-        prog="rostermgr", description="Campaign and roster manager for Last Hope Frontier."
+        prog="rostermgr",
+        description="Campaign and roster manager for Last Hope Frontier. With no COMMAND, "
+        "rostermgr starts the desktop app on the campaign (--db FILE, or the default one).",
+        epilog="`rostermgr help COMMAND [SUB]` (or `rostermgr COMMAND [SUB] --help`) describes "
+        "a command. Exit codes: 0 done, 1 refused (one sentence on standard error says why; "
+        "nothing is written), 2 a malformed command line.",
     )
     parser.add_argument(
         "--db",
@@ -189,9 +206,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "--ruleset",
         metavar="FILE",
         type=file_name,
-        help="a ruleset TOML file to use instead of the shipped one",
+        help="a ruleset TOML file to use instead of the shipped one (default: a campaign's own "
+        "ruleset, and the shipped one for a new campaign and for the table aids and odds); a "
+        "campaign played under another ruleset refuses it: see `rules adopt`",
     )
-    parser.add_argument("--version", action=_Version, help="print the version and exit")
+    parser.add_argument("-V", "--version", action=_Version, help="print the version and exit")
     parser.add_argument(
         "--take-over",
         action="store_true",
@@ -202,15 +221,51 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     chosen = [name for name, commands in COMMAND_MODULES.items() if command in commands]
     for name in chosen:
         importlib.import_module(f"cli.{name}").add_parsers(sub)
-    if command not in sub.choices:  # no command, an unknown one, or the table above is stale
+    # no command, an unknown one, or the table above is stale: every command
+    if command != HELP and command not in sub.choices:
         for name in COMMAND_MODULES:
             if name not in chosen:
                 importlib.import_module(f"cli.{name}").add_parsers(sub)
+    _add_help(sub)
     return parser
 
 
+HELP = "help"
+
+
+def _add_help(sub: argparse._SubParsersAction) -> None:
+    """`rostermgr help [COMMAND [SUB]]`: the same as `rostermgr COMMAND [SUB] --help`."""
+    p = sub.add_parser(
+        HELP,
+        help="describe a command: the same as COMMAND --help (alone: rostermgr --help)",
+        description="The help of COMMAND, or of its SUB command: the same as "
+        "`rostermgr COMMAND [SUB] --help`. Without a COMMAND, `rostermgr --help`.",
+    )
+    p.add_argument(
+        "topic",
+        nargs="?",
+        metavar="COMMAND",
+        help="the command (default: every command, as rostermgr --help lists them)",
+    )
+    p.add_argument("sub", nargs="?", metavar="SUB", help="its sub command, if it has them")
+    p.set_defaults(handler=cmd_help)
+
+
+def cmd_help(args: argparse.Namespace, out: TextIO) -> int:
+    """The help asked for, printed as `COMMAND [SUB] --help` prints it; an unknown command is
+    argparse's usage error (exit 2), as it is after --help."""
+    words = [word for word in (args.topic, args.sub) if word is not None]
+    parser = build_parser(words[0] if words else None)
+    try:
+        parser.parse_args([*words, "--help"])
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return EXIT_OK  # pragma: no cover - --help always exits
+
+
 def version() -> str:
-    """The installed rostermgr's version (pyproject.toml holds it, once)."""
+    """The installed rostermgr's version: setuptools-scm wrote it from git at install
+    (CHANGELOG.md says how releases and development builds are named)."""
     from importlib.metadata import PackageNotFoundError
     from importlib.metadata import version as installed
 
@@ -221,7 +276,7 @@ def version() -> str:
 
 
 class _Version(argparse.Action):
-    """--version: the version is read only when asked for (importlib.metadata takes ms)."""
+    """-V, --version: the version is read only when asked for (importlib.metadata takes ms)."""
 
     def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)

@@ -7,6 +7,7 @@ import random
 from typing import Any, TextIO
 
 from cli import (
+    WEAPON,
     cover_help,
     cover_usage,
     lazy_help,
@@ -100,18 +101,20 @@ def _add_resolve(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--defender", required=True, metavar="FACTION", help="the target's faction")
     p.add_argument("--defence", required=True, type=int, metavar="N", help="the target's Defence")
     p.add_argument("--defence-card", required=True, metavar="CARD", help="the target's card")
-    p.add_argument("--clothing", type=int, default=0, metavar="N", help="clothing defence bonus")
+    p.add_argument(
+        "--clothing", type=int, default=0, metavar="N", help="clothing defence bonus (default: 0)"
+    )
     p.add_argument("--cover", metavar="COVER", help="the target's cover (shots)")
     lazy_help(p, "cover", cover_help)
     p.add_argument("--horseback", action="store_true", help="the attacker shoots from a horse")
-    p.add_argument("--weapon", metavar="ITEM", help="the attacker's weapon, an item id")
+    p.add_argument("--weapon", metavar="ITEM", help=WEAPON)
     p.add_argument(
         "--toughness",
         type=int,
         action="append",
         metavar="N",
-        help="the target's Toughness (needed when the test succeeds: the damage step, R9); "
-        "dynamite: one per model within reach, the target first",
+        help="the target's Toughness (no default: needed when the test succeeds, for the damage "
+        "step, R9); dynamite: one per model within reach, the target first",
     )
     p.add_argument("--attacker-pair", action="store_true", help="the attacking leader's pair")
     p.add_argument("--defender-pair", action="store_true", help="the defending leader's pair")
@@ -188,7 +191,12 @@ def _add_initiative(sub: argparse._SubParsersAction) -> None:
             metavar="CARD",
             help=f"the cards the {player} player played this turn",
         )
-    h.add_argument("--holder", choices=PLAYERS, help="who holds priority now (breaks equal hands)")
+    h.add_argument(
+        "--holder",
+        choices=PLAYERS,
+        help="who holds priority now, which breaks equal hands (default: not named; equal hands "
+        "then say that whoever holds priority keeps it)",
+    )
     h.add_argument("--json", action="store_true", help="print one JSON document")
     h.set_defaults(handler=_hands)
     d = aids.add_parser(
@@ -209,7 +217,7 @@ def _add_initiative(sub: argparse._SubParsersAction) -> None:
             type=int,
             default=0,
             metavar="N",
-            help=f"rabbit's feet the {player} player's leader spends",
+            help=f"rabbit's feet the {player} player's leader spends (default: 0)",
         )
     d.add_argument("--json", action="store_true", help="print one JSON document")
     d.set_defaults(handler=_draw)
@@ -308,7 +316,12 @@ def _add_game_length(sub: argparse._SubParsersAction) -> None:
         "--cards", nargs="+", metavar="CARD", help="the cards flipped, in order: 4H or 8S,QD"
     )
     how.add_argument("--draw", action="store_true", help="flip from freshly shuffled decks")
-    p.add_argument("--seed", type=int, metavar="N", help="with --draw: repeatable flips")
+    p.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help="with --draw: repeatable flips (default: a new shuffle each time)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(handler=_game_length)
     usage_check(p, _length_usage)

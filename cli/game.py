@@ -40,9 +40,19 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("name", help="the posse's name")
     p.add_argument("member", help="the member's name")
     how = p.add_mutually_exclusive_group()
-    how.add_argument("--card", metavar="CARD", help="the card you turned over, like 7H, QS or JK")
+    how.add_argument(
+        "--card",
+        metavar="CARD",
+        help="the card you turned over, like 7H, QS or JK (default: none; --draw turns the top "
+        "card of the app's deck instead)",
+    )
     how.add_argument("--draw", action="store_true", help="turn the top card of the app's deck")
-    p.add_argument("--choose", metavar="STAT", help="one of the two stats the card allows")
+    p.add_argument(
+        "--choose",
+        metavar="STAT",
+        help="one of the two stats the card allows (default: none; the flip waits, pending, for a "
+        "later --choose STAT or --reflip)",
+    )
     p.add_argument(
         "--reflip",
         action="store_true",

@@ -7,6 +7,7 @@ import dataclasses
 from typing import Any, TextIO
 
 from cli import (
+    WEAPON,
     cover_help,
     cover_usage,
     lazy_help,
@@ -35,6 +36,8 @@ from rostermgr.resolver import CALCULATOR_KINDS, KINDS
 from rostermgr.rules import Ruleset
 from rostermgr.volley import Volley, default_volley_rules, volley_lines, volley_odds
 
+RANDOM = "(default: random)"
+ATTACK_CARD = f"the card the attacker chose {RANDOM}"
 ODDS_HELP = """\
 Exact odds by enumerating cards, never sampling. Each player turns a card from their own full
 deck (52 cards and the jokers), so every pair of cards is equally likely (R8, R9). The factions
@@ -150,8 +153,14 @@ def _situation(
     lazy_help(p, "cover", cover_help)
     usage_check(p, cover_usage)
     p.add_argument("--horseback", action="store_true", help="the attacker shoots from a horse")
-    p.add_argument("--weapon", metavar="ITEM", help="the attacker's weapon, an item id")
-    p.add_argument("--toughness", type=_stat, default=0, metavar="N", help="the target's Toughness")
+    p.add_argument("--weapon", metavar="ITEM", help=WEAPON)
+    p.add_argument(
+        "--toughness",
+        type=_stat,
+        default=0,
+        metavar="N",
+        help="the target's Toughness (default: 0)",
+    )
     p.add_argument("--attacker-pair", action="store_true", help="the attacking leader's pair")
     p.add_argument("--defender-pair", action="store_true", help="the defending leader's pair")
     p.add_argument("--json", action="store_true", help="print one JSON document")
@@ -162,7 +171,9 @@ def _stats_flags(p: argparse.ArgumentParser) -> None:
         "--attack", required=True, type=_stat, metavar="N", help="Shot, Combat or Strength"
     )
     p.add_argument("--defence", required=True, type=_stat, metavar="N", help="the target's Defence")
-    p.add_argument("--clothing", type=_stat, default=0, metavar="N", help="clothing defence bonus")
+    p.add_argument(
+        "--clothing", type=_stat, default=0, metavar="N", help="clothing defence bonus (default: 0)"
+    )
 
 
 def _matchup(args: argparse.Namespace, rules: Ruleset, **cells: int) -> Matchup:
@@ -197,8 +208,10 @@ def _add_test(aids: argparse._SubParsersAction) -> None:
     _situation(p, factions_required=True, kinds=CALCULATOR_KINDS)
     _stats_flags(p)
     card = p.add_mutually_exclusive_group()
-    card.add_argument("--attack-card", metavar="CARD", help="the card the attacker chose")
-    card.add_argument("--defence-card", metavar="CARD", help="the card the defender chose")
+    card.add_argument("--attack-card", metavar="CARD", help=ATTACK_CARD)
+    card.add_argument(
+        "--defence-card", metavar="CARD", help=f"the card the defender chose {RANDOM}"
+    )
     p.set_defaults(handler=_test)
 
 
@@ -226,7 +239,7 @@ def _add_grid(aids: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _situation(p, factions_required=False)
-    p.add_argument("--attack-card", metavar="CARD", help="the card the attacker chose")
+    p.add_argument("--attack-card", metavar="CARD", help=ATTACK_CARD)
     p.add_argument(
         "--attack",
         type=_numbers,
@@ -344,10 +357,17 @@ def _add_volley(aids: argparse._SubParsersAction) -> None:
             help=f"{mod.text} ({change})".replace("%", "%%"),
         )
     p.add_argument(
-        "--wound-pool", type=int, default=0, metavar="N", help="wounds already on the target"
+        "--wound-pool",
+        type=int,
+        default=0,
+        metavar="N",
+        help="wounds already on the target (default: 0)",
     )
     p.add_argument(
-        "--target-bases", type=int, metavar="N", help="the target's bases (gives Destroyed)"
+        "--target-bases",
+        type=int,
+        metavar="N",
+        help="the target's bases, to say whether it is Destroyed (default: not given, not said)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(handler=_volley)

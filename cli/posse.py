@@ -81,13 +81,19 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "-o",
         "--output",
         metavar="FILE",
-        help="write to FILE instead of standard output (- is standard output)",
+        help="write to FILE instead of standard output (- is standard output; default: standard "
+        "output)",
     )
     p.set_defaults(handler=cmd_export)
 
     p = ps.add_parser("import", help="restore an exported posse into this campaign")
     p.add_argument("file", help="a file written by posse export, or - for standard input")
-    p.add_argument("--as", dest="as_name", metavar="NAME", help="import under another name")
+    p.add_argument(
+        "--as",
+        dest="as_name",
+        metavar="NAME",
+        help="import under another name (default: the exported posse's own name)",
+    )
     p.set_defaults(handler=cmd_import)
 
     p = ps.add_parser("ledger", help="every money entry with its running balance")

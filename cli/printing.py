@@ -25,6 +25,24 @@ from services.printing import (
 
 PDF = "the PDF file to write"
 CUT_LINES = "draw full cut lines, for cutting with scissors (the marks in the margins stay)"
+PAPER = "the paper size (default: %(default)s)"
+INK = (
+    "colour: printed in colour; ink-saver: white ground, a thin frame and the colours only as "
+    "accents; line-art: black lines only, to photocopy or colour in (default: %(default)s)"
+)
+LAYOUT = (
+    "duplex-long: double-sided, fronts and backs on alternate pages, the printer flipping the "
+    "sheet on its long edge; duplex-short: the same, flipped on the short edge"
+)
+LAYOUTS_HELP = (
+    f"{LAYOUT}; gutter-fold: single-sided, four cards a landscape sheet with each back below its "
+    "front, fold along the middle and cut; fronts-backs: single-sided, every front page, then "
+    "every back page, to glue back to back and cut (default: %(default)s)"
+)
+CARDS_OUTPUT = (
+    "the PDF file to write; with --for mpc or --for tgc, a new or empty folder to write the PNG "
+    "files into"
+)
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -33,19 +51,25 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
     p = ps.add_parser("cards", help="2.5 x 3.5 inch double-sided roster cards (R18)")
     p.add_argument("names", nargs="+", metavar="NAME", help="the posses to print")
-    p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
-    p.add_argument("--paper", choices=PAPERS, default="a4")
-    p.add_argument("--layout", choices=LAYOUTS, default="duplex-long")
-    p.add_argument("--ink", choices=INKS, default="colour")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=CARDS_OUTPUT)
+    p.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER)
+    p.add_argument("--layout", choices=LAYOUTS, default="duplex-long", help=LAYOUTS_HELP)
+    p.add_argument("--ink", choices=INKS, default="colour", help=INK)
     p.add_argument(
         "--back-offset",
         type=_offset,
         metavar="DX,DY",
         default=(0.0, 0.0),
         help="shift the backs by DX mm to the right and DY mm up, as the back page is seen "
-        "(duplex layouts; negative values too: --back-offset -1,0.5)",
+        "(duplex layouts; negative values too: --back-offset -1,0.5; default: 0,0)",
     )
-    p.add_argument("--gangers", choices=("grouped", "separate"), default="grouped")
+    p.add_argument(
+        "--gangers",
+        choices=("grouped", "separate"),
+        default="grouped",
+        help="grouped: gang members who are alike in stats, items, injuries and upgrades share "
+        "a card, up to three to a card; separate: a card for each (default: %(default)s)",
+    )
     p.add_argument("--changed", action="store_true", help="only cards changed since last printed")
     p.add_argument("--cut-lines", action="store_true", help=CUT_LINES)
     p.add_argument(
@@ -60,23 +84,47 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
     p = ps.add_parser("calibration", help="the sheet that finds your printer's back offset")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
-    p.add_argument("--paper", choices=PAPERS, default="a4")
-    p.add_argument("--layout", choices=("duplex-long", "duplex-short"), default="duplex-long")
+    p.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER)
+    p.add_argument(
+        "--layout",
+        choices=("duplex-long", "duplex-short"),
+        default="duplex-long",
+        help=f"{LAYOUT} (default: %(default)s)",
+    )
     p.set_defaults(handler=cmd_calibration)
 
     p = ps.add_parser("journal", help="the A5 posse journal (R19)")
-    p.add_argument("name", help="the posse's name")
+    p.add_argument("name", metavar="NAME", help="the posse's name")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
     p.add_argument("--booklet", action="store_true", help="A4 landscape, imposed for folding")
     p.set_defaults(handler=cmd_journal)
 
     p = ps.add_parser("casualties", help="Forlorn Hope casualty-marker sheets (R20)")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
-    p.add_argument("--british", type=int, default=100, metavar="N")
-    p.add_argument("--french", type=int, default=10, metavar="N")
-    p.add_argument("--paper", choices=PAPERS, default="a4")
-    p.add_argument("--ink", choices=INKS, default="colour")
-    p.add_argument("--size", type=float, default=19.05, metavar="MM", help="marker size in mm")
+    p.add_argument(
+        "--british",
+        type=int,
+        default=100,
+        metavar="N",
+        help="British casualty markers: line infantry, with 15%% Highlanders and 15%% riflemen "
+        "(default: %(default)s)",
+    )
+    p.add_argument(
+        "--french",
+        type=int,
+        default=10,
+        metavar="N",
+        help="French casualty markers (default: %(default)s)",
+    )
+    p.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER)
+    p.add_argument("--ink", choices=INKS, default="colour", help=INK)
+    p.add_argument(
+        "--size",
+        type=float,
+        default=19.05,
+        metavar="MM",
+        help="marker size in mm, 12 to 40 (default: %(default)s, 3/4 inch)",
+    )
     p.add_argument("--cut-lines", action="store_true", help=CUT_LINES)
     p.set_defaults(handler=cmd_casualties)
 
@@ -84,8 +132,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "reference", help="the quick-reference sheet and flow charts, from the ruleset"
     )
     p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
-    p.add_argument("--paper", choices=REFERENCE_PAPERS, default="a4")
-    p.add_argument("--ink", choices=INKS, default="colour")
+    p.add_argument("--paper", choices=REFERENCE_PAPERS, default="a4", help=PAPER)
+    p.add_argument("--ink", choices=INKS, default="colour", help=INK)
     p.set_defaults(handler=cmd_reference)
 
 

@@ -38,7 +38,7 @@ its flips on a shuffled deck and takes the stat --prefer names first (default: i
 stat), re-flipping by --reflip; dead members are replaced while the purse allows (R3), and the
 posse shops again. Deterministic for a seed: campaign i of a seed is always the same campaign.
 
---against B.toml runs the same seeds under a second ruleset and reports both and B - A.
+--against FILE runs the same seeds under a second ruleset B and reports both and B - A.
 --from-campaign starts from the campaign's posses; --calibrate first fits --exchanges so that
 the simulated models out of action per game match the campaign's recorded games.
 """
@@ -121,7 +121,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "--calibrate, the campaign's current one)",
     )
     s.add_argument(
-        "--against", metavar="B.toml", type=_path, help="compare with this ruleset, same seeds"
+        "--against",
+        metavar="FILE",
+        type=_path,
+        help="compare with this ruleset, same seeds (default: no comparison)",
     )
     s.add_argument(
         "--workers",
@@ -131,7 +134,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     s.add_argument("--json", action="store_true", help="print one JSON document")
     s.add_argument(
-        "--csv", metavar="DIR", type=_path, help="write by_game.csv and figures.csv into DIR"
+        "--csv",
+        metavar="DIR",
+        type=_path,
+        help="write by_game.csv and figures.csv into DIR (default: none written)",
     )
     s.add_argument("--from-campaign", action="store_true", help="start from the campaign's posses")
     s.add_argument(

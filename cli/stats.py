@@ -33,7 +33,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument(
         "--json", action="store_true", help="print one JSON document: each table's rows by id"
     )
-    s.add_argument("--csv", metavar="DIR", help="write one CSV file per table into DIR")
+    s.add_argument(
+        "--csv", metavar="DIR", help="write one CSV file per table into DIR (default: none written)"
+    )
     s.add_argument(
         "--by-ruleset",
         action="store_true",

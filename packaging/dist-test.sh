@@ -8,7 +8,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUNDLE="$(cd "${1:-dist/rostermgr}" && pwd)"
 EXE="$BUNDLE/rostermgr"
-VERSION="$(sed -n 's/^version = "\([^"]*\)".*/\1/p' pyproject.toml)"
+# The version make dist built: the metadata setuptools-scm wrote from git into the environment
+# it built from (a bundle made elsewhere: the metadata the bundle carries).
+if [ -x .venv/bin/python ]; then
+    VERSION="$(.venv/bin/python -c 'from importlib.metadata import version; print(version("rostermgr"))')"
+else
+    VERSION="$(basename "$(ls -d "$BUNDLE"/_internal/rostermgr-*.dist-info | head -n 1)" .dist-info)"
+    VERSION="${VERSION#rostermgr-}"
+fi
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 HOME_DIR="$WORK/home"
@@ -90,6 +97,11 @@ EOF
 
 bundle 0 "--version" --version
 contains "$WORK/out" "rostermgr $VERSION" "--version says $VERSION"
+[ -d "$BUNDLE/_internal/rostermgr-$VERSION.dist-info" ] \
+    && pass "the bundle's metadata is $VERSION" \
+    || fail "no rostermgr-$VERSION.dist-info in $BUNDLE/_internal"
+bundle 0 "-V" -V
+contains "$WORK/out" "rostermgr $VERSION" "-V says $VERSION"
 bundle 0 "rules" rules
 contains "$WORK/out" "Last Hope Frontier" "the ruleset ships in the bundle"
 bundle 0 "posse new (outlawmen)" --db "$DB" posse new "$WORK/dalton.json"

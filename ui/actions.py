@@ -373,7 +373,8 @@ FONT_LICENCES = (
 
 
 def app_version() -> str:
-    """The installed rostermgr's version (pyproject.toml holds it, once)."""
+    """The installed rostermgr's version, as --version says it (setuptools-scm wrote it from git
+    at install)."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:

@@ -7,7 +7,6 @@ import configparser
 import re
 import shutil
 import subprocess
-import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -18,7 +17,10 @@ PACKAGING = ROOT / "packaging"
 APP_ID = "org.lasthopefrontier.rostermgr"
 DESKTOP = PACKAGING / f"{APP_ID}.desktop"
 METAINFO = PACKAGING / f"{APP_ID}.metainfo.xml"
-VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+CHANGELOG = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+# The newest release: its version and date (the version of a build comes from git:
+# tests/packaging/test_version.py)
+VERSION, DATE = re.findall(r"^## \[(\d[^\]]*)\] - (\d{4}-\d{2}-\d{2})$", CHANGELOG, flags=re.M)[0]
 
 
 def _tool(name: str, package: str) -> str:
@@ -61,16 +63,15 @@ def test_the_desktop_file_starts_the_app_with_the_star() -> None:
     assert f'APP_ID = "{APP_ID}"' in make_icons
 
 
-def test_the_metainfo_names_the_desktop_file_and_this_version() -> None:
+def test_the_metainfo_names_the_desktop_file_and_the_newest_release() -> None:
     root = ET.parse(METAINFO).getroot()
     assert root.findtext("id") == APP_ID
     assert root.findtext("launchable") == DESKTOP.name
     releases = root.findall("releases/release")
-    assert releases[0].get("version") == VERSION, "the newest release must be pyproject's"
+    assert releases[0].get("version") == VERSION, "the newest release must be the CHANGELOG's"
+    assert releases[0].get("date") == DATE
 
 
-def test_the_changelog_has_this_version() -> None:
-    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    versions = re.findall(r"^## \[(\d[^\]]*)\]", text, flags=re.M)
-    assert versions and versions[0] == VERSION
-    assert "## [Unreleased]" in text
+def test_the_changelog_keeps_what_is_not_released_yet() -> None:
+    versions = re.findall(r"^## \[([^\]]*)\]", CHANGELOG, flags=re.M)
+    assert versions[:2] == ["Unreleased", VERSION]
