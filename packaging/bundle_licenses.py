@@ -25,7 +25,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -163,6 +163,39 @@ def _cpython_licence() -> Path | None:
         if candidate.is_file():
             return candidate
     return None
+
+
+def original_sources(
+    entries: Iterable[tuple[str, str | None, str]], workpath: Path, search: Sequence[str]
+) -> list[str]:
+    """The file each bundled entry (destination, source, kind) was made from.
+
+    With `noarchive` PyInstaller compiles every Python module into its work folder and
+    collects that .pyc: it is traced back to the .py it was compiled from, the first found on
+    the search path (as the import that found it); ValueError if there is none. Entries with
+    no source are skipped.
+    """
+    work = os.path.realpath(workpath) + os.sep
+    sources = []
+    for dest, source, _kind in entries:
+        if not source:
+            continue
+        if os.path.realpath(source).startswith(work) and dest.endswith(".pyc"):
+            relative = dest[: -len(".pyc")] + ".py"
+            found = next(
+                (
+                    str(Path(folder, relative))
+                    for folder in search
+                    if Path(folder, relative).is_file()
+                ),
+                None,
+            )
+            if found is None:
+                raise ValueError(f"the module {dest} was compiled from no file found on {search}")
+            sources.append(found)
+        else:
+            sources.append(source)
+    return sources
 
 
 def attribute(

@@ -155,3 +155,20 @@ def _installed(name: str) -> bool:
     except metadata.PackageNotFoundError:
         return False
     return True
+
+
+def test_a_module_pyinstaller_compiled_is_traced_to_its_source(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    compiled = work / "localpycs" / "peewee.pyc"
+    compiled.parent.mkdir(parents=True)
+    compiled.write_bytes(b"")
+    site = str(Path(metadata.distribution("peewee").locate_file("peewee.py")).parent)
+    entries = [
+        ("peewee.pyc", str(compiled), "DATA"),
+        ("share/x.txt", "/elsewhere/x.txt", "DATA"),
+        ("nothing", None, "DATA"),
+    ]
+    sources = licenses.original_sources(entries, work, [str(ROOT), site])
+    assert sources == [str(Path(site, "peewee.py")), "/elsewhere/x.txt"]
+    with pytest.raises(ValueError, match=r"nowhere\.pyc"):
+        licenses.original_sources([("nowhere.pyc", str(compiled), "DATA")], work, [site])
