@@ -2,7 +2,10 @@
 # make dist-test: the bundle as a player runs it, in an empty environment (env -i: only
 # PATH=/usr/bin:/bin, HOME and QT_QPA_PLATFORM=offscreen), on a campaign in a temporary home.
 # Creates two posses from requests, records a game, prints cards, the journal and the
-# casualty sheet, opens the app offscreen and quits; checks every exit code and file.
+# casualty sheet, opens the app offscreen and quits (on that campaign, and with no --db on a
+# fresh account), checks every exit code and file; then that every bundled component has its
+# licence in licenses/, and that the bundle needs no newer glibc and is no bigger than the
+# README's Install section says.
 # Usage: packaging/dist-test.sh [BUNDLE_FOLDER]   (default dist/rostermgr)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +19,11 @@ else
     VERSION="$(basename "$(ls -d "$BUNDLE"/_internal/rostermgr-*.dist-info | head -n 1)" .dist-info)"
     VERSION="${VERSION#rostermgr-}"
 fi
+# What README, Install states (tests/packaging/test_dist_test.py keeps the two the same):
+MAX_GLIBC=2.36  # measured 2.36 on Debian 12: libstdc++, libcups and libexpat from the host
+MAX_MIB=230     # measured 220 MiB (du -sm) with PySide6 6.11.3
+# The Python the bundle was built from: its metadata says which distribution each package is
+PYTHON="${PYTHON:-.venv/bin/python}"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 HOME_DIR="$WORK/home"
@@ -27,13 +35,15 @@ PASSED=0
 fail() { echo "dist-test: FAIL: $*" >&2; FAILED=$((FAILED + 1)); }
 pass() { echo "dist-test: ok: $*"; PASSED=$((PASSED + 1)); }
 
-# bundle EXPECTED_EXIT WHAT ARGS...: run the bundle in the empty environment, check its exit
-# code; its stdout is left in $WORK/out, its stderr in $WORK/err.
+# bundle EXPECTED_EXIT WHAT ARGS...: run the bundle in the empty environment (no LANG: the C
+# locale), check its exit code; its stdout is left in $WORK/out, its stderr in $WORK/err. A
+# run that hangs is killed after 120 s (exit 124).
 bundle() {
     local expected="$1" what="$2" code=0
     shift 2
-    env -i PATH=/usr/bin:/bin HOME="$HOME_DIR" QT_QPA_PLATFORM=offscreen \
-        ${SMOKE:+ROSTERMGR_SMOKE_QUIT=1} "$EXE" "$@" >"$WORK/out" 2>"$WORK/err" || code=$?
+    env -i PATH=/usr/bin:/bin HOME="${RUN_HOME:-$HOME_DIR}" QT_QPA_PLATFORM=offscreen \
+        ${SMOKE:+ROSTERMGR_SMOKE_QUIT=1} timeout 120 "$EXE" "$@" >"$WORK/out" 2>"$WORK/err" \
+        || code=$?
     if [ "$code" -eq "$expected" ]; then
         pass "$what (exit $code)"
     else
@@ -131,6 +141,18 @@ contains "$WORK/out" '"win_rate"' "the simulator runs in the bundle"
 SMOKE=1 bundle 0 "the desktop app opens the campaign offscreen and quits" --db "$DB"
 contains "$WORK/out" "shown " "the app showed the campaign"
 [ ! -e "$DB.lock" ] && pass "the app released its lock" || fail "the lock file was left behind"
+# nothing the user cannot act on: no locale warning under C, no offscreen size-hint chatter
+[ ! -s "$WORK/err" ] && pass "the app started with nothing on stderr" \
+    || fail "the app wrote to stderr: $(head -c 2000 "$WORK/err")"
+
+# A new player's first start: an empty HOME, no --db, no data folder yet (issue 26).
+FRESH="$WORK/fresh-home"
+mkdir -p "$FRESH"
+RUN_HOME="$FRESH" SMOKE=1 bundle 0 "the desktop app on a fresh account (no --db)"
+contains "$WORK/out" "shown " "the app showed the new default campaign"
+[ -f "$FRESH/.local/share/rostermgr/campaign.sqlite3" ] \
+    && pass "the default campaign was created under the empty HOME" \
+    || fail "no $FRESH/.local/share/rostermgr/campaign.sqlite3"
 
 # The desktop integration, installed for a user as a player would (install-desktop.sh).
 PREFIX="$WORK/prefix"
@@ -150,6 +172,53 @@ if command -v desktop-file-validate >/dev/null; then
     desktop-file-validate "$PREFIX/share/applications/org.lasthopefrontier.rostermgr.desktop" \
         && pass "the installed menu entry is valid" || fail "desktop-file-validate"
 fi
+
+# Licences: every package, library and part of Python in the bundle has its text in licenses/.
+if [ -x "$PYTHON" ]; then
+    if "$PYTHON" packaging/check_licenses.py "$BUNDLE" >"$WORK/out" 2>&1; then
+        pass "licences: $(tail -1 "$WORK/out")"
+    else
+        fail "licences missing: $(head -c 3000 "$WORK/out")"
+    fi
+else
+    fail "no $PYTHON to read the build's metadata with (set PYTHON=)"
+fi
+
+# Portability: the newest glibc any bundled ELF file asks for (objdump -T: its version
+# references), and every Qt library a bundled file links is in the bundle (the spec leaves
+# some out: a mistake there would show only on a machine without Qt).
+if command -v objdump >/dev/null; then
+    : >"$WORK/glibc"
+    : >"$WORK/needed"
+    while IFS= read -r -d '' file; do
+        cmp -s -n 4 "$file" <(printf '\177ELF') || continue
+        objdump -T -p "$file" 2>/dev/null >"$WORK/elf" || continue
+        grep -o 'GLIBC_[0-9][0-9.]*' "$WORK/elf" | sed "s|^GLIBC_||; s|\$| ${file#"$BUNDLE"/}|" \
+            >>"$WORK/glibc" || true
+        awk '$1 == "NEEDED" && $2 ~ /^libQt6/ {print $2}' "$WORK/elf" >>"$WORK/needed"
+    done < <(find "$BUNDLE" -type f -print0)
+    newest="$(sort -V "$WORK/glibc" | tail -1)"
+    if [ -z "$newest" ]; then
+        fail "no GLIBC_ version found in the bundle's ELF files"
+    elif [ "$(printf '%s\n%s\n' "${newest%% *}" "$MAX_GLIBC" | sort -V | tail -1)" = "$MAX_GLIBC" ]
+    then
+        pass "the bundle needs glibc ${newest%% *} (at most $MAX_GLIBC: ${newest#* })"
+    else
+        fail "the bundle needs glibc ${newest%% *} (${newest#* }), newer than $MAX_GLIBC"
+    fi
+    absent=""
+    for lib in $(sort -u "$WORK/needed"); do
+        [ -e "$BUNDLE/_internal/PySide6/Qt/lib/$lib" ] || [ -e "$BUNDLE/_internal/$lib" ] \
+            || absent="$absent $lib"
+    done
+    [ -z "$absent" ] && pass "every Qt library a bundled file links is bundled" \
+        || fail "Qt libraries linked but left out:$absent"
+else
+    fail "no objdump (binutils) to read the bundle's glibc needs with"
+fi
+size="$(du -sm "$BUNDLE" | cut -f1)"
+[ "$size" -le "$MAX_MIB" ] && pass "the bundle is $size MiB (at most $MAX_MIB)" \
+    || fail "the bundle is $size MiB, more than the $MAX_MIB stated"
 
 echo "dist-test: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

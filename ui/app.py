@@ -44,6 +44,9 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
     app.setApplicationName("rostermgr")
     app.setOrganizationName("rostermgr")
     install_exception_hook()
+    from ui.qt_messages import install_message_filter
+
+    install_message_filter()
     from services.lock import CampaignHeld
     from services.paths import no_lock, take_lock, take_over
 
