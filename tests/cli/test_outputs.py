@@ -154,8 +154,9 @@ def test_an_undo_that_takes_back_later_changes_backs_them_up_first_and_names_it(
     one.ok("game", "record", one.file(report))
     one.ok("posse", "buy", D, "Slim", "whiskey")
     said = one.ok("game", "undo").out
-    assert "and 1 change made since" in said and "They were backed up first to " in said
-    backup = Path(said.split("backed up first to ")[1].rstrip(".\n"))
+    assert "It also took back everything done since (backed up first to " in said
+    assert "Bought whiskey for Slim" in said
+    backup = Path(said.split("backed up first to ")[1].split("):\n")[0])
     assert backup.is_file() and "before-undo" in backup.name
     kept = Cli(backup, one.tmp).ok("posse", "show", D, "--json").json()
     assert "whiskey" in next(m for m in kept["members"] if m["name"] == "Slim")["items"]

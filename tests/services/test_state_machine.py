@@ -23,7 +23,7 @@ from rostermgr.rules_load import default_ruleset
 from services import flips, games, posses, rulesets, safety
 from services.campaign import Campaign, for_app, for_command
 from tests.conftest import DALTON, LAWMEN
-from tests.db.dump import dump
+from tests.db.dump import dump, dump_state
 
 SHIPPED = Path(__file__).resolve().parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
 NAMES = ("The Dalton Boys", "Last Hope Lawmen")
@@ -34,17 +34,6 @@ MEMBERS = {
 ITEMS = ("whiskey", "pistol", "hatchet", "derringer", "light-leather", "horse")
 CARDS = ("2S", "7H", "QD", "JK", "9C", "AS")
 STATS = ("shot", "combat", "strength", "toughness", "defence", "wounds")
-
-
-def _state(db: Any) -> dict[str, list[tuple]]:
-    """The tables, less where a game or adoption sits in the undo log: a redo logs its entries
-    again under new numbers (numbers are never reused), and moves those marks with them."""
-    tables = dump(db)
-    for table in ("game", "ruleset"):
-        names = [r[1] for r in db.execute_sql(f'PRAGMA table_info("{table}")').fetchall()]
-        keep = [i + 1 for i, n in enumerate(names) if n not in ("undo_mark", "undo_end")]
-        tables[table] = [tuple(row[i] for i in [0, *keep]) for row in tables[table]]
-    return tables
 
 
 def _files(path: Path) -> tuple[bytes, bytes]:
@@ -175,16 +164,20 @@ class CampaignMachine(RuleBasedStateMachine):
     @precondition(lambda self: bool(self.steps))
     @rule(data=st.data(), redo=st.booleans())
     def undo_to_a_point(self, data: st.DataObject, redo: bool) -> None:
+        """Step by step, as the window's undo stack does; then perhaps redo them all."""
         point = data.draw(st.integers(0, len(self.steps) - 1))
-        mark, tables = self.steps[point]
-        now = _state(self.c.db)
-        statements = self.c.undo_to(mark)
-        assert dump(self.c.db) == tables
-        if redo:
-            self.c.redo(statements)
-            assert _state(self.c.db) == now
-        else:
+        now = dump_state(self.c.db)
+        undone = []
+        for mark, tables in reversed(self.steps[point:]):
+            undone.append(self.c.undo_to(mark))
+            assert dump(self.c.db) == tables
+        if not redo:
             del self.steps[point:]
+            return
+        for i, statements in zip(range(point, len(self.steps)), reversed(undone), strict=True):
+            self.steps[i] = (self.c.mark(), dump(self.c.db))
+            self.c.redo(statements)
+        assert dump_state(self.c.db) == now
 
     @rule(posse=st.sampled_from(NAMES), item=st.sampled_from(ITEMS))
     def second_writer_takes_over(self, posse: str, item: str) -> None:

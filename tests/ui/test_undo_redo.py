@@ -18,7 +18,7 @@ from rostermgr.errors import Refused
 from rostermgr.report import parse_report
 from services import flips, games, posses
 from tests.conftest import DALTON, LAWMEN
-from tests.db.dump import dump
+from tests.db.dump import dump, dump_state, strip_marks
 from ui.dialogs.flip import FlipDialog
 from ui.main_window import MainWindow
 
@@ -130,7 +130,8 @@ def test_any_edits_undone_all_then_redone_all_match_the_file_at_each_step(
     for i in range(1, len(states)):
         assert w.action_redo.isEnabled()
         w.action_redo.trigger()
-        assert dump(w.campaign.db) == states[i], f"redo of step {i}"
+        # exactly, but for where the redone games sit in the undo log (new numbers)
+        assert dump_state(w.campaign.db) == strip_marks(states[i], w.campaign.db), f"redo {i}"
     assert not w.undo_stack.canRedo()
     while w.undo_stack.canUndo():
         w.undo_stack.undo()
