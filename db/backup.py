@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import re
@@ -13,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from db.uri import sqlite_uri
-from rostermgr.errors import InvalidFile, Refused
+from rostermgr.errors import DamagedFile, InvalidFile, Refused
 from rostermgr.retention import backups_to_keep
 
 STAMP = "%Y%m%d-%H%M%S"
@@ -100,27 +101,118 @@ def _snapshot(source: Path, dest: Path) -> None:
         os.fsync(f.fileno())
 
 
+# What each backup is for, in the sentence that says it could not be made.
+_PURPOSE = {
+    "editing": "the hourly backup",
+    "manual": "the backup",
+    "before-restore": "the backup of the campaign before restoring",
+    "before-game": "the backup before recording the game",
+    "before-import": "the backup before the import",
+}
+
+
+def _purpose(reason: str) -> str:
+    if reason.startswith("before-schema"):
+        return "the backup before updating the campaign file"
+    return _PURPOSE.get(reason, f"the backup ({reason})")
+
+
+def _words(exc: BaseException) -> str:
+    return f"{exc} {getattr(exc, 'strerror', '') or ''}".lower()
+
+
+def _is_full(exc: BaseException) -> bool:
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    return "disk is full" in _words(exc) or "no space left" in _words(exc)
+
+
+def _same_disk(a: Path, b: Path) -> bool:
+    """Whether the folders `a` and `b` (or their nearest existing parents) share a file system."""
+
+    def device(p: Path) -> int | None:
+        for q in (p, *p.parents):
+            with contextlib.suppress(OSError):
+                return q.stat().st_dev
+        return None
+
+    return device(a) == device(b)
+
+
+def backup_refusal(campaign: Path, reason: str, exc: BaseException) -> Refused:
+    """The sentence for a backup that could not be written, naming the backups folder.
+
+    A full disk is named as the backups folder's disk (and as the campaign's too when they
+    share it); a folder that cannot be written says so. Either way nothing was changed: every
+    backup is made before the change it protects.
+    """
+    folder = backup_dir(campaign)
+    what = _purpose(reason)
+    if _is_full(exc):
+        disk = (
+            f"the disk holding the backups folder {folder} and the campaign {campaign} is full"
+            if _same_disk(folder, Path(campaign).absolute().parent)
+            else f"the disk holding the backups folder {folder} is full"
+        )
+        return Refused(
+            f"Cannot make {what}: {disk}, so nothing was changed; free some space there, or set "
+            "ROSTERMGR_BACKUP_DIR to a folder on another disk."
+        )
+    detail = getattr(exc, "strerror", None) or str(exc).strip() or type(exc).__name__
+    return Refused(
+        f"Cannot make {what} in {folder} ({detail}), so nothing was changed; make that folder "
+        "writable, or set ROSTERMGR_BACKUP_DIR to another one."
+    )
+
+
 def make_backup(campaign: Path, reason: str, now: datetime | None = None) -> Path:
-    """Copy with SQLite's backup API to a temporary file, check it, then rename it into place."""
+    """Copy with SQLite's backup API to a temporary file, check it, then rename it into place.
+
+    Refused, with nothing left behind: a damaged campaign (DamagedFile, naming the newest good
+    backup), and a backups folder that cannot be written (its full disk or its permissions).
+    """
     campaign = Path(campaign)
     now = now or datetime.now()
     folder = backup_dir(campaign)
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{campaign.stem}-{now.strftime(STAMP)}-{reason}.sqlite3"
-    n = 1
-    while target.exists():
-        n += 1
-        target = folder / f"{campaign.stem}-{now.strftime(STAMP)}-{n}-{reason}.sqlite3"
-    partial = target.with_suffix(".partial")
+    partial: Path | None = None
     try:
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{campaign.stem}-{now.strftime(STAMP)}-{reason}.sqlite3"
+        n = 1
+        while target.exists():
+            n += 1
+            target = folder / f"{campaign.stem}-{now.strftime(STAMP)}-{n}-{reason}.sqlite3"
+        partial = target.with_suffix(".partial")
         _snapshot(campaign, partial)
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
-    os.replace(partial, target)
+        os.replace(partial, target)
+    except InvalidFile as exc:
+        raise _damaged_source(campaign, exc) from exc
+    except (sqlite3.Error, OSError) as exc:
+        from db.connection import damaged, is_damage
+
+        if isinstance(exc, sqlite3.Error) and is_damage(exc):
+            raise damaged(campaign, exc) from exc
+        if isinstance(exc, sqlite3.Error) and not _is_full(exc) and "open" not in _words(exc):
+            raise  # neither the file nor the folder: busy, say, for the caller to name
+        raise backup_refusal(campaign, reason, exc) from exc
+    finally:
+        if partial is not None:
+            for leftover in (partial, Path(f"{partial}-journal")):
+                with contextlib.suppress(OSError):
+                    leftover.unlink(missing_ok=True)
     _fsync_folder(folder)
     thin(campaign, now)
     return target
+
+
+def _damaged_source(campaign: Path, exc: InvalidFile) -> InvalidFile:
+    """A copy that failed its integrity check: the campaign it was copied from is damaged."""
+    from db.connection import offer_backup
+
+    return DamagedFile(
+        f"The campaign file {campaign} is damaged (SQLite's integrity check fails), so it "
+        f"cannot be backed up; it was not changed.{offer_backup(campaign)}"
+    )
 
 
 def backup_if_due(campaign: Path, now: datetime | None = None) -> Path | None:
@@ -236,8 +328,49 @@ def save_copy(campaign: Path, target: Path) -> None:
     _fsync_folder(target.resolve().parent)
 
 
-def restore(campaign: Path, backup: Path) -> Path | None:
-    """Replace the campaign with a checked backup; the current file is backed up first."""
+@dataclass(frozen=True)
+class Restored:
+    """What became of the file a restore replaced: backed up, or (damaged) set aside."""
+
+    saved: Path | None = None  # the checked backup made of it
+    kept: Path | None = None  # where a damaged file was put, renamed, beside the campaign
+
+
+def set_aside(campaign: Path, now: datetime | None = None) -> Path:
+    """Rename a damaged campaign (and its -wal and -shm) to NAME.damaged-STAMP beside it.
+
+    The name is new: a second damaged file in the same second gets NAME.damaged-STAMP-2, and
+    the rename is a hard link first where the file system has them, so nothing is ever
+    overwritten, not even by another program naming a file so meanwhile.
+    """
+    campaign = Path(campaign)
+    stamp = (now or datetime.now()).strftime(STAMP)
+    n = 1
+    while True:
+        kept = campaign.with_name(f"{campaign.name}.damaged-{stamp}" + (f"-{n}" if n > 1 else ""))
+        n += 1
+        if any(Path(f"{kept}{s}").exists() for s in ("", "-wal", "-shm")):
+            continue
+        try:
+            os.link(campaign, kept)  # fails if `kept` exists: never over another file
+            os.unlink(campaign)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EMLINK):
+                raise
+            os.rename(campaign, kept)  # no hard links here: checked free just above
+        break
+    for suffix in ("-wal", "-shm"):
+        side = Path(f"{campaign}{suffix}")
+        if side.exists():
+            os.replace(side, Path(f"{kept}{suffix}"))
+    _fsync_folder(campaign.parent)
+    return kept
+
+
+def check_restorable(campaign: Path, backup: Path) -> None:
+    """Refuse a backup that is the campaign itself, or that is damaged or no campaign."""
     campaign, backup = Path(campaign), Path(backup)
     if is_side_file(backup, campaign):
         raise Refused(f"{backup} is the campaign file itself; choose a backup to restore.")
@@ -252,25 +385,56 @@ def restore(campaign: Path, backup: Path) -> Path | None:
         raise Refused(f"{backup} is not a campaign file that can be restored ({exc}).") from exc
     if verdict != "ok":
         raise Refused(f"{backup} is damaged ({verdict}); it was not restored.")
-    saved = None
-    if campaign.exists() and campaign.stat().st_size > 0:
-        try:
-            saved = make_backup(campaign, "before-restore")
-        except sqlite3.DatabaseError:
-            saved = None  # a damaged current file cannot be copied consistently; keep it aside
-            os.replace(campaign, campaign.with_name(campaign.name + ".damaged"))
-    partial = campaign.with_name(campaign.name + ".restoring")
-    src = sqlite3.connect(sqlite_uri(backup, "ro"), uri=True)
+
+
+def backup_before_restore(campaign: Path) -> Restored:
+    """The checked backup of the campaign a restore is about to replace.
+
+    A damaged campaign cannot be copied consistently: then nothing is made, and the result
+    says it is to be set aside (`kept` is the campaign itself, not yet moved). Any other
+    failure (a full or read-only backups folder) is refused, with nothing changed.
+    """
+    campaign = Path(campaign)
+    if not campaign.exists() or campaign.stat().st_size == 0:
+        return Restored()
     try:
-        dest = sqlite3.connect(partial)
+        return Restored(saved=make_backup(campaign, "before-restore"))
+    except DamagedFile:
+        return Restored(kept=campaign)
+
+
+def restore(campaign: Path, backup: Path) -> Restored:
+    """Replace the campaign with a checked backup; the current file is backed up first.
+
+    Nothing is changed until the backup is copied in full beside the campaign: a failed
+    safety backup, or a full or read-only campaign folder, leaves every file as it was. A
+    damaged campaign is not deleted but set aside under a new dated name (`Restored.kept`).
+    """
+    campaign, backup = Path(campaign), Path(backup)
+    check_restorable(campaign, backup)
+    before = backup_before_restore(campaign)
+    partial = campaign.with_name(f".{campaign.name}.{os.getpid()}.restoring")
+    try:
+        src = sqlite3.connect(sqlite_uri(backup, "ro"), uri=True)
         try:
-            src.backup(dest)
+            dest = sqlite3.connect(partial)
+            try:
+                src.backup(dest)
+                dest.execute("PRAGMA journal_mode=DELETE").fetchone()
+            finally:
+                dest.close()
         finally:
-            dest.close()
+            src.close()
+        with open(partial, "rb") as f:
+            os.fsync(f.fileno())
+        kept = set_aside(campaign) if before.kept is not None else None
+        # Stale -wal/-shm files belong to the old file: beside the new one they would corrupt it.
+        for suffix in ("-wal", "-shm", "-journal"):
+            Path(str(campaign) + suffix).unlink(missing_ok=True)
+        os.replace(partial, campaign)
     finally:
-        src.close()
-    # Stale -wal/-shm files belong to the old file: left beside the new one they would corrupt it.
-    for suffix in ("-wal", "-shm", "-journal"):
-        Path(str(campaign) + suffix).unlink(missing_ok=True)
-    os.replace(partial, campaign)
-    return saved
+        for leftover in (partial, Path(f"{partial}-journal")):
+            with contextlib.suppress(OSError):
+                leftover.unlink(missing_ok=True)
+    _fsync_folder(campaign.parent)
+    return Restored(saved=before.saved, kept=kept)

@@ -60,3 +60,30 @@ def named(path: Path, exc: BaseException) -> Refused | None:
             where = exc.filename or path
             return Refused(f"Cannot write {where}: it is read-only; nothing was written.")
     return None
+
+
+def folder_fault(path: Path, exc: BaseException) -> Refused:
+    """The sentence for a file that could not be written beside the campaign `path`.
+
+    Used where a whole file is written next to the campaign and renamed over it (restore):
+    nothing was changed, whatever failed. A fault named elsewhere (a refusal) is kept.
+    """
+    if isinstance(exc, Refused):
+        return exc
+    folder = Path(path).absolute().parent
+    words = _words(exc)
+    if (isinstance(exc, OSError) and exc.errno == errno.ENOSPC) or "disk is full" in words:
+        return Refused(
+            f"The disk holding {path} is full, so nothing was changed; free some space there."
+        )
+    if (isinstance(exc, OSError) and exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)) or any(
+        w in words for w in ("readonly", "read-only", "unable to open")
+    ):
+        return Refused(
+            f"Cannot write in the campaign's folder {folder} (it is read-only), so nothing was "
+            "changed; make it writable."
+        )
+    detail = getattr(exc, "strerror", None) or str(exc).strip() or type(exc).__name__
+    return Refused(
+        f"Cannot write in the campaign's folder {folder} ({detail}), so nothing was changed."
+    )
