@@ -294,6 +294,10 @@ def main(
         said.write(exc.holder.sentence(exc.campaign, otherwise) + "\n")
         return EXIT_REFUSED
     except Refused as exc:
+        if exc.__cause__ is not None and not isinstance(exc.__cause__, Refused):
+            from services.crashlog import log_exception
+
+            log_exception(exc)  # what SQLite or the system said, in full, for whoever asks
         said.write(f"{exc}\n")
         return EXIT_REFUSED
     except BrokenPipeError:
@@ -325,7 +329,33 @@ def _command(
 
         return run_app(campaign_path(args), args.ruleset)
     handler: Handler = args.handler
-    return handler(args, cast(TextIO, out))
+    try:
+        return handler(args, cast(TextIO, out))
+    except (Refused, BrokenPipeError, KeyboardInterrupt):
+        raise
+    except Exception as exc:
+        fault = _named_fault(args, exc)
+        if fault is None:
+            raise
+        raise fault from exc
+
+
+def _named_fault(args: argparse.Namespace, exc: Exception) -> Refused | None:
+    """A fault of the campaign file or of a file being written that reached the top, named.
+
+    Every command's own code names what it expects; this catches what slipped past (a disk
+    error while reading a backup, a name too long for the file system) so that it is a
+    sentence, never "internal error".
+    """
+    import sqlite3
+
+    if not isinstance(exc, OSError | sqlite3.Error) and "peewee" not in sys.modules:
+        return None
+    from services.faults import DATABASE_ERRORS, named
+
+    if not isinstance(exc, (*DATABASE_ERRORS, OSError)):
+        return None
+    return named(campaign_path(args), exc)
 
 
 class _Output(io.TextIOBase):

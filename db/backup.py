@@ -7,6 +7,7 @@ import errno
 import hashlib
 import os
 import re
+import shutil
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -27,6 +28,8 @@ HOURLY = 3600
 STALE_PARTIAL = 60
 # Files SQLite keeps beside a database: a save or restore target must never be one of them.
 SIDE_FILES = ("-wal", "-shm", "-journal", ".lock")
+# What SQLite may leave beside a copy it was writing when that failed.
+_COPY_SIDES = ("-journal", "-wal", "-shm")
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,21 @@ def _fsync_folder(folder: Path) -> None:
             os.close(fd)
 
 
+def _source_uri(source: Path) -> str:
+    """How to open a campaign to copy it, leaving nothing beside it that was not there.
+
+    A campaign that can be written is opened read-write (see `_snapshot`). One that cannot
+    (the file or its folder read-only) is read as it stands: a read-write open would quietly
+    fall back to reading and leave a -shm file it cannot remove, with the file's own mode,
+    which then stops the next program from opening the campaign at all.
+    """
+    folder = Path(source).absolute().parent
+    if os.access(source, os.W_OK) and os.access(folder, os.W_OK):
+        return sqlite_uri(source, "rw")
+    in_use = any(Path(f"{source}{s}").exists() for s in ("-wal", "-shm"))
+    return f"{Path(source).resolve().as_uri()}?{'mode=ro' if in_use else 'immutable=1'}"
+
+
 def _snapshot(source: Path, dest: Path) -> None:
     """Copy the database `source` into the new file `dest`, checked and on disk.
 
@@ -83,7 +101,7 @@ def _snapshot(source: Path, dest: Path) -> None:
     leaves alone. Raises InvalidFile if the copy fails its integrity check (`dest` removed),
     sqlite3.Error if the source cannot be read.
     """
-    src = sqlite3.connect(sqlite_uri(source, "rw"), uri=True)
+    src = sqlite3.connect(_source_uri(source), uri=True)
     try:
         out = sqlite3.connect(dest)
         try:
@@ -121,10 +139,21 @@ def _words(exc: BaseException) -> str:
     return f"{exc} {getattr(exc, 'strerror', '') or ''}".lower()
 
 
-def _is_full(exc: BaseException) -> bool:
+# Below this many bytes free, an I/O error while writing a copy is its disk being full:
+# SQLite says "disk I/O error" of a -wal or -shm file it could not grow.
+NEARLY_FULL = 1 << 20
+
+
+def _is_full(exc: BaseException, folder: Path | None = None) -> bool:
     if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return True
-    return "disk is full" in _words(exc) or "no space left" in _words(exc)
+    words = _words(exc)
+    if "disk is full" in words or "no space left" in words:
+        return True
+    if folder is not None and "disk i/o error" in words:
+        with contextlib.suppress(OSError):
+            return shutil.disk_usage(folder).free < NEARLY_FULL
+    return False
 
 
 def _same_disk(a: Path, b: Path) -> bool:
@@ -148,7 +177,7 @@ def backup_refusal(campaign: Path, reason: str, exc: BaseException) -> Refused:
     """
     folder = backup_dir(campaign)
     what = _purpose(reason)
-    if _is_full(exc):
+    if _is_full(exc, folder):
         disk = (
             f"the disk holding the backups folder {folder} and the campaign {campaign} is full"
             if _same_disk(folder, Path(campaign).absolute().parent)
@@ -158,7 +187,11 @@ def backup_refusal(campaign: Path, reason: str, exc: BaseException) -> Refused:
             f"Cannot make {what}: {disk}, so nothing was changed; free some space there, or set "
             "ROSTERMGR_BACKUP_DIR to a folder on another disk."
         )
-    detail = getattr(exc, "strerror", None) or str(exc).strip() or type(exc).__name__
+    denied = isinstance(exc, OSError) and exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+    if denied or any(w in _words(exc) for w in ("unable to open", "readonly", "read-only")):
+        detail = "it cannot be written: it is read-only"
+    else:
+        detail = getattr(exc, "strerror", None) or str(exc).strip() or type(exc).__name__
     return Refused(
         f"Cannot make {what} in {folder} ({detail}), so nothing was changed; make that folder "
         "writable, or set ROSTERMGR_BACKUP_DIR to another one."
@@ -192,12 +225,16 @@ def make_backup(campaign: Path, reason: str, now: datetime | None = None) -> Pat
 
         if isinstance(exc, sqlite3.Error) and is_damage(exc):
             raise damaged(campaign, exc) from exc
-        if isinstance(exc, sqlite3.Error) and not _is_full(exc) and "open" not in _words(exc):
+        if (
+            isinstance(exc, sqlite3.Error)
+            and not _is_full(exc, folder)
+            and "open" not in _words(exc)
+        ):
             raise  # neither the file nor the folder: busy, say, for the caller to name
         raise backup_refusal(campaign, reason, exc) from exc
     finally:
         if partial is not None:
-            for leftover in (partial, Path(f"{partial}-journal")):
+            for leftover in [partial, *(Path(f"{partial}{s}") for s in _COPY_SIDES)]:
                 with contextlib.suppress(OSError):
                     leftover.unlink(missing_ok=True)
     _fsync_folder(folder)
@@ -267,12 +304,20 @@ def thin(campaign: Path, now: datetime | None = None) -> list[Path]:
 
 
 def newest_good_backup(campaign: Path) -> Path | None:
-    """The newest of the campaign's backups that passes SQLite's quick check, if any."""
+    """The newest of the campaign's backups that passes SQLite's quick check, if any.
+
+    A backup that opening would refuse (a tampered schema, a ruleset text that is not UTF-8)
+    is no good either.
+    """
+    from db.connection import file_problem
+
     for b in list_backups(campaign):
         try:
             con = sqlite3.connect(sqlite_uri(b.path, "ro"), uri=True)
             try:
-                if con.execute("PRAGMA quick_check").fetchone()[0] == "ok":
+                if con.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                    continue
+                if file_problem(con) is None:
                     return b.path
             finally:
                 con.close()
@@ -433,7 +478,7 @@ def restore(campaign: Path, backup: Path) -> Restored:
             Path(str(campaign) + suffix).unlink(missing_ok=True)
         os.replace(partial, campaign)
     finally:
-        for leftover in (partial, Path(f"{partial}-journal")):
+        for leftover in [partial, *(Path(f"{partial}{s}") for s in _COPY_SIDES)]:
             with contextlib.suppress(OSError):
                 leftover.unlink(missing_ok=True)
     _fsync_folder(campaign.parent)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from db import backup as store
@@ -12,13 +13,13 @@ from db.lock import refuse_if_held
 from rostermgr.errors import Refused
 from rostermgr.rules_load import special_kind
 from services.campaign import Campaign, read_only_refusal, writable
-from services.faults import DATABASE_ERRORS, folder_fault
+from services.faults import DATABASE_ERRORS, folder_fault, named
 from services.outputs import check_output
 
 
 def check(c: Campaign) -> list[str]:
     """SQLite's own checks and the game's invariants, one sentence per problem found."""
-    return check_campaign(c.db, c.rules)
+    return check_campaign(c.db, c.rules, c.path)
 
 
 def backups(path: Path) -> list[Backup]:
@@ -31,7 +32,11 @@ def backup_now(path: Path) -> Path:
     check_campaign_file(path)
     if not path.exists():
         raise Refused(f"There is no campaign file at {path} to back up.")
-    return store.make_backup(path, "manual")
+    refuse_foreign(path)  # a file opening would refuse is no campaign to back up
+    try:
+        return store.make_backup(path, "manual")
+    except (*DATABASE_ERRORS, OSError) as exc:
+        raise named(path, exc) or exc from exc
 
 
 def restore(path: Path, source: Path) -> store.Restored:
@@ -54,6 +59,12 @@ def restore(path: Path, source: Path) -> store.Restored:
     refuse_foreign(source)
     refuse_newer(source)  # restore only what this rostermgr can open
     refuse_if_held(path)
+    folder = path.absolute().parent
+    if folder.is_dir() and not os.access(folder, os.W_OK):
+        raise Refused(
+            f"Cannot restore {path}: its folder {folder} is read-only, so nothing was changed; "
+            "make the folder writable."
+        )
     if path.exists() and not writable(path):
         raise read_only_refusal(path)
     try:
