@@ -382,9 +382,31 @@ class _Output(io.TextIOBase):
         if self._stream is None:
             raise _closed()
         try:
-            return self._stream.write(text)
+            fd = self._fd()
+            if fd is None:
+                return self._stream.write(text)
+            self._stream.flush()  # whatever was written to the stream itself goes first
+            encoding = getattr(self._stream, "encoding", None) or "utf-8"
+            data = memoryview(
+                text.encode(encoding, getattr(self._stream, "errors", None) or "strict")
+            )
+            # A write to a file on a disk that fills up writes part and says so only when
+            # asked to write the rest: Python's buffer kept the rest and lost the error, so a
+            # truncated export ended with exit 0. Writing it all here meets the error.
+            while data:
+                data = data[os.write(fd, data) :]
+            return len(text)
         except (OSError, ValueError) as exc:
             raise self._failed(exc) from exc
+
+    def _fd(self) -> int | None:
+        """The file descriptor to write to directly, on POSIX, if the stream has one."""
+        if os.name != "posix":
+            return None  # newline translation is the stream's to do there
+        try:
+            return int(self._stream.fileno())  # type: ignore[union-attr]
+        except (OSError, ValueError, AttributeError):
+            return None  # a StringIO (tests), or a stream with no file behind it
 
     def flush(self) -> None:
         if self._stream is None:

@@ -437,3 +437,51 @@ def test_simulate_names_an_unknown_faction(cli: Cli) -> None:
     done = cli("simulate", "--factions", "cowboys")
     assert done.code == 1
     assert done.err.startswith("There is no faction 'cowboys'; the factions are ")
+
+
+# --- item 12: an export to standard output on a full disk ----------------------------------
+
+SCRIPT = "from cli import run; run()"  # the `rostermgr` script itself: it exits by os._exit
+FULL = "Cannot write the output (No space left on device); what was printed is incomplete.\n"
+
+
+def _export_to(cli: Cli, stdout: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", SCRIPT, "--db", str(cli.db), "posse", "export", D],
+        stdout=stdout,  # type: ignore[arg-type]
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        check=False,
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_posse_export_to_dev_full_exits_1_with_a_sentence(cli: Cli) -> None:
+    cli.new_posse(DALTON)
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = _export_to(cli, full)
+    assert (done.returncode, done.stderr) == (1, FULL)
+
+
+def test_posse_export_to_a_file_on_a_disk_that_fills_exits_1(
+    cli: Cli, tmp_path: Path, small_disk: Path
+) -> None:
+    """Part of the export fits: the truncated file must not pass for a whole one."""
+    two_posses(cli)
+    report = {"date": "2026-01-15", "scenario": "other", "posses": [D, L], "notes": "x" * 3000}
+    for _ in range(4):
+        cli.ok("game", "record", cli.file(report))
+    whole = cli.ok("posse", "export", D).out
+    assert len(whole) > 8192
+    fill(small_disk / "fill")
+    (small_disk / "fill").unlink()
+    subprocess.run(
+        ["fallocate", "-l", str(os.statvfs(small_disk).f_bavail * 4096 - 4096), "filler"],
+        cwd=small_disk,
+        check=True,
+    )
+    with open(small_disk / "out.json", "w", encoding="utf-8") as out:
+        done = _export_to(cli, out)
+    assert (done.returncode, done.stderr) == (1, FULL)
+    assert (small_disk / "out.json").stat().st_size < len(whole.encode())
