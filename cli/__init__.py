@@ -349,6 +349,10 @@ def main(
         said.write(exc.holder.sentence(exc.campaign, otherwise) + "\n")
         return EXIT_REFUSED
     except Refused as exc:
+        if exc.__cause__ is not None and not isinstance(exc.__cause__, Refused):
+            from services.crashlog import log_exception
+
+            log_exception(exc)  # what SQLite or the system said, in full, for whoever asks
         said.write(f"{exc}\n")
         return EXIT_REFUSED
     except BrokenPipeError:
@@ -380,7 +384,33 @@ def _command(
 
         return run_app(campaign_path(args), args.ruleset)
     handler: Handler = args.handler
-    return handler(args, cast(TextIO, out))
+    try:
+        return handler(args, cast(TextIO, out))
+    except (Refused, BrokenPipeError, KeyboardInterrupt):
+        raise
+    except Exception as exc:
+        fault = _named_fault(args, exc)
+        if fault is None:
+            raise
+        raise fault from exc
+
+
+def _named_fault(args: argparse.Namespace, exc: Exception) -> Refused | None:
+    """A fault of the campaign file or of a file being written that reached the top, named.
+
+    Every command's own code names what it expects; this catches what slipped past (a disk
+    error while reading a backup, a name too long for the file system) so that it is a
+    sentence, never "internal error".
+    """
+    import sqlite3
+
+    if not isinstance(exc, OSError | sqlite3.Error) and "peewee" not in sys.modules:
+        return None
+    from services.faults import DATABASE_ERRORS, named
+
+    if not isinstance(exc, (*DATABASE_ERRORS, OSError)):
+        return None
+    return named(campaign_path(args), exc)
 
 
 class _Output(io.TextIOBase):
@@ -407,9 +437,31 @@ class _Output(io.TextIOBase):
         if self._stream is None:
             raise _closed()
         try:
-            return self._stream.write(text)
+            fd = self._fd()
+            if fd is None:
+                return self._stream.write(text)
+            self._stream.flush()  # whatever was written to the stream itself goes first
+            encoding = getattr(self._stream, "encoding", None) or "utf-8"
+            data = memoryview(
+                text.encode(encoding, getattr(self._stream, "errors", None) or "strict")
+            )
+            # A write to a file on a disk that fills up writes part and says so only when
+            # asked to write the rest: Python's buffer kept the rest and lost the error, so a
+            # truncated export ended with exit 0. Writing it all here meets the error.
+            while data:
+                data = data[os.write(fd, data) :]
+            return len(text)
         except (OSError, ValueError) as exc:
             raise self._failed(exc) from exc
+
+    def _fd(self) -> int | None:
+        """The file descriptor to write to directly, on POSIX, if the stream has one."""
+        if os.name != "posix":
+            return None  # newline translation is the stream's to do there
+        try:
+            return int(self._stream.fileno())  # type: ignore[union-attr]
+        except (OSError, ValueError, AttributeError):
+            return None  # a StringIO (tests), or a stream with no file behind it
 
     def flush(self) -> None:
         if self._stream is None:

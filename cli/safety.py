@@ -58,7 +58,13 @@ def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_restore(args: argparse.Namespace, out: TextIO) -> int:
     path = campaign_path(args)
     source = Path(args.file)
-    saved = safety.restore(path, source)
-    kept = f" The file it replaced was backed up to {saved}." if saved else ""
-    out.write(f"Restored {path} from {source}.{kept}\n")
+    done = safety.restore(path, source)
+    replaced = (
+        f" The file it replaced was backed up to {done.saved}."
+        if done.saved
+        else f" The file it replaced was damaged: it is kept as {done.kept}."
+        if done.kept
+        else ""
+    )
+    out.write(f"Restored {path} from {source}.{replaced}\n")
     return EXIT_OK

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import re
+import shutil
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -13,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from db.uri import sqlite_uri
-from rostermgr.errors import InvalidFile, Refused
+from rostermgr.errors import DamagedFile, InvalidFile, Refused
 from rostermgr.retention import backups_to_keep
 
 STAMP = "%Y%m%d-%H%M%S"
@@ -26,6 +28,8 @@ HOURLY = 3600
 STALE_PARTIAL = 60
 # Files SQLite keeps beside a database: a save or restore target must never be one of them.
 SIDE_FILES = ("-wal", "-shm", "-journal", ".lock")
+# What SQLite may leave beside a copy it was writing when that failed.
+_COPY_SIDES = ("-journal", "-wal", "-shm")
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,21 @@ def _fsync_folder(folder: Path) -> None:
             os.close(fd)
 
 
+def _source_uri(source: Path) -> str:
+    """How to open a campaign to copy it, leaving nothing beside it that was not there.
+
+    A campaign that can be written is opened read-write (see `_snapshot`). One that cannot
+    (the file or its folder read-only) is read as it stands: a read-write open would quietly
+    fall back to reading and leave a -shm file it cannot remove, with the file's own mode,
+    which then stops the next program from opening the campaign at all.
+    """
+    folder = Path(source).absolute().parent
+    if os.access(source, os.W_OK) and os.access(folder, os.W_OK):
+        return sqlite_uri(source, "rw")
+    in_use = any(Path(f"{source}{s}").exists() for s in ("-wal", "-shm"))
+    return f"{Path(source).resolve().as_uri()}?{'mode=ro' if in_use else 'immutable=1'}"
+
+
 def _snapshot(source: Path, dest: Path) -> None:
     """Copy the database `source` into the new file `dest`, checked and on disk.
 
@@ -82,7 +101,7 @@ def _snapshot(source: Path, dest: Path) -> None:
     leaves alone. Raises InvalidFile if the copy fails its integrity check (`dest` removed),
     sqlite3.Error if the source cannot be read.
     """
-    src = sqlite3.connect(sqlite_uri(source, "rw"), uri=True)
+    src = sqlite3.connect(_source_uri(source), uri=True)
     try:
         out = sqlite3.connect(dest)
         try:
@@ -100,27 +119,137 @@ def _snapshot(source: Path, dest: Path) -> None:
         os.fsync(f.fileno())
 
 
+# What each backup is for, in the sentence that says it could not be made.
+_PURPOSE = {
+    "editing": "the hourly backup",
+    "manual": "the backup",
+    "before-restore": "the backup of the campaign before restoring",
+    "before-game": "the backup before recording the game",
+    "before-import": "the backup before the import",
+}
+
+
+def _purpose(reason: str) -> str:
+    if reason.startswith("before-schema"):
+        return "the backup before updating the campaign file"
+    return _PURPOSE.get(reason, f"the backup ({reason})")
+
+
+def _words(exc: BaseException) -> str:
+    return f"{exc} {getattr(exc, 'strerror', '') or ''}".lower()
+
+
+# Below this many bytes free, an I/O error while writing a copy is its disk being full:
+# SQLite says "disk I/O error" of a -wal or -shm file it could not grow.
+NEARLY_FULL = 1 << 20
+
+
+def _is_full(exc: BaseException, folder: Path | None = None) -> bool:
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    words = _words(exc)
+    if "disk is full" in words or "no space left" in words:
+        return True
+    if folder is not None and "disk i/o error" in words:
+        with contextlib.suppress(OSError):
+            return shutil.disk_usage(folder).free < NEARLY_FULL
+    return False
+
+
+def _same_disk(a: Path, b: Path) -> bool:
+    """Whether the folders `a` and `b` (or their nearest existing parents) share a file system."""
+
+    def device(p: Path) -> int | None:
+        for q in (p, *p.parents):
+            with contextlib.suppress(OSError):
+                return q.stat().st_dev
+        return None
+
+    return device(a) == device(b)
+
+
+def backup_refusal(campaign: Path, reason: str, exc: BaseException) -> Refused:
+    """The sentence for a backup that could not be written, naming the backups folder.
+
+    A full disk is named as the backups folder's disk (and as the campaign's too when they
+    share it); a folder that cannot be written says so. Either way nothing was changed: every
+    backup is made before the change it protects.
+    """
+    folder = backup_dir(campaign)
+    what = _purpose(reason)
+    if _is_full(exc, folder):
+        disk = (
+            f"the disk holding the backups folder {folder} and the campaign {campaign} is full"
+            if _same_disk(folder, Path(campaign).absolute().parent)
+            else f"the disk holding the backups folder {folder} is full"
+        )
+        return Refused(
+            f"Cannot make {what}: {disk}, so nothing was changed; free some space there, or set "
+            "ROSTERMGR_BACKUP_DIR to a folder on another disk."
+        )
+    denied = isinstance(exc, OSError) and exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+    if denied or any(w in _words(exc) for w in ("unable to open", "readonly", "read-only")):
+        detail = "it cannot be written: it is read-only"
+    else:
+        detail = getattr(exc, "strerror", None) or str(exc).strip() or type(exc).__name__
+    return Refused(
+        f"Cannot make {what} in {folder} ({detail}), so nothing was changed; make that folder "
+        "writable, or set ROSTERMGR_BACKUP_DIR to another one."
+    )
+
+
 def make_backup(campaign: Path, reason: str, now: datetime | None = None) -> Path:
-    """Copy with SQLite's backup API to a temporary file, check it, then rename it into place."""
+    """Copy with SQLite's backup API to a temporary file, check it, then rename it into place.
+
+    Refused, with nothing left behind: a damaged campaign (DamagedFile, naming the newest good
+    backup), and a backups folder that cannot be written (its full disk or its permissions).
+    """
     campaign = Path(campaign)
     now = now or datetime.now()
     folder = backup_dir(campaign)
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{campaign.stem}-{now.strftime(STAMP)}-{reason}.sqlite3"
-    n = 1
-    while target.exists():
-        n += 1
-        target = folder / f"{campaign.stem}-{now.strftime(STAMP)}-{n}-{reason}.sqlite3"
-    partial = target.with_suffix(".partial")
+    partial: Path | None = None
     try:
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{campaign.stem}-{now.strftime(STAMP)}-{reason}.sqlite3"
+        n = 1
+        while target.exists():
+            n += 1
+            target = folder / f"{campaign.stem}-{now.strftime(STAMP)}-{n}-{reason}.sqlite3"
+        partial = target.with_suffix(".partial")
         _snapshot(campaign, partial)
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
-    os.replace(partial, target)
+        os.replace(partial, target)
+    except InvalidFile as exc:
+        raise _damaged_source(campaign, exc) from exc
+    except (sqlite3.Error, OSError) as exc:
+        from db.connection import damaged, is_damage
+
+        if isinstance(exc, sqlite3.Error) and is_damage(exc):
+            raise damaged(campaign, exc) from exc
+        if (
+            isinstance(exc, sqlite3.Error)
+            and not _is_full(exc, folder)
+            and "open" not in _words(exc)
+        ):
+            raise  # neither the file nor the folder: busy, say, for the caller to name
+        raise backup_refusal(campaign, reason, exc) from exc
+    finally:
+        if partial is not None:
+            for leftover in [partial, *(Path(f"{partial}{s}") for s in _COPY_SIDES)]:
+                with contextlib.suppress(OSError):
+                    leftover.unlink(missing_ok=True)
     _fsync_folder(folder)
     thin(campaign, now)
     return target
+
+
+def _damaged_source(campaign: Path, exc: InvalidFile) -> InvalidFile:
+    """A copy that failed its integrity check: the campaign it was copied from is damaged."""
+    from db.connection import offer_backup
+
+    return DamagedFile(
+        f"The campaign file {campaign} is damaged (SQLite's integrity check fails), so it "
+        f"cannot be backed up; it was not changed.{offer_backup(campaign)}"
+    )
 
 
 def backup_if_due(campaign: Path, now: datetime | None = None) -> Path | None:
@@ -175,12 +304,20 @@ def thin(campaign: Path, now: datetime | None = None) -> list[Path]:
 
 
 def newest_good_backup(campaign: Path) -> Path | None:
-    """The newest of the campaign's backups that passes SQLite's quick check, if any."""
+    """The newest of the campaign's backups that passes SQLite's quick check, if any.
+
+    A backup that opening would refuse (a tampered schema, a ruleset text that is not UTF-8)
+    is no good either.
+    """
+    from db.connection import file_problem
+
     for b in list_backups(campaign):
         try:
             con = sqlite3.connect(sqlite_uri(b.path, "ro"), uri=True)
             try:
-                if con.execute("PRAGMA quick_check").fetchone()[0] == "ok":
+                if con.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                    continue
+                if file_problem(con) is None:
                     return b.path
             finally:
                 con.close()
@@ -236,8 +373,49 @@ def save_copy(campaign: Path, target: Path) -> None:
     _fsync_folder(target.resolve().parent)
 
 
-def restore(campaign: Path, backup: Path) -> Path | None:
-    """Replace the campaign with a checked backup; the current file is backed up first."""
+@dataclass(frozen=True)
+class Restored:
+    """What became of the file a restore replaced: backed up, or (damaged) set aside."""
+
+    saved: Path | None = None  # the checked backup made of it
+    kept: Path | None = None  # where a damaged file was put, renamed, beside the campaign
+
+
+def set_aside(campaign: Path, now: datetime | None = None) -> Path:
+    """Rename a damaged campaign (and its -wal and -shm) to NAME.damaged-STAMP beside it.
+
+    The name is new: a second damaged file in the same second gets NAME.damaged-STAMP-2, and
+    the rename is a hard link first where the file system has them, so nothing is ever
+    overwritten, not even by another program naming a file so meanwhile.
+    """
+    campaign = Path(campaign)
+    stamp = (now or datetime.now()).strftime(STAMP)
+    n = 1
+    while True:
+        kept = campaign.with_name(f"{campaign.name}.damaged-{stamp}" + (f"-{n}" if n > 1 else ""))
+        n += 1
+        if any(Path(f"{kept}{s}").exists() for s in ("", "-wal", "-shm")):
+            continue
+        try:
+            os.link(campaign, kept)  # fails if `kept` exists: never over another file
+            os.unlink(campaign)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EMLINK):
+                raise
+            os.rename(campaign, kept)  # no hard links here: checked free just above
+        break
+    for suffix in ("-wal", "-shm"):
+        side = Path(f"{campaign}{suffix}")
+        if side.exists():
+            os.replace(side, Path(f"{kept}{suffix}"))
+    _fsync_folder(campaign.parent)
+    return kept
+
+
+def check_restorable(campaign: Path, backup: Path) -> None:
+    """Refuse a backup that is the campaign itself, or that is damaged or no campaign."""
     campaign, backup = Path(campaign), Path(backup)
     if is_side_file(backup, campaign):
         raise Refused(f"{backup} is the campaign file itself; choose a backup to restore.")
@@ -252,25 +430,56 @@ def restore(campaign: Path, backup: Path) -> Path | None:
         raise Refused(f"{backup} is not a campaign file that can be restored ({exc}).") from exc
     if verdict != "ok":
         raise Refused(f"{backup} is damaged ({verdict}); it was not restored.")
-    saved = None
-    if campaign.exists() and campaign.stat().st_size > 0:
-        try:
-            saved = make_backup(campaign, "before-restore")
-        except sqlite3.DatabaseError:
-            saved = None  # a damaged current file cannot be copied consistently; keep it aside
-            os.replace(campaign, campaign.with_name(campaign.name + ".damaged"))
-    partial = campaign.with_name(campaign.name + ".restoring")
-    src = sqlite3.connect(sqlite_uri(backup, "ro"), uri=True)
+
+
+def backup_before_restore(campaign: Path) -> Restored:
+    """The checked backup of the campaign a restore is about to replace.
+
+    A damaged campaign cannot be copied consistently: then nothing is made, and the result
+    says it is to be set aside (`kept` is the campaign itself, not yet moved). Any other
+    failure (a full or read-only backups folder) is refused, with nothing changed.
+    """
+    campaign = Path(campaign)
+    if not campaign.exists() or campaign.stat().st_size == 0:
+        return Restored()
     try:
-        dest = sqlite3.connect(partial)
+        return Restored(saved=make_backup(campaign, "before-restore"))
+    except DamagedFile:
+        return Restored(kept=campaign)
+
+
+def restore(campaign: Path, backup: Path) -> Restored:
+    """Replace the campaign with a checked backup; the current file is backed up first.
+
+    Nothing is changed until the backup is copied in full beside the campaign: a failed
+    safety backup, or a full or read-only campaign folder, leaves every file as it was. A
+    damaged campaign is not deleted but set aside under a new dated name (`Restored.kept`).
+    """
+    campaign, backup = Path(campaign), Path(backup)
+    check_restorable(campaign, backup)
+    before = backup_before_restore(campaign)
+    partial = campaign.with_name(f".{campaign.name}.{os.getpid()}.restoring")
+    try:
+        src = sqlite3.connect(sqlite_uri(backup, "ro"), uri=True)
         try:
-            src.backup(dest)
+            dest = sqlite3.connect(partial)
+            try:
+                src.backup(dest)
+                dest.execute("PRAGMA journal_mode=DELETE").fetchone()
+            finally:
+                dest.close()
         finally:
-            dest.close()
+            src.close()
+        with open(partial, "rb") as f:
+            os.fsync(f.fileno())
+        kept = set_aside(campaign) if before.kept is not None else None
+        # Stale -wal/-shm files belong to the old file: beside the new one they would corrupt it.
+        for suffix in ("-wal", "-shm", "-journal"):
+            Path(str(campaign) + suffix).unlink(missing_ok=True)
+        os.replace(partial, campaign)
     finally:
-        src.close()
-    # Stale -wal/-shm files belong to the old file: left beside the new one they would corrupt it.
-    for suffix in ("-wal", "-shm", "-journal"):
-        Path(str(campaign) + suffix).unlink(missing_ok=True)
-    os.replace(partial, campaign)
-    return saved
+        for leftover in [partial, *(Path(f"{partial}{s}") for s in _COPY_SIDES)]:
+            with contextlib.suppress(OSError):
+                leftover.unlink(missing_ok=True)
+    _fsync_folder(campaign.parent)
+    return Restored(saved=before.saved, kept=kept)

@@ -15,6 +15,7 @@ import peewee
 from peewee import Database, fn
 
 from db import models as m
+from db.backup import backup_dir
 from db.connection import is_damage, offer_backup
 from db.undo import creation, log_problem, step_problem, strange_entries
 from rostermgr.cards import parse_card
@@ -33,35 +34,64 @@ from rostermgr.shop import money
 _SHOWN = 10  # at most this many lines of one kind: a damaged file can have thousands
 
 
-def _restore_hint(db: Database) -> str:
+def _file_of(db: Database, path: Path | None) -> Path | None:
+    """The campaign file checked: given, or the database's own name when it is a plain path.
+
+    A file opened read-only is named by a `file:` URI, whose backups would never be found.
+    """
+    if path is not None:
+        return Path(path)
     name = getattr(db, "database", None)
-    return offer_backup(Path(name)) if isinstance(name, str) and name != ":memory:" else ""
+    if isinstance(name, str) and name != ":memory:" and not name.startswith("file:"):
+        return Path(name)
+    return None
 
 
-def _damage_finding(db: Database, exc: BaseException) -> str:
+def _restore_hint(db: Database, path: Path | None) -> str:
+    """The newest good backup and the command that restores it, or that there is none."""
+    where = _file_of(db, path)
+    if where is None:
+        return ""
+    hint = offer_backup(where)  # no full stop after it: the path is copied as it stands
+    if hint:
+        return hint
+    return f" No good backup of it was found in {backup_dir(where)}."
+
+
+def _damage_finding(db: Database, exc: BaseException, path: Path | None) -> str:
     if is_damage(exc):
-        return f"SQLite reports damage: {exc}.{_restore_hint(db)}"
+        line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return f"SQLite reports damage: {line}.{_restore_hint(db, path)}"
     return f"The check could not read the campaign file ({exc})."
 
 
-def quick_check(db: Database) -> list[str]:
-    """The fast part, run whenever a file is opened; damage is reported, never raised."""
+def quick_check(db: Database, path: Path | None = None) -> list[str]:
+    """The fast part, run whenever a file is opened; damage is reported, never raised.
+
+    Damage is said first in one sentence that names the newest good backup and the command
+    that restores it; SQLite's own findings follow, one a line.
+    """
     try:
         rows = [r[0] for r in db.execute_sql(f"PRAGMA quick_check({_SHOWN})").fetchall()]
     except (sqlite3.DatabaseError, peewee.DatabaseError) as exc:
-        return [_damage_finding(db, exc)]
+        return [_damage_finding(db, exc, path)]
     if rows == ["ok"]:
         return []
     # One row may hold several lines, the first naming the schema ("*** in database main ***").
     lines = [line for r in rows for line in str(r).splitlines() if not line.startswith("***")]
     found = [f"SQLite reports damage: {line.rstrip('.')}." for line in lines[:_SHOWN] or rows]
-    found[-1] += _restore_hint(db)
-    return found
+    where = _file_of(db, path)
+    named = f"the campaign file {where}" if where is not None else "the campaign file"
+    summary = f"SQLite reports damage: {named} has damaged pages.{_restore_hint(db, path)}"
+    return [summary, *found]
 
 
-def check_campaign(db: Database, rules: Ruleset) -> list[str]:
-    """Every problem found in the campaign file, one sentence each; [] when it is sound."""
-    problems = quick_check(db)
+def check_campaign(db: Database, rules: Ruleset, path: Path | None = None) -> list[str]:
+    """Every problem found in the campaign file, one sentence each; [] when it is sound.
+
+    `path` is the campaign file, for naming its backups (by default the database's name).
+    """
+    problems = quick_check(db, path)
     if problems:
         return problems  # reading on through damaged pages only repeats what SQLite said
     try:
@@ -69,14 +99,17 @@ def check_campaign(db: Database, rules: Ruleset) -> list[str]:
         problems += _undo_log(db)
         wrong_types = _types(db)
         problems += wrong_types
-        if wrong_types:
+        # Amounts beyond MAX_AMOUNT overflow SQLite's sums: the purses cannot be added up.
+        too_large = [] if wrong_types else _ledger_amounts(db)
+        problems += too_large
+        if wrong_types or too_large:
             # The models would round 5.5 or choke on 'five': the rules cannot be read through.
             problems.append(_RULES_SKIPPED)
         else:
             problems += _posses(rules) + _members(rules) + _rosters(rules)
-            problems += _ledger_amounts(db) + _histories(rules)
+            problems += _histories(rules)
     except (sqlite3.DatabaseError, peewee.DatabaseError) as exc:
-        problems.append(_damage_finding(db, exc))
+        problems.append(_damage_finding(db, exc, path))
     return problems
 
 

@@ -15,8 +15,8 @@ from peewee import SqliteDatabase
 
 from db.busy import is_busy
 from db.models import database
-from db.schema import APPLICATION_ID, current_version, latest, migrate, v1_layout
-from rostermgr.errors import DamagedFile, InvalidFile
+from db.schema import APPLICATION_ID, current_version, latest, migrate, tables_at, v1_layout
+from rostermgr.errors import DamagedFile, InvalidFile, quoted
 from rostermgr.rules_load import special_kind
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -93,13 +93,26 @@ def is_damage(exc: BaseException) -> bool:
     return False
 
 
+def _reason(exc: BaseException) -> str:
+    """SQLite's words for a damage, kept to one short line: never the text of a stored row.
+
+    Python's decoding error quotes the whole column (a ruleset of many lines); the details
+    stay in the exception, which the command line writes to its log.
+    """
+    text = str(exc).strip()
+    if "decode" in text.lower():
+        return "a text stored in it is not valid UTF-8"
+    line = text.splitlines()[0].strip() if text else type(exc).__name__
+    return line if len(line) <= 100 else f"{line[:97]}..."
+
+
 def damaged(path: Path, exc: BaseException) -> DamagedFile:
     """The refusal for a damaged campaign file, naming the newest good backup to restore.
 
     Callers catch `sqlite3.DatabaseError` and `peewee.DatabaseError` around any use of the
     file, and raise this when `is_damage(exc)`; it is the same sentence a damaged header gets.
     """
-    reason = str(exc).strip() or type(exc).__name__
+    reason = _reason(exc)
     return DamagedFile(
         f"The campaign file {path} is damaged or not a campaign ({reason}); it was not changed."
         + offer_backup(Path(path))
@@ -116,6 +129,53 @@ def _read_only(path: Path) -> sqlite3.Connection:
     in_use = any(Path(f"{path}{s}").exists() for s in ("-wal", "-shm"))
     mode = "mode=ro" if in_use else "immutable=1"
     return sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True)
+
+
+def file_problem(con: sqlite3.Connection) -> str | None:
+    """What makes a campaign file of ours unusable though SQLite finds its pages sound, if any.
+
+    A schema_version table that holds no schema number (text, a fraction, less than 1, or
+    nothing), a table its schema has that is missing, or a stored ruleset text that is not
+    UTF-8: each would stop every command, so the file is refused on opening, and neither
+    backed up nor offered as a good backup.
+    """
+    tables = {
+        r[0]
+        for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    }
+    if "schema_version" not in tables:
+        return None  # not ours, or not yet: refuse_foreign tells which
+    rows = con.execute("SELECT version, typeof(version) FROM schema_version").fetchall()
+    if not rows:
+        return "its schema_version table is empty"
+    for value, kind in rows:
+        if kind != "integer" or value < 1:
+            return f"its schema_version table holds {quoted(value)}, not a schema number"
+    version = max(r[0] for r in rows)
+    if version <= latest():  # a newer schema is refused as such, by its own sentence
+        missing = sorted(tables_at(version) - tables)
+        if missing:
+            return f"it has no {missing[0]} table"
+    if "ruleset" in tables:
+        for rowid, text in con.execute('SELECT id, CAST("text" AS BLOB) FROM ruleset'):
+            try:
+                bytes(text or b"").decode("utf-8")
+            except UnicodeDecodeError as exc:
+                return (
+                    f"the ruleset text stored in it (ruleset {rowid}) is not valid UTF-8 "
+                    f"(byte {exc.start})"
+                )
+    return None
+
+
+def tampered(path: Path, problem: str) -> DamagedFile:
+    """The refusal of a campaign file that `file_problem` finds unusable."""
+    return DamagedFile(
+        f"The campaign file {path} is damaged: {problem}, so nothing was read or written."
+        + offer_backup(Path(path))
+    )
 
 
 def refuse_foreign(path: Path) -> None:
@@ -142,18 +202,21 @@ def refuse_foreign(path: Path) -> None:
             layout = {
                 t: tuple(r[1] for r in con.execute(f'PRAGMA table_info("{t}")')) for t in tables
             }
+            problem = file_problem(con) if app_id == APPLICATION_ID else None
         finally:
             con.close()
     except sqlite3.Error as exc:
         if is_damage(exc):
             raise damaged(path, exc) from exc
-        if is_busy(exc):
-            raise  # another program is writing: the caller says so
+        if is_busy(exc) or "disk i/o error" in str(exc).lower():
+            raise  # another program is writing, or the disk failed: the caller names it
         raise InvalidFile(
             f"Cannot read the campaign file {path} ({exc}); it was not changed."
         ) from exc
     if objects == 0:
         return
+    if app_id == APPLICATION_ID and problem is not None:
+        raise tampered(path, problem)
     if app_id == APPLICATION_ID and "schema_version" in layout:
         return
     if app_id == 0 and layout == v1_layout():

@@ -130,6 +130,21 @@ def current_version(db: Database) -> int:
     return int(row[0] or 0)
 
 
+@cache
+def tables_at(version: int) -> frozenset[str]:
+    """The tables a campaign file of schema `version` has: the migrations run on an empty one."""
+    from peewee import SqliteDatabase
+
+    db = SqliteDatabase(":memory:")
+    try:
+        for step in range(1, version + 1):
+            MIGRATIONS[step](db)
+        rows = db.execute_sql("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        return frozenset(r[0] for r in rows if not r[0].startswith("sqlite_"))
+    finally:
+        db.close()
+
+
 def latest(migrations: Mapping[int, Migration] = MIGRATIONS) -> int:
     """The version a file has after every migration."""
     return max(migrations)

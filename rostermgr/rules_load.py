@@ -207,6 +207,9 @@ def _kind_name(kind: type) -> str:
 def parse_ruleset(data: bytes, source: str) -> Ruleset:
     """Parse TOML bytes into a validated Ruleset; errors name the file, key and problem."""
     source = escaped(source)
+    # A byte-order mark (Windows editors save one) says only "UTF-8": the text is the same
+    # ruleset, with the same hash, as without it.
+    data = data.removeprefix(b"\xef\xbb\xbf")
     if len(data) > MAX_BYTES:
         raise RulesetError(f"Ruleset {source} is larger than {MAX_BYTES // 1024} KiB; refused.")
     try:

@@ -350,10 +350,10 @@ def for_app(
         lock.acquire()  # before opening: opening may migrate, which writes
     try:
         db = open_file(path)
-        problems = quick_check(db)
+        problems = quick_check(db, path)
         if problems:
             db.close()
-            raise DamagedFile(" ".join(problems))
+            raise DamagedFile(problems[0])  # one sentence, naming the backup to restore
     except BaseException:
         lock.release()
         raise

@@ -8,16 +8,23 @@ never "internal error".
 from __future__ import annotations
 
 import errno
+import os
+import shutil
 import sqlite3
 from pathlib import Path
 
 import peewee
 
 from db.busy import is_busy
-from db.connection import damaged, is_damage
+from db.connection import damaged, is_damage, offer_backup
 from rostermgr.errors import Refused
 
 DATABASE_ERRORS = (sqlite3.DatabaseError, peewee.DatabaseError)
+
+
+# Below this many bytes free, a failed write or an I/O error on a disk is its being full:
+# SQLite reports a -shm or -wal file it could not grow as "disk I/O error", not as "full".
+NEARLY_FULL = 1 << 20
 
 
 def _disk_full(path: Path) -> Refused:
@@ -28,35 +35,113 @@ def _words(exc: BaseException) -> str:
     return str(exc).lower()
 
 
+def _nearly_full(path: Path) -> bool:
+    folder = Path(path).absolute().parent
+    try:
+        return shutil.disk_usage(folder).free < NEARLY_FULL
+    except OSError:
+        return False
+
+
+def _read_only(path: Path) -> bool:
+    """Whether the campaign, or the folder its side files go in, truly cannot be written."""
+    folder = Path(path).absolute().parent
+    if Path(path).exists() and not os.access(path, os.W_OK):
+        return True
+    return folder.exists() and not os.access(folder, os.W_OK)
+
+
 def named(path: Path, exc: BaseException) -> Refused | None:
     """The refusal that names this fault of the campaign file `path`, or None if it is none."""
     if isinstance(exc, DATABASE_ERRORS):
         words = _words(exc)
         if is_damage(exc):
             return damaged(path, exc)
-        if "disk is full" in words or "database or disk is full" in words:
-            return Refused(
-                f"The disk holding {path} is full; nothing was written. Free some space."
-            )
+        if "disk is full" in words:
+            return _disk_full(path)
         if "readonly" in words or "read-only" in words:
+            if not _read_only(path):
+                # SQLite says "readonly" of a writable file while another connection is
+                # recovering or resetting the WAL: that is a busy file, not a read-only one.
+                return _busy(path)
             return Refused(
                 f"The campaign file {path} is read-only; nothing was written. "
                 "Make it writable, or save a copy elsewhere."
             )
         if is_busy(exc):
+            return _busy(path)
+        if "disk i/o error" in words:
+            if _nearly_full(path):
+                return _disk_full(path)
             return Refused(
-                f"Another program is writing to {path}; nothing was written. Try again in a moment."
+                f"The disk holding {path} reported a read or write error; nothing was written. "
+                "Check the disk, then run `rostermgr check`."
+            )
+        if "integer overflow" in words:
+            return Refused(
+                f"The campaign file {path} holds amounts too large to add up; nothing was "
+                "written. `rostermgr check` names them: correct them, or restore a backup."
+                f"{offer_backup(path)}"
+            )
+        if "no such table" in words or "no such column" in words:
+            return Refused(
+                f"The campaign file {path} lacks part of its schema ({exc}); nothing was "
+                "written. Restore a backup (`rostermgr backup --list` names them)."
+                f"{offer_backup(path)}"
             )
         if "unable to open" in words:
             return Refused(
                 f"Cannot open {path}: its folder is missing or not writable; nothing was written."
             )
     if isinstance(exc, OSError):
-        if exc.errno == errno.ENOSPC:
+        where = exc.filename or path
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
             return Refused(
-                f"The disk holding {path} is full; nothing was written. Free some space."
+                f"The disk holding {where} is full; nothing was written. Free some space."
             )
         if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-            where = exc.filename or path
             return Refused(f"Cannot write {where}: it is read-only; nothing was written.")
+        if exc.errno == errno.ENAMETOOLONG:
+            return Refused(
+                f"Cannot write {where}: the name is too long for the file system; nothing was "
+                "written. Choose a shorter name."
+            )
     return None
+
+
+def _busy(path: Path) -> Refused:
+    return Refused(
+        f"Another program is writing to {path}; nothing was written. Try again in a moment."
+    )
+
+
+def folder_fault(path: Path, exc: BaseException) -> Refused:
+    """The sentence for a file that could not be written beside the campaign `path`.
+
+    Used where a whole file is written next to the campaign and renamed over it (restore):
+    nothing was changed, whatever failed. A fault named elsewhere (a refusal) is kept.
+    """
+    if isinstance(exc, Refused):
+        return exc
+    folder = Path(path).absolute().parent
+    words = _words(exc)
+    io_error = "disk i/o error" in words and _nearly_full(path)
+    if (
+        (isinstance(exc, OSError) and exc.errno == errno.ENOSPC)
+        or "disk is full" in words
+        or io_error
+    ):
+        return Refused(
+            f"The disk holding {path} is full, so nothing was changed; free some space there."
+        )
+    if (isinstance(exc, OSError) and exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)) or any(
+        w in words for w in ("readonly", "read-only", "unable to open")
+    ):
+        return Refused(
+            f"Cannot write in the campaign's folder {folder} (it is read-only), so nothing was "
+            "changed; make it writable."
+        )
+    detail = getattr(exc, "strerror", None) or str(exc).strip() or type(exc).__name__
+    return Refused(
+        f"Cannot write in the campaign's folder {folder} ({detail}), so nothing was changed."
+    )

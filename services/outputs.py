@@ -49,6 +49,8 @@ def check_output(
     folder, and any SQLite database (another campaign, or a backup copied elsewhere) unless
     `database` says the output is one.
     """
+    if not str(target):  # Path("") is ".", the current folder: say what was really given
+        raise Refused("The output file name is empty, so nothing was written; give a file name.")
     path = Path(target)
     if path.is_dir():
         raise Refused(f"Cannot write {path}: it is a folder; give a file name in it.")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from datetime import datetime
 from pathlib import Path
 
 from db import backup as store
@@ -13,13 +12,14 @@ from db.connection import check_campaign_file, refuse_foreign, refuse_newer
 from db.lock import refuse_if_held
 from rostermgr.errors import Refused
 from rostermgr.rules_load import special_kind
-from services.campaign import Campaign
+from services.campaign import Campaign, read_only_refusal, writable
+from services.faults import DATABASE_ERRORS, folder_fault, named
 from services.outputs import check_output
 
 
 def check(c: Campaign) -> list[str]:
     """SQLite's own checks and the game's invariants, one sentence per problem found."""
-    return check_campaign(c.db, c.rules)
+    return check_campaign(c.db, c.rules, c.path)
 
 
 def backups(path: Path) -> list[Backup]:
@@ -32,13 +32,19 @@ def backup_now(path: Path) -> Path:
     check_campaign_file(path)
     if not path.exists():
         raise Refused(f"There is no campaign file at {path} to back up.")
-    return store.make_backup(path, "manual")
+    refuse_foreign(path)  # a file opening would refuse is no campaign to back up
+    try:
+        return store.make_backup(path, "manual")
+    except (*DATABASE_ERRORS, OSError) as exc:
+        raise named(path, exc) or exc from exc
 
 
-def restore(path: Path, source: Path) -> Path | None:
-    """Replace the campaign with a checked backup; returns the backup made of the file replaced.
+def restore(path: Path, source: Path) -> store.Restored:
+    """Replace the campaign with a checked backup; says what became of the file replaced.
 
-    Refused while the app holds the campaign.
+    Refused while the app holds the campaign, and for a campaign that cannot be written.
+    Nothing is changed when the safety backup of the current file cannot be made, or the
+    backup cannot be copied in beside it: the sentence names the folder and its fault.
     """
     if source.is_dir():
         raise Refused(
@@ -53,7 +59,18 @@ def restore(path: Path, source: Path) -> Path | None:
     refuse_foreign(source)
     refuse_newer(source)  # restore only what this rostermgr can open
     refuse_if_held(path)
-    return store.restore(path, source)
+    folder = path.absolute().parent
+    if folder.is_dir() and not os.access(folder, os.W_OK):
+        raise Refused(
+            f"Cannot restore {path}: its folder {folder} is read-only, so nothing was changed; "
+            "make the folder writable."
+        )
+    if path.exists() and not writable(path):
+        raise read_only_refusal(path)
+    try:
+        return store.restore(path, source)
+    except (*DATABASE_ERRORS, OSError) as exc:
+        raise folder_fault(path, exc) from exc
 
 
 def save_copy(c: Campaign, target: str | Path) -> Path:
@@ -69,16 +86,15 @@ def newest_backup(path: Path) -> Path | None:
 
 
 def replace_damaged(path: Path, backup: Path) -> Path:
-    """Put a damaged campaign aside (renamed, never deleted) and restore `backup` in its place.
+    """Restore `backup` in place of a damaged campaign, which is kept (renamed, never deleted).
 
-    Returns where the damaged file was kept, so nothing of it is lost.
+    Returns where the damaged file is now: set aside beside the campaign, or, if it could
+    still be copied whole, its backup.
     """
     check_campaign_file(backup)
     refuse_foreign(backup)
-    kept = path.with_name(f"{path.name}.damaged-{datetime.now():%Y%m%d-%H%M%S}")
-    for suffix in ("", "-wal", "-shm"):
-        side = Path(f"{path}{suffix}")
-        if side.exists():
-            os.replace(side, Path(f"{kept}{suffix}"))
-    store.restore(path, backup)
-    return kept
+    try:
+        done = store.restore(path, backup)
+    except (*DATABASE_ERRORS, OSError) as exc:
+        raise folder_fault(path, exc) from exc
+    return done.kept or done.saved or path

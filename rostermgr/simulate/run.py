@@ -45,13 +45,14 @@ def check_job(job: Job, rules: Ruleset) -> None:
         raise Refused(f"Campaigns must be from 1 to {MAX_CAMPAIGNS:,}, not {job.campaigns}.")
     if not 1 <= job.games <= MAX_GAMES:
         raise Refused(f"Games must be from 1 to {MAX_GAMES}, not {job.games}.")
-    count = len(job.start) if job.start else len(job.factions)
-    if not 2 <= count <= MAX_POSSES:
-        raise Refused(f"A simulated campaign needs 2 to {MAX_POSSES} posses, not {count}.")
+    # An unknown faction first: `--factions cowboys` is a misspelling, not too few posses.
     for faction in job.factions:
         if faction not in rules.factions:
             known = ", ".join(rules.factions)
             raise Refused(f"There is no faction {quoted(faction)}; the factions are {known}.")
+    count = len(job.start) if job.start else len(job.factions)
+    if not 2 <= count <= MAX_POSSES:
+        raise Refused(f"A simulated campaign needs 2 to {MAX_POSSES} posses, not {count}.")
     for posse in job.start:
         if posse.faction not in rules.factions:
             raise Refused(f"{posse.name}'s faction {quoted(posse.faction)} is not in {rules.name}.")

@@ -96,7 +96,7 @@ def test_a_backup_of_a_campaign_with_any_character_in_its_path_has_all_its_posse
 def test_restore_into_a_weird_path(weird: Cli) -> None:
     made = make_backup(weird.db, "manual")
     weird.ok("posse", "rename", "The Dalton Boys", "Daltons")
-    saved = restore(weird.db, made)
+    saved = restore(weird.db, made).saved
     assert posse_names(weird.db) == ["Last Hope Lawmen", "The Dalton Boys"]
     assert saved is not None and "Daltons" in posse_names(saved)
 

@@ -101,7 +101,8 @@ def test_check_reports_a_damaged_page_and_names_the_backup(
     for found in (quick, problems):
         assert found, "the damage went unnoticed"
         assert all(p.startswith("SQLite reports damage: ") for p in found), found
-        assert found[-1].endswith(
+        # the first sentence says it all: the damage, the newest good backup, the command
+        assert found[0].endswith(
             f"The newest good backup is {good}; restore it with: rostermgr restore {good}"
         )
         assert not any("internal error" in p for p in found)

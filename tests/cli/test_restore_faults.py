@@ -1,0 +1,134 @@
+"""`restore` never loses the campaign it replaces (issue 27, item 2).
+
+A restore whose safety backup cannot be made (a full or read-only backups disk) changes nothing
+and says why; a damaged campaign is set aside under a unique dated name that no later restore
+overwrites, and the sentence names it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import db.backup
+from db.backup import list_backups
+from tests.conftest import DALTON, LAWMEN, Cli
+from tests.db.test_damage import damage, root
+
+D = DALTON["name"]
+SIDE = ("", "-wal", "-shm")
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+
+
+def _campaign_and_backup(cli: Cli) -> Path:
+    cli.new_posse(DALTON)
+    cli.ok("backup")
+    saved = list_backups(cli.db)[0].path
+    cli.new_posse(LAWMEN)
+    return saved
+
+
+def test_restore_with_a_full_backups_disk_changes_nothing_and_names_that_disk(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, _isolated_backups: Path
+) -> None:
+    saved = _campaign_and_backup(cli)
+    real = db.backup._snapshot
+
+    def full(source: Path, dest: Path) -> None:
+        if _isolated_backups in dest.parents:  # only the backups folder's disk is full
+            dest.write_bytes(b"")
+            raise sqlite3.OperationalError("database or disk is full")
+        real(source, dest)
+
+    monkeypatch.setattr(db.backup, "_snapshot", full)
+    before = _files(cli.db.parent)
+    for _ in range(2):  # a second try neither overwrites nor sets anything aside
+        refused = cli("restore", str(saved))
+        assert refused.code == 1, refused.out
+        assert refused.err.count("\n") == 1, refused.err
+        assert "is full" in refused.err and "backups folder" in refused.err
+        assert str(db.backup.backup_dir(cli.db)) in refused.err
+        assert f"The disk holding {cli.db} is full" not in refused.err
+        assert "nothing was changed" in refused.err
+        assert _files(cli.db.parent) == before
+    assert not [p for p in cli.db.parent.iterdir() if ".damaged" in p.name]
+    monkeypatch.setattr(db.backup, "_snapshot", real)
+    names = [p["name"] for p in cli.ok("posse", "list", "--json").json()]
+    assert sorted(names) == sorted([D, LAWMEN["name"]])
+
+
+def _tmpfs(folder: Path, size: str) -> bool:
+    folder.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
+        capture_output=True,
+        check=False,
+    )
+    return done.returncode == 0
+
+
+def fill(path: Path) -> None:
+    """Write `path` until its disk is full, to the last block."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT)
+    try:
+        for size in (65536, 4096, 512, 1):
+            try:
+                while True:
+                    os.write(fd, b"\0" * size)
+            except OSError:
+                continue
+    finally:
+        os.close(fd)
+
+
+def test_restore_with_a_really_full_backups_disk_changes_nothing(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same on a real full file system (a small tmpfs), where one can be mounted."""
+    disk = tmp_path / "small-disk"
+    if not _tmpfs(disk, "1M"):
+        pytest.skip("cannot mount a tmpfs here (not root, or no mount permission)")
+    try:
+        monkeypatch.setenv("ROSTERMGR_BACKUP_DIR", str(disk / "backups"))
+        saved = _campaign_and_backup(cli)
+        fill(disk / "filler")
+        before = _files(cli.db.parent)
+        refused = cli("restore", str(saved))
+        assert refused.code == 1 and refused.err.count("\n") == 1, refused.err
+        assert "is full" in refused.err and "backups folder" in refused.err
+        assert _files(cli.db.parent) == before
+        assert not list(disk.rglob("*.partial*"))
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def test_a_damaged_campaign_is_set_aside_under_unique_dated_names_never_overwritten(
+    cli: Cli,
+) -> None:
+    saved = _campaign_and_backup(cli)
+    kept: list[Path] = []
+    for _ in range(2):
+        damage(cli.db, "member", root)
+        broken = cli.db.read_bytes()
+        done = cli("restore", str(saved))
+        assert done.code == 0, done.err
+        aside = [
+            p
+            for p in cli.db.parent.iterdir()
+            if p.name.startswith("campaign.sqlite3.damaged") and p not in kept
+        ]
+        assert len(aside) == 1, aside
+        assert re.fullmatch(r"campaign\.sqlite3\.damaged-\d{8}-\d{6}(-\d+)?", aside[0].name)
+        assert aside[0].read_bytes() == broken
+        assert f"kept as {aside[0]}" in done.out, done.out
+        kept.append(aside[0])
+        assert cli.ok("check").out.startswith("No problems")
+    assert kept[0].exists() and kept[0] != kept[1]
