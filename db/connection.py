@@ -19,6 +19,10 @@ from db.schema import APPLICATION_ID, current_version, latest, migrate, tables_a
 from rostermgr.errors import DamagedFile, InvalidFile, quoted
 from rostermgr.rules_load import special_kind
 
+# What the database layer raises for a fault of the file (damage, a full disk, a lock).
+DATABASE_ERRORS = (sqlite3.DatabaseError, peewee.DatabaseError)
+# The open campaign database a `services.Campaign` owns (the use cases never name peewee).
+CampaignDatabase = SqliteDatabase
 SQLITE_HEADER = b"SQLite format 3\x00"
 PRAGMAS = {
     "foreign_keys": 1,

@@ -234,3 +234,11 @@ def undo_last_game() -> tuple[GameSummary, LaterChanges]:
         later = after_step(game.undo_mark, game.undo_end, game.last_history)
         undo_to(m.database, game.undo_mark)
     return summary, later
+
+
+def take_outs_per_game() -> list[int]:
+    """Models out of action in each recorded game, oldest first, as its report says."""
+    return [
+        len(json.loads(g.report).get("out_of_action", []))
+        for g in m.Game.select(m.Game.report).order_by(m.Game.id)
+    ]

@@ -14,11 +14,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from peewee import SqliteDatabase
-
-from db import models as m
 from db.backup import backup_dir, backup_if_due, make_backup
 from db.check import quick_check
+from db.connection import CampaignDatabase
 from db.connection import open_campaign as open_file
 from db.lock import CampaignHeld, CampaignLock, refuse_if_held
 from db.rulesets import oldest_undoable_mark
@@ -83,7 +81,7 @@ class Campaign:
 
     path: Path
     rules: Ruleset
-    db: SqliteDatabase
+    db: CampaignDatabase
     lock: CampaignLock | None = None
     created: bool = False  # this open made the file: a refused first command removes it again
     read_only: bool = False  # the file (or its folder) cannot be written: reads only
@@ -110,7 +108,7 @@ class Campaign:
         try:
             if not self.created:
                 _backup_due(self.path)
-            with m.database.atomic():
+            with self.db.atomic():
                 yield
         except (*DATABASE_ERRORS, OSError) as exc:
             fault = named(self.path, exc)
@@ -365,7 +363,7 @@ def for_app(
         raise
     # Entries older than the oldest game (or adoption) can never be undone again; this app's
     # own undo stack starts empty, so now is the safe time to forget them.
-    with m.database.atomic():
+    with db.atomic():
         oldest = oldest_undoable_mark()
         if oldest is not None:
             prune_before(db, oldest)

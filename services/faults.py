@@ -10,17 +10,11 @@ from __future__ import annotations
 import errno
 import os
 import shutil
-import sqlite3
 from pathlib import Path
 
-import peewee
-
 from db.busy import is_busy
-from db.connection import damaged, is_damage, offer_backup
+from db.connection import DATABASE_ERRORS, damaged, is_damage, offer_backup
 from rostermgr.errors import Refused
-
-DATABASE_ERRORS = (sqlite3.DatabaseError, peewee.DatabaseError)
-
 
 # Below this many bytes free, a failed write or an I/O error on a disk is its being full:
 # SQLite reports a -shm or -wal file it could not grow as "disk I/O error", not as "full".

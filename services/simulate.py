@@ -9,7 +9,6 @@ model's exchanges per turn to a campaign's recorded games.
 from __future__ import annotations
 
 import copyreg
-import json
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -105,9 +104,9 @@ def campaign_posses(c: Campaign) -> list[Posse]:
 
 def recorded_take_outs(c: Campaign) -> list[int]:
     """Models out of action in each recorded game, oldest first (for --calibrate)."""
-    from db import models as m
+    from db.games import take_outs_per_game
 
-    return [len(json.loads(g.report).get("out_of_action", [])) for g in m.Game.select()]
+    return take_outs_per_game()
 
 
 def workers_for(campaigns: int) -> int:

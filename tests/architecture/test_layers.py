@@ -66,6 +66,8 @@ def test_the_contracts_break_on_a_wrong_import_in_each_layer(tmp_path: Path) -> 
         "cli/posse.py": "import printables.cards",
         "services/stats.py": "import ui.models",
         "db/posses.py": "import printables.text",
+        "services/games.py": "from db import models",
+        "services/flips.py": "import peewee",
     }
     for file, line in wrong.items():
         path = tree / file
@@ -78,6 +80,7 @@ def test_the_contracts_break_on_a_wrong_import_in_each_layer(tmp_path: Path) -> 
         "The command line reaches storage and printing only through the use cases BROKEN",
         "The use cases never import Qt or a front end BROKEN",
         "db and printables never import each other BROKEN",
+        "The use cases reach the store only through db, never peewee or its models BROKEN",
     ):
         assert contract in broken.stdout, broken.stdout
 
