@@ -15,17 +15,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.fresh import fresh_env, run
+
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCK = re.compile(r"^```(?P<lang>\S*)(?: (?P<name>\S+))?\n(?P<body>.*?)^```$", re.M | re.S)
-OURS = (
-    "ROSTERMGR_DB",
-    "ROSTERMGR_BACKUP_DIR",
-    "XDG_DATA_HOME",
-    "XDG_STATE_HOME",
-    "XDG_CONFIG_HOME",
-    "XDG_CACHE_HOME",
-)
 
 
 def _section(title: str) -> str:
@@ -37,24 +31,13 @@ def _section(title: str) -> str:
 def _account(tmp_path: Path) -> dict[str, str]:
     home = tmp_path / "home"
     home.mkdir()
-    env = {k: v for k, v in os.environ.items() if k not in OURS}
-    env["HOME"] = str(home)
+    env = fresh_env(home)
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-    env["QT_QPA_PLATFORM"] = "offscreen"
     return env
 
 
 def _run(line: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        line,
-        shell=True,
-        env=env,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return run(line, env, cwd)
 
 
 def test_the_walkthrough_runs_as_written_on_a_new_account(tmp_path: Path) -> None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.fresh import APP, fresh_env, run
+
 SPECIFIC = (
     "ROSTERMGR_DB",
     "ROSTERMGR_BACKUP_DIR",
@@ -20,29 +19,14 @@ SPECIFIC = (
 )
 
 
-def _fresh_account(home: Path, **extra: str) -> dict[str, str]:
-    """The environment of a user who has never run rostermgr: an empty HOME and nothing else."""
-    env = {k: v for k, v in os.environ.items() if k not in SPECIFIC}
-    env.update(HOME=str(home), QT_QPA_PLATFORM="offscreen", **extra)
-    return env
-
-
 def _start(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", "from cli import run; run()", *args],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    return run([*APP, *args], env)
 
 
-def test_the_app_opens_the_default_campaign_on_a_fresh_account(tmp_path: Path) -> None:
+def test_the_app_opens_the_default_campaign_on_afresh_env(tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
-    done = _start(_fresh_account(home, ROSTERMGR_SMOKE_QUIT="1"))
+    done = _start(fresh_env(home, ROSTERMGR_SMOKE_QUIT="1"))
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("shown "), done.stdout
     assert "Cannot" not in done.stderr
@@ -92,7 +76,7 @@ def test_a_refusal_nobody_can_see_goes_to_stderr_and_exits_1(tmp_path: Path) -> 
     home.mkdir()
     bad = tmp_path / "bad.sqlite3"
     bad.write_bytes(b"not a campaign")
-    done = _start(_fresh_account(home), "--db", str(bad))
+    done = _start(fresh_env(home), "--db", str(bad))
     assert done.returncode == 1
     assert "bad.sqlite3" in done.stderr and "Traceback" not in done.stderr
     assert bad.read_bytes() == b"not a campaign"
@@ -102,7 +86,7 @@ def test_a_data_folder_that_cannot_be_made_is_a_sentence(tmp_path: Path) -> None
     home = tmp_path / "home"
     home.mkdir()
     (home / ".local").write_text("a file where the folder should be", encoding="utf-8")
-    done = _start(_fresh_account(home))
+    done = _start(fresh_env(home))
     assert done.returncode == 1
     assert ".local" in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr

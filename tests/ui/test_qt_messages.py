@@ -2,27 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.fresh import fresh_env, run
+
 HINTS = "This plugin does not support propagateSizeHints()"
 
 
 def _python(code: str, home: Path, **extra: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("ROSTERMGR_", "XDG_"))}
-    env.update(HOME=str(home), QT_QPA_PLATFORM="offscreen", **extra)
-    return subprocess.run(
-        [sys.executable, "-c", code],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    return run([sys.executable, "-c", code], fresh_env(home, **extra))
 
 
 def test_the_app_started_offscreen_prints_no_size_hint_warning(tmp_path: Path) -> None:
