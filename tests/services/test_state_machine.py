@@ -22,7 +22,7 @@ from rostermgr.errors import Refused
 from rostermgr.rules_load import default_ruleset
 from services import flips, games, posses, rulesets, safety
 from services.campaign import Campaign, for_app, for_command
-from tests.conftest import DALTON, LAWMEN
+from tests.conftest import DALTON, LAWMEN, RYE
 from tests.db.dump import dump, dump_state
 
 SHIPPED = Path(__file__).resolve().parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
@@ -74,6 +74,17 @@ class CampaignMachine(RuleBasedStateMachine):
             self.steps.clear()  # the app clears its stack after these
         elif self.c.mark() != mark:
             self.steps.append((mark, tables))
+
+    @rule()
+    def create(self) -> None:
+        """A third posse (refused once it exists: its name is taken)."""
+        self.step(lambda: posses.create(self.c, posses.plan_request(self.c, RYE)))
+
+    @rule(posse=st.sampled_from(NAMES))
+    def rename_there_and_back(self, posse: str) -> None:
+        """Two steps, each one undo step; between them the posse is called "Interim"."""
+        self.step(lambda: posses.rename(self.c, posse, "Interim"))
+        self.step(lambda: posses.rename(self.c, "Interim", posse))
 
     @rule(posse=st.sampled_from(NAMES), member=st.integers(0, 4), item=st.sampled_from(ITEMS))
     def buy(self, posse: str, member: int, item: str) -> None:
