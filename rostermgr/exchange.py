@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -15,6 +16,7 @@ from rostermgr.invariants import (
     flip_problems,
     history_problems,
     roster_problems,
+    stat_problems,
     state_problems,
 )
 from rostermgr.report import MAX_POSSES, NOTES_LIMIT, REASON_LIMIT, iso_date
@@ -240,7 +242,10 @@ def _consistent(
     """The checks `check` makes (rostermgr.invariants): state, history data, flips, upgrades."""
     problems: list[str] = []
     for mem in members:
-        problems += state_problems(f"{mem.name} of {posse}", mem.status, mem.injuries, rules)
+        who = f"{mem.name} of {posse}"
+        problems += state_problems(who, mem.status, mem.injuries, rules)
+        ups = Counter(u.stat for u in mem.upgrades)
+        problems += stat_problems(who, mem.role, ups, mem.injuries, rules)
     for i, h in enumerate(history):
         of = f"{h.member} of {posse}" if h.member else posse
         problems += history_problems(f"History entry {i + 1} ({of})", h.kind, h.data, rules)
