@@ -26,8 +26,10 @@ from rostermgr.invariants import (
     flip_problems,
     history_problems,
     roster_problems,
+    stat_problems,
+    state_problems,
 )
-from rostermgr.roster import ACTIVE, DEAD, Member
+from rostermgr.roster import DEAD, Member
 from rostermgr.rules import Ruleset
 from rostermgr.shop import money
 
@@ -293,13 +295,7 @@ def _members(rules: Ruleset) -> list[str]:
         if mem.role not in rules.roles:
             out.append(f"{who} has the unknown role {quoted(mem.role)}.")
             continue
-        if mem.status not in (ACTIVE, DEAD):
-            out.append(f"{who} has the unknown status {quoted(mem.status)}.")
-        limit = rules.strikes_to_die
-        if not 0 <= mem.injuries <= limit:
-            out.append(f"{who} has {mem.injuries} injury strikes; 0 to {limit} are possible.")
-        if (mem.status == DEAD) != (mem.injuries >= rules.strikes_to_die):
-            out.append(f"{who} is {mem.status} with {mem.injuries} strikes (R13).")
+        out += state_problems(who, mem.status, mem.injuries, rules)
         if mem.status == DEAD and carried.get((mem.id,)):
             out.append(f"{who} is dead but still carries items; they should be buried (R13).")
         if mem.flips < 0:
@@ -312,11 +308,6 @@ def _members(rules: Ruleset) -> list[str]:
         for item in items_of.get(mem.id, []):
             if item not in rules.items:
                 out.append(f"{who} carries the unknown item {quoted(item)}.")
-        base = rules.roles[mem.role].stats
-        for stat in rules.stat_order:
-            value = base[stat] + upgrades.get(mem.id, Counter())[stat]
-            if stat == "wounds":
-                value -= mem.injuries * rules.wounds_lost
-            if value < 0:
-                out.append(f"{who} has a negative {rules.stat_names[stat]} ({value}).")
+        # the rules_load refuses a ruleset under which this could happen (ruleset_problems)
+        out += stat_problems(who, mem.role, upgrades.get(mem.id, Counter()), mem.injuries, rules)
     return out

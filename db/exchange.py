@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
@@ -10,7 +11,7 @@ from typing import Any
 
 from db import models as m
 from db.posses import posse_row, today
-from rostermgr.exchange import PosseFile, validate_posse_file
+from rostermgr.exchange import GameRef, PosseFile, validate_posse_file
 from rostermgr.rules import Ruleset
 
 FORMAT = "rostermgr-posse"
@@ -23,16 +24,28 @@ def _label(game: m.Game | None, stored: str | None) -> str | None:
     return f"{game.date} {game.scenario}"
 
 
+def fingerprint(game: m.Game) -> str:
+    """What tells one game from another with its number, date and scenario: its report."""
+    return hashlib.sha256(game.report.encode("utf-8")).hexdigest()
+
+
 def export_posse(name: str) -> dict[str, Any]:
+    """The posse file: every entry names its game by label and, for a game of this campaign,
+    by number too (`game_id`), the file's `games` describing each such game (GameRef)."""
     row = posse_row(name)
     members = list(m.Member.select().where(m.Member.posse == row.id).order_by(m.Member.position))
     names = {mem.id: mem.name for mem in members}
     games = {g.id: g for g in m.Game.select()}
+    named: set[int] = set()
 
-    def label(game_id: int | None, stored: str | None) -> str | None:
-        return _label(games.get(game_id) if game_id else None, stored)
+    def label(game_id: int | None, stored: str | None) -> dict[str, Any]:
+        game = games.get(game_id) if game_id else None
+        if game is None:
+            return {"game": stored}
+        named.add(game.id)
+        return {"game": _label(game, stored), "game_id": game.id}
 
-    return {
+    doc = {
         "format": FORMAT,
         "version": VERSION,
         "posse": {
@@ -60,7 +73,7 @@ def export_posse(name: str) -> dict[str, Any]:
                     .order_by(m.MemberItem.id)
                 ],
                 "upgrades": [
-                    {"stat": u.stat, "card": u.card, "game": label(u.game_id, u.game_label)}
+                    {"stat": u.stat, "card": u.card, **label(u.game_id, u.game_label)}
                     for u in m.Upgrade.select()
                     .where(m.Upgrade.member == mem.id)
                     .order_by(m.Upgrade.id)
@@ -74,7 +87,7 @@ def export_posse(name: str) -> dict[str, Any]:
                 "amount": e.amount,
                 "reason": e.reason,
                 "kind": e.kind,
-                "game": label(e.game_id, e.game_label),
+                **label(e.game_id, e.game_label),
             }
             for e in m.Ledger.select().where(m.Ledger.posse == row.id).order_by(m.Ledger.id)
         ],
@@ -85,11 +98,21 @@ def export_posse(name: str) -> dict[str, Any]:
                 "member": names.get(h.member_id),
                 "text": h.text,
                 "data": json.loads(h.data),
-                "game": label(h.game_id, h.game_label),
+                **label(h.game_id, h.game_label),
             }
             for h in m.History.select().where(m.History.posse == row.id).order_by(m.History.id)
         ],
     }
+    doc["games"] = [
+        {
+            "id": g.id,
+            "date": g.date,
+            "scenario": g.scenario,
+            "fingerprint": fingerprint(g),
+        }
+        for g in (games[i] for i in sorted(named))
+    ]
+    return doc
 
 
 def write_export(doc: dict[str, Any], path: str | os.PathLike[str]) -> None:
@@ -123,6 +146,13 @@ def import_posse(doc: Any, rules: Ruleset, as_name: str | None = None) -> str:
     posse: PosseFile = validate_posse_file(doc, rules, as_name)
     with m.database.atomic():
         refuse_if_taken(posse.name)
+        found = {ref.id: _same_game(ref) for ref in posse.games.values()}
+
+        def game(number: int | None, label: str | None) -> dict[str, Any]:
+            """The entry's game here; a game this campaign does not hold stays its label."""
+            here = found.get(number) if number is not None else None
+            return {"game": here, "game_label": None} if here else {"game_label": label}
+
         row = m.Posse.create(
             name=posse.name,
             faction=posse.faction,
@@ -146,7 +176,7 @@ def import_posse(doc: Any, rules: Ruleset, as_name: str | None = None) -> str:
                 m.MemberItem.create(member=rows[mem.name], item=item)
             for up in mem.upgrades:
                 m.Upgrade.create(
-                    member=rows[mem.name], stat=up.stat, card=up.card, game_label=up.game
+                    member=rows[mem.name], stat=up.stat, card=up.card, **game(up.game_id, up.game)
                 )
         for e in posse.ledger:
             m.Ledger.create(
@@ -155,7 +185,7 @@ def import_posse(doc: Any, rules: Ruleset, as_name: str | None = None) -> str:
                 reason=e.reason,
                 kind=e.kind,
                 date=e.date,
-                game_label=e.game,
+                **game(e.game_id, e.game),
             )
         for h in posse.history:
             m.History.create(
@@ -165,6 +195,14 @@ def import_posse(doc: Any, rules: Ruleset, as_name: str | None = None) -> str:
                 text=h.text,
                 data=json.dumps(h.data, ensure_ascii=False, sort_keys=True),
                 date=h.date,
-                game_label=h.game,
+                **game(h.game_id, h.game),
             )
     return posse.name
+
+
+def _same_game(ref: GameRef) -> m.Game | None:
+    """This campaign's game of that number when it is the very game the file names."""
+    game = m.Game.get_or_none(m.Game.id == ref.id)
+    if game is None or (game.date, game.scenario) != (ref.date, ref.scenario):
+        return None
+    return game if fingerprint(game) == ref.fingerprint else None

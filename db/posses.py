@@ -358,7 +358,7 @@ def ledger(posse_name: str) -> list[LedgerLine]:
     out = []
     for e in m.Ledger.select().where(m.Ledger.posse == row.id).order_by(m.Ledger.id):
         balance += e.amount
-        out.append(LedgerLine(e.date, e.game_id, e.reason, e.amount, balance))
+        out.append(LedgerLine(e.date, e.game_id, e.reason, e.amount, balance, e.game_label))
     return out
 
 
@@ -375,6 +375,7 @@ def history(posse_name: str) -> list[HistoryLine]:
             names.get(h.member_id),
             h.text,
             MappingProxyType(json.loads(h.data)),
+            h.game_label,
         )
         for h in m.History.select().where(m.History.posse == row.id).order_by(m.History.id)
     ]

@@ -4,7 +4,8 @@ Adopting changes no posse row: members keep their roles, items, injuries and upg
 their stats and prices follow the new numbers from then on. So the preview tells, posse by
 posse, whose stats change and which items a role may no longer carry; and the adoption is
 refused whole when a posse could not be read under the new ruleset (an item, role or faction
-it has no longer exists) or would break R3 or R5.
+it has no longer exists), would break R3 or R5, or would hold a member `check` refuses (R13
+strikes, a stat it no longer has).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rostermgr.invariants import roster_problems
+from rostermgr.invariants import roster_problems, stat_problems, state_problems
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
 from rostermgr.ruleset_diff import RuleChange, diff_rulesets
@@ -71,6 +72,27 @@ def _unreadable(posse: Posse, new: Ruleset) -> list[str]:
     return out
 
 
+def _states(posse: Posse, new: Ruleset) -> list[str]:
+    """What `check` would refuse of each member under `new` (rostermgr.invariants): strikes that
+    no longer match life or death (R13), an upgrade of a stat it no longer has, a stat below 0."""
+    out = []
+    for m in posse.members:
+        who = f"{m.name} of {posse.name}"
+        if state_problems(who, m.status, m.injuries, new):
+            limit = new.strikes_to_die
+            out.append(
+                f"{who} is {m.status} with {m.injuries} strikes, which the new key "
+                f"'injuries.strikes_to_die' = {limit} would make "
+                f"{'dead' if m.alive else 'alive'} (R13)."
+            )
+        gone = [stat for stat, n in m.upgrades.items() if n and stat not in new.stat_order]
+        for stat in gone:
+            out.append(f"{who} has an upgrade of '{stat}', a stat the new 'stats.order' drops.")
+        if not gone:
+            out += stat_problems(who, m.role, m.upgrades, m.injuries, new)
+    return out
+
+
 def _stat_lines(member: Member, old: Ruleset, new: Ruleset) -> str | None:
     before, after = member.stats(old), member.stats(new)
     moved = [
@@ -124,7 +146,7 @@ def preview_posse(posse: Posse, old: Ruleset, new: Ruleset) -> PossePreview:
     living = posse.active
     roles = [m.role for m in living]
     stats = [line for m in living if (line := _stat_lines(m, old, new))]
-    refusals = roster_problems(posse.name, posse.members, new)
+    refusals = roster_problems(posse.name, posse.members, new) + _states(posse, new)
     return PossePreview(
         posse.name,
         tuple(stats),

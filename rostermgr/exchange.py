@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from rostermgr.cards import parse_card
@@ -14,6 +16,7 @@ from rostermgr.invariants import (
     flip_problems,
     history_problems,
     roster_problems,
+    stat_problems,
     state_problems,
 )
 from rostermgr.report import MAX_POSSES, NOTES_LIMIT, REASON_LIMIT, iso_date
@@ -31,10 +34,26 @@ LIST_LIMIT = 100_000
 
 
 @dataclass(frozen=True)
+class GameRef:
+    """A game of the exporting campaign: an import links to it only where the campaign holds
+    the very same game (same number, date, scenario and report), else keeps `label`."""
+
+    id: int
+    date: str
+    scenario: str
+    fingerprint: str  # sha256 of the game's stored report text
+
+    @property
+    def label(self) -> str:
+        return f"{self.date} {self.scenario}"
+
+
+@dataclass(frozen=True)
 class UpgradeRow:
     stat: str
     card: str
     game: str | None
+    game_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +75,7 @@ class LedgerRow:
     reason: str
     kind: str
     game: str | None
+    game_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -66,6 +86,7 @@ class HistoryRow:
     text: str
     data: Mapping[str, Any]
     game: str | None
+    game_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -78,6 +99,7 @@ class PosseFile:
     members: tuple[MemberRow, ...]
     ledger: tuple[LedgerRow, ...]
     history: tuple[HistoryRow, ...]
+    games: Mapping[int, GameRef] = field(default_factory=lambda: MappingProxyType({}))
 
 
 class _Check:
@@ -139,7 +161,8 @@ class _Check:
 def validate_posse_file(doc: Any, rules: Ruleset, as_name: str | None = None) -> PosseFile:
     """Check every field of an exported posse against the format and the ruleset."""
     top = _Check(doc, "the document")
-    top.keys({"format", "version", "posse", "members", "ledger", "history"})
+    # games: since issue 27, the games the entries name by number (GameRef)
+    top.keys({"format", "version", "posse", "members", "ledger", "history"}, {"games"})
     if doc["format"] != FORMAT:
         top.fail(f"is not a rostermgr posse file (format must be {quoted(FORMAT)})")
     if doc["version"] != VERSION:
@@ -148,11 +171,12 @@ def validate_posse_file(doc: Any, rules: Ruleset, as_name: str | None = None) ->
     head.keys({"name", "faction", "ruleset"}, {"created"})
     ruleset = _Check(doc["posse"]["ruleset"], "'posse.ruleset'")
     ruleset.keys({"id", "version"}, {"hash"})  # hash: since issue 18
+    games = _games(top)
     try:
         name = check_name(as_name if as_name is not None else head.text("name"), "posse name")
         faction = head.text("faction")
         rules.faction(faction)
-        members = tuple(_member(m, i, rules) for i, m in enumerate(top.items("members")))
+        members = tuple(_member(m, i, rules, games) for i, m in enumerate(top.items("members")))
     except Refused as exc:
         if isinstance(exc, InvalidFile):
             raise
@@ -165,10 +189,10 @@ def validate_posse_file(doc: Any, rules: Ruleset, as_name: str | None = None) ->
     )
     if problems:  # the shop would never have let this posse be: neither does import
         raise InvalidFile(f"The posse file is refused: {problems[0]}")
-    ledger = tuple(_ledger(e, i) for i, e in enumerate(top.items("ledger")))
+    ledger = tuple(_ledger(e, i, games) for i, e in enumerate(top.items("ledger")))
     if sum(e.amount for e in ledger) < 0:
         top.fail("has a ledger whose purse is below $0 (R16)")
-    history = tuple(_history(h, i, set(names)) for i, h in enumerate(top.items("history")))
+    history = tuple(_history(h, i, set(names), games) for i, h in enumerate(top.items("history")))
     _consistent(name, members, history, rules)
     return PosseFile(
         name=name,
@@ -179,7 +203,37 @@ def validate_posse_file(doc: Any, rules: Ruleset, as_name: str | None = None) ->
         members=members,
         ledger=ledger,
         history=history,
+        games=MappingProxyType(games),
     )
+
+
+def _games(top: _Check) -> dict[int, GameRef]:
+    """The file's games by number; absent from files written before issue 27."""
+    if "games" not in top.obj:
+        return {}
+    games = {}
+    for i, obj in enumerate(top.items("games")):
+        g = _Check(obj, f"game {i + 1}")
+        g.keys({"id", "date", "scenario", "fingerprint"})
+        ref = GameRef(
+            g.count("id", low=1), g.date("date"), g.text("scenario"), g.text("fingerprint")
+        )
+        if ref.id in games:
+            g.fail(f"has the number {ref.id} of an earlier game")
+        games[ref.id] = ref
+    return games
+
+
+def _game_id(c: _Check, games: Mapping[int, GameRef]) -> int | None:
+    """The number of the entry's game, which the file's `games` must describe."""
+    if c.obj.get("game_id") is None:
+        return None
+    number = c.count("game_id", low=1)
+    if number not in games:
+        c.fail(f"names game {number}, which the file's 'games' does not describe")
+    if c.obj.get("game") != games[number].label:
+        c.fail(f"names game {number} but not as {quoted(games[number].label)}")
+    return number
 
 
 def _consistent(
@@ -188,7 +242,10 @@ def _consistent(
     """The checks `check` makes (rostermgr.invariants): state, history data, flips, upgrades."""
     problems: list[str] = []
     for mem in members:
-        problems += state_problems(f"{mem.name} of {posse}", mem.status, mem.injuries, rules)
+        who = f"{mem.name} of {posse}"
+        problems += state_problems(who, mem.status, mem.injuries, rules)
+        ups = Counter(u.stat for u in mem.upgrades)
+        problems += stat_problems(who, mem.role, ups, mem.injuries, rules)
     for i, h in enumerate(history):
         of = f"{h.member} of {posse}" if h.member else posse
         problems += history_problems(f"History entry {i + 1} ({of})", h.kind, h.data, rules)
@@ -206,7 +263,7 @@ def _consistent(
         raise InvalidFile(f"The posse file is refused: {problems[0]}")
 
 
-def _member(obj: Any, index: int, rules: Ruleset) -> MemberRow:
+def _member(obj: Any, index: int, rules: Ruleset, games: Mapping[int, GameRef]) -> MemberRow:
     c = _Check(obj, f"member {index + 1}")
     c.keys({"name", "role", "status", "injuries", "flips", "items", "upgrades"}, {"pending_card"})
     name = check_name(c.text("name"), f"name of member {index + 1}")
@@ -225,13 +282,12 @@ def _member(obj: Any, index: int, rules: Ruleset) -> MemberRow:
     upgrades = []
     for j, up in enumerate(c.items("upgrades")):
         u = _Check(up, f"upgrade {j + 1} of {name}")
-        u.keys({"stat", "card"}, {"game"})
+        u.keys({"stat", "card"}, {"game", "game_id"})
         stat = u.text("stat")
         if stat not in rules.stat_order:
             u.fail(f"names {quoted(stat)}, which is not a stat")
-        upgrades.append(
-            UpgradeRow(stat, str(parse_card(u.text("card"))), u.text("game", optional=True))
-        )
+        card = str(parse_card(u.text("card")))
+        upgrades.append(UpgradeRow(stat, card, u.text("game", optional=True), _game_id(u, games)))
     return MemberRow(
         name=name,
         role=role,
@@ -244,21 +300,22 @@ def _member(obj: Any, index: int, rules: Ruleset) -> MemberRow:
     )
 
 
-def _ledger(obj: Any, index: int) -> LedgerRow:
+def _ledger(obj: Any, index: int, games: Mapping[int, GameRef]) -> LedgerRow:
     c = _Check(obj, f"ledger entry {index + 1}")
-    c.keys({"date", "amount", "reason", "kind"}, {"game"})
+    c.keys({"date", "amount", "reason", "kind"}, {"game", "game_id"})
     return LedgerRow(
         c.date("date"),
         c.count("amount", signed=True),
         c.text("reason"),
         c.text("kind"),
         c.text("game", optional=True),
+        _game_id(c, games),
     )
 
 
-def _history(obj: Any, index: int, names: set[str]) -> HistoryRow:
+def _history(obj: Any, index: int, names: set[str], games: Mapping[int, GameRef]) -> HistoryRow:
     c = _Check(obj, f"history entry {index + 1}")
-    c.keys({"date", "kind", "text", "data"}, {"member", "game"})
+    c.keys({"date", "kind", "text", "data"}, {"member", "game", "game_id"})
     member = c.text("member", optional=True)
     if member is not None and member not in names:
         c.fail(f"names {quoted(member)}, who is not in the posse")
@@ -266,5 +323,11 @@ def _history(obj: Any, index: int, names: set[str]) -> HistoryRow:
     if not isinstance(data, dict):
         c.fail("needs an object for 'data'")
     return HistoryRow(
-        c.date("date"), c.text("kind"), member, c.text("text"), data, c.text("game", optional=True)
+        c.date("date"),
+        c.text("kind"),
+        member,
+        c.text("text"),
+        data,
+        c.text("game", optional=True),
+        _game_id(c, games),
     )

@@ -14,7 +14,7 @@ from typing import Any
 from rostermgr.advancement import allowed_stats
 from rostermgr.cards import parse_card
 from rostermgr.errors import Refused, quoted
-from rostermgr.roster import ACTIVE, DEAD, Member
+from rostermgr.roster import ACTIVE, DEAD, WOUNDS, Member
 from rostermgr.rules import Ruleset
 
 
@@ -74,6 +74,49 @@ def state_problems(who: str, status: str, injuries: object, rules: Ruleset) -> l
     if (status == DEAD) != (injuries >= limit):  # type: ignore[operator]
         return [f"{who} is {status} with {injuries} strikes; {limit} strikes kill (R13)."]
     return []
+
+
+def stat_problems(
+    who: str, role: str, upgrades: Mapping[str, int], injuries: int, rules: Ruleset
+) -> list[str]:
+    """R2, R13, R15: no current stat below 0 (the stat line plus upgrades, Wounds less the
+    strikes times `wounds_lost`); `check` asks it of every member, the dead included."""
+    base = rules.role(role).stats
+    out = []
+    for stat in rules.stat_order:
+        value = base[stat] + upgrades.get(stat, 0)
+        if stat == WOUNDS:
+            value -= injuries * rules.wounds_lost
+        if value < 0:
+            out.append(f"{who} has a negative {rules.stat_names[stat]} ({value}).")
+    return out
+
+
+def ruleset_problems(rules: Ruleset) -> list[tuple[str, str]]:
+    """The keys of a ruleset under which a campaign could break what `check` refuses, each with
+    the problem; [] for a sound ruleset. The loader refuses the first, so no adoption, diff or
+    game can bring a campaign there.
+
+    Stats (stat_problems): upgrades only add, so the lowest any member goes is a role's stat line
+    with the strikes that kill (the dead keep them). Strikes themselves (state_problems) and the
+    ledger (R16: amounts within MAX_AMOUNT, the purse never below $0) are kept by the loader's
+    bounds: a count of at least 1 strike, numbers within MAX_AMOUNT, percentages 0 to 100.
+    """
+    out = []
+    strikes, lost = rules.strikes_to_die, rules.wounds_lost
+    for role_id, role in rules.roles.items():
+        if stat_problems(role_id, role_id, {}, strikes, rules):
+            wounds = role.stats[WOUNDS]
+            out.append(
+                (
+                    f"roles.{role_id}.stats.{WOUNDS}",
+                    f"is {wounds}: {strikes} strikes (injuries.strikes_to_die) of {lost} "
+                    f"(injuries.wounds_lost) would leave a {role.name.lower()} at "
+                    f"{rules.stat_names[WOUNDS]} {wounds - strikes * lost}, and no stat may be "
+                    f"below 0; it must be at least {strikes * lost}",
+                )
+            )
+    return out
 
 
 def _whole(value: object, low: int = -MAX_AMOUNT, high: int = MAX_AMOUNT) -> bool:

@@ -37,12 +37,14 @@ class LedgerLine:
     reason: str
     amount: int
     balance: int
+    game_label: str | None = None  # a game of another campaign: its date and scenario
 
     def as_json(self) -> dict[str, Any]:
         """`posse ledger --json` and `posse show --json` entries."""
         return {
             "date": self.date,
             "game": self.game,
+            "game_label": self.game_label,
             "reason": self.reason,
             "amount": self.amount,
             "balance": self.balance,
@@ -59,12 +61,14 @@ class HistoryLine:
     member: str | None
     text: str
     data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    game_label: str | None = None  # a game of another campaign: its date and scenario
 
     def as_json(self) -> dict[str, Any]:
         """`posse show --json` history entries."""
         return {
             "date": self.date,
             "game": self.game,
+            "game_label": self.game_label,
             "kind": self.kind,
             "member": self.member,
             "text": self.text,

@@ -107,6 +107,21 @@ def _invisible(text: str, index: int) -> bool:
     return unicodedata.category(char) == "Cf"
 
 
+def _character_name(char: str) -> str:
+    """A control character's usual name (U+0000 has none in Unicode's table), else Unicode's."""
+    known = {
+        "\0": "NUL",
+        "\t": "a tab",
+        "\n": "a line break",
+        "\r": "a carriage return",
+        "\x85": "NEL, a line break",
+        "\x1b": "ESC",
+    }
+    if char in known:
+        return known[char]
+    return unicodedata.name(char, "a control character").lower()
+
+
 def normal_name(name: str) -> str:
     """A name as it is stored and compared: NFC, without invisible characters, spaces single.
 
@@ -125,12 +140,41 @@ def normal_name(name: str) -> str:
     return unicodedata.normalize("NFC", " ".join("".join(kept).split()))
 
 
+# Line and paragraph separators break a line as a newline does: never inside a name.
+_LINE_BREAKS = frozenset({"Zl", "Zp"})
+
+
+def hidden_character(name: str) -> str | None:
+    """The first character a name may not hold: a control (Cc: NUL, tab, newline, U+0085...),
+    a format character (Cf: the bidi controls such as U+202E, zero-width spaces, the BOM...),
+    or a line or paragraph separator. A zero-width joiner inside an emoji sequence is part of
+    one visible symbol and allowed (see _invisible); None when the name holds none of them.
+    """
+    text = unicodedata.normalize("NFC", name)
+    for i, char in enumerate(text):
+        category = unicodedata.category(char)
+        if category == "Cc" or category in _LINE_BREAKS or _invisible(text, i):
+            return char
+    return None
+
+
 def check_name(name: object, what: str) -> str:
-    """A usable name, normalised (see normal_name): text with a visible character, not over-long."""
+    """The one name validator (creation, hire, rename, import, reports): a usable name,
+    normalised (NFC, spaces single and trimmed), with a visible character, not over-long.
+
+    A control or format character is refused, never silently dropped: a name that reads one
+    way and is stored another (U+202E turns "Kid" around on screen) would deceive the players.
+    """
     if not isinstance(name, str):
         raise Refused(f"The {what} must be text.")
     if any(0xD800 <= ord(c) <= 0xDFFF for c in name):
         raise Refused(f"The {what} {quoted(name)} contains a broken character (a lone surrogate).")
+    hidden = hidden_character(name)
+    if hidden is not None:
+        raise Refused(
+            f"The {what} {quoted(name)} holds the invisible character U+{ord(hidden):04X} "
+            f"({_character_name(hidden)}); a name may hold only visible characters and spaces."
+        )
     clean = normal_name(name)
     if not any(unicodedata.category(c)[0] in _VISIBLE for c in clean):
         if name.strip():

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rostermgr.errors import RulesetError, escaped
+from rostermgr.invariants import ruleset_problems
 from rostermgr.roster import NAMED_STATS
 from rostermgr.rules import (
     ActionUse,
@@ -58,6 +59,8 @@ MAX_TEXT = 1000
 MAX_DEPTH = 20
 # The texts that are paragraphs (a rule's text, an item's notes): a newline or a tab is theirs.
 PARAGRAPH_KEYS = frozenset({"text", "notes"})
+# A percentage of a price (R16): 0 to 100.
+PERCENT = 100
 # The deck is built card by card (R11, R15): a few jokers are a rule, millions a hostile file.
 MAX_JOKERS = 100
 
@@ -280,14 +283,15 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
     )
     scenarios = {k: _scenario(k, t) for k, t in r.subs("scenarios").items()}
     rout_roles, rout_models = _rout(game, roles)
-    return Ruleset(
+    rules = Ruleset(
         id=head.text("id"),
         name=head.text("name"),
         version=head.text("version"),
         source=source,
         starting_purse=money.count("starting_purse"),
-        resale_percent=money.count("resale_percent"),
-        goods_percent=money.count("goods_percent"),
+        # R16: a share of a price; over 100% a sale would make money from nothing
+        resale_percent=money.count("resale_percent", maximum=PERCENT),
+        goods_percent=money.count("goods_percent", maximum=PERCENT),
         stat_order=stat_order,
         stat_names=stat_names,
         stat_short=stat_short,
@@ -325,6 +329,10 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         hash=text_hash(text),
         text=text,
     )
+    # One set of invariants: what `check` would refuse in a campaign under these numbers
+    for key, problem in ruleset_problems(rules):
+        raise r.fail(key, problem)
+    return rules
 
 
 def text_hash(text: str) -> str:

@@ -39,15 +39,33 @@ def _is_campaign_file(path: Path) -> bool:
         return False
 
 
+def backups_root() -> Path:
+    """The folder that holds every campaign's backups (each in its own subfolder), resolved.
+
+    The whole tree is refused to outputs: a file written there could be taken for a backup,
+    thinned away with them, or replace one, whichever campaign it belongs to.
+    """
+    return backup_dir(Path("campaign")).parent.resolve()
+
+
+def _refuse_in_backups(path: Path, real: Path, folder: bool = False) -> None:
+    root = backups_root()
+    if root == real or root in real.parents:
+        verb = "write into" if folder else "write"
+        raise Refused(
+            f"Cannot {verb} {path}: it is in the backups folder {root}; choose a place outside it."
+        )
+
+
 def check_output(
     target: str | os.PathLike[str], campaign: Path | None = None, database: bool = False
 ) -> Path:
     """The output path, or a refusal naming why it must not be written.
 
     Refused: a folder, a missing folder, anything that is not a regular file (a device, a pipe),
-    the campaign file or its -wal, -shm, -journal or lock file, a file in the campaign's backups
-    folder, and any SQLite database (another campaign, or a backup copied elsewhere) unless
-    `database` says the output is one.
+    the campaign file or its -wal, -shm, -journal or lock file, anything under the backups
+    folder (any campaign's), and any SQLite database (another campaign, or a backup copied
+    elsewhere) unless `database` says the output is one.
     """
     if not str(target):  # Path("") is ".", the current folder: say what was really given
         raise Refused("The output file name is empty, so nothing was written; give a file name.")
@@ -66,9 +84,7 @@ def check_output(
             if real == companion.resolve() or _same(path, companion):
                 what = "the campaign file" if not suffix else f"the campaign's {suffix} file"
                 raise Refused(f"Cannot write {path}: it is {what}; choose another file name.")
-        backups = backup_dir(campaign).resolve()
-        if backups == real.parent or backups in real.parents:
-            raise Refused(f"Cannot write {path}: it is in the backups folder {backups}.")
+    _refuse_in_backups(path, path.resolve())
     if not database and path.exists() and _is_campaign_file(path):
         raise Refused(
             f"Cannot write {path}: it is a SQLite database, perhaps a campaign; "
@@ -87,9 +103,7 @@ def check_output_folder(target: str | os.PathLike[str], campaign: Path | None = 
         for suffix in CAMPAIGN_COMPANIONS:
             if real == Path(f"{campaign}{suffix}").resolve():
                 raise Refused(f"Cannot write into {path}: it is the campaign's own file name.")
-        backups = backup_dir(campaign).resolve()
-        if backups == real or backups in real.parents:
-            raise Refused(f"Cannot write into {path}: it is the backups folder {backups}.")
+    _refuse_in_backups(path, path.resolve(), folder=True)
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -135,6 +135,7 @@ def test_r12_r16_money_from_a_report(two: Cli) -> None:
     assert ledger[-1] == {
         "date": "2025-12-01",
         "game": 1,
+        "game_label": None,
         "reason": "supply crates (market value $31)",
         "amount": 15,
         "balance": d0 + 15,

@@ -279,11 +279,24 @@ def test_hostile_report_is_refused_and_nothing_written(cli: Cli, exported: dict,
     assert cli.db.read_bytes() == before
 
 
-def test_report_names_match_stored_names_after_normalisation(cli: Cli, exported: dict) -> None:
+def test_report_names_with_invisible_characters_are_refused(cli: Cli, exported: dict) -> None:
+    """#27 item 9: a report is a door for names like any other; nothing is silently dropped."""
+    before = cli.db.read_bytes()
     report = {
         **GAME,
         "posses": ["The Dalton\u200b Boys\u202e", "Last Hope Lawmen"],
         "out_of_action": [{"posse": f"{D}\ufeff", "member": "Kid\u200b"}],
+    }
+    result = cli("game", "record", cli.file(report))
+    assert result.code == 1 and "invisible character U+200B" in result.err, result.err
+    assert cli.db.read_bytes() == before
+
+
+def test_report_names_match_stored_names_after_normalisation(cli: Cli, exported: dict) -> None:
+    report = {
+        **GAME,
+        "posses": ["The  Dalton Boys ", "Last Hope Lawmen"],
+        "out_of_action": [{"posse": D, "member": "Kid\u0020"}],
     }
     cli.ok("game", "record", cli.file(report))
     kid = next(
@@ -294,6 +307,8 @@ def test_report_names_match_stored_names_after_normalisation(cli: Cli, exported:
 
 def test_kid_and_kid_with_a_zero_width_space_cannot_both_be_hired(cli: Cli, exported: dict) -> None:
     result = cli("posse", "hire", D, "ganger", "Kid\u200b")
+    assert result.code == 1 and "invisible character U+200B" in result.err, result.err
+    result = cli("posse", "hire", D, "ganger", " Kid")
     assert result.code == 1 and "already has a member named 'Kid'" in result.err, result.err
 
 

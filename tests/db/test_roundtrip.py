@@ -110,6 +110,18 @@ def _same(original: dict[str, Any], copied: dict[str, Any], name: str) -> None:
     assert copied == want
 
 
+def _elsewhere(original: dict[str, Any]) -> dict[str, Any]:
+    """The file as a campaign without its games exports it: each game by its label only."""
+    want = copy.deepcopy(original)
+    want["games"] = []
+    for member in want["members"]:
+        for entry in member["upgrades"]:
+            entry.pop("game_id", None)
+    for entry in (*want["ledger"], *want["history"]):
+        entry.pop("game_id", None)
+    return want
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(op, min_size=8, max_size=30))
 def test_every_export_imports_back_the_same_posse(steps: list[tuple[Any, ...]]) -> None:
@@ -134,7 +146,7 @@ def test_every_export_imports_back_the_same_posse(steps: list[tuple[Any, ...]]) 
         try:
             for doc in exported:
                 name = exchange.import_posse(copy.deepcopy(doc), RULES)
-                _same(doc, exchange.export_posse(name), doc["posse"]["name"])
+                _same(_elsewhere(doc), exchange.export_posse(name), doc["posse"]["name"])
             assert check_campaign(db, RULES) == []
         finally:
             db.close()
