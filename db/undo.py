@@ -118,8 +118,13 @@ def step_problem(db: Database, mark: int, end: int | None, first: str) -> str | 
             f"the undo log no longer reaches back to its start (it needs entry {mark + 1}, "
             f"the oldest kept is {low})"
         )
-    row = db.execute_sql("SELECT statement FROM undo_log WHERE seq = ?", (mark + 1,)).fetchone()
-    if row is None or row[0] != first:
+    # Before schema 4 (no `end` known) an adoption logged the old ruleset's update first.
+    reach = 1 if end is not None else 2
+    rows = db.execute_sql(
+        "SELECT statement FROM undo_log WHERE seq > ? AND seq <= ? ORDER BY seq",
+        (mark, mark + reach),
+    ).fetchall()
+    if first not in [statement for (statement,) in rows]:
         return f"undo log entry {mark + 1} is not where it began (the log was changed)"
     if end is not None:
         count = db.execute_sql(
