@@ -13,6 +13,7 @@ from peewee import Database
 from db.models import CAMPAIGN_TABLES
 
 _ON = "(SELECT active FROM undo_state) = 1"
+MARK_COLUMNS = frozenset({"undo_mark", "undo_end"})
 
 
 def create_triggers(db: Database) -> None:
@@ -27,7 +28,10 @@ def create_triggers(db: Database) -> None:
             db.execute_sql(f'DROP TRIGGER IF EXISTS "undo_{table}_{event}"')
         if not columns:
             continue
-        sets = "||','||".join(f'\'"{c}"=\'||quote(old."{c}")' for c in columns)
+        # Where a game or adoption sits in the log is the log's own bookkeeping, kept true by
+        # the code that numbers entries (db.redo): an undo or redo never writes it back.
+        kept = [c for c in columns if c not in MARK_COLUMNS]
+        sets = "||','||".join(f'\'"{c}"=\'||quote(old."{c}")' for c in kept)
         names = ",".join(f'"{c}"' for c in columns)
         values = "||','||".join(f'quote(old."{c}")' for c in columns)
         db.execute_sql(
