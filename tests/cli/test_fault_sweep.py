@@ -83,6 +83,8 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Prepared:
     folder = tmp_path_factory.mktemp("prepared")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("ROSTERMGR_BACKUP_DIR", str(folder / "backups"))
+        for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+            mp.setenv(name, str(folder / "home" / name.lower()))  # never the user's own
         mp.setattr(db.posses, "today", lambda: FOUNDED)
         mp.setattr(db.exchange, "today", lambda: FOUNDED)
         cli = Cli(folder / "campaign.sqlite3", folder)
@@ -290,10 +292,10 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
 def test_a_full_campaign_disk_refuses_every_write(
     case: Case, prepared: Prepared, small_disk: Path
 ) -> None:
-    case.recent_backup(prepared)
     db = small_disk / "campaign.sqlite3"
     shutil.copyfile(case.db, db)
     case.db = db
+    case.recent_backup(prepared)  # on another disk, and none due
     fill(small_disk / "fill")
     before = case.state()
     # `backup` is refused too: the copy goes to another disk, but reading a WAL campaign
