@@ -200,7 +200,14 @@ def _backup_due(path: Path) -> None:
 
 
 def read_only_refusal(path: Path) -> Refused:
-    """The sentence for a write to a campaign that cannot be written."""
+    """The sentence for a write to a campaign that cannot be written: the file, or its folder."""
+    folder = path.absolute().parent
+    if os.access(path, os.W_OK) and folder.is_dir() and not os.access(folder, os.W_OK):
+        # SQLite writes its -wal and -shm beside the file: a writable file is not enough.
+        return Refused(
+            f"The campaign file {path} cannot be changed: its folder {folder} is read-only, so "
+            "nothing was changed; make the folder writable (or save a copy elsewhere) to edit it."
+        )
     return Refused(
         f"The campaign file {path} is read-only, so nothing was changed; make it writable "
         "(or save a copy elsewhere) to edit it."
@@ -272,6 +279,12 @@ def for_command(
         raise fault from exc
     campaign = Campaign(path, rules, db, created=not existed, read_only=read_only)
     try:
+        if editing and existed:
+            # A write must not be added to a damaged file, even one that never reads the
+            # damaged page: refused, naming the newest good backup and how to restore it.
+            problems = quick_check(db, path)
+            if problems:
+                raise DamagedFile(problems[0])
         campaign.rules = campaign_rules(path, rules, _chosen(rules, chosen), not read_only)
         yield campaign
     except BaseException as exc:
