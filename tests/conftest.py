@@ -16,6 +16,10 @@ import pytest
 from cli import main
 from db.lock import lock_path
 
+# The throwaway PostgreSQL server's fixtures (postgres_server, postgres_url): a server starts
+# only for the tests that ask for one.
+pytest_plugins = ["tests.postgres"]
+
 DALTON = {
     "name": "The Dalton Boys",
     "faction": "outlawmen",
