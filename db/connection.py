@@ -256,6 +256,17 @@ def refuse_newer(path: Path) -> None:
         )
 
 
+def use(db: SqliteDatabase) -> SqliteDatabase:
+    """Point the store's queries at `db`, the campaign about to be read or changed; returns it.
+
+    The models are still bound to one database at a time (issue 28 makes each campaign its own
+    unit of work); a use case's transaction and its queries must meet on the same connection,
+    whichever campaign was opened last in this process.
+    """
+    database.initialize(db)
+    return db
+
+
 def open_campaign(path: Path, read_only: bool = False) -> SqliteDatabase:
     """Open (creating if missing) and migrate a campaign file; bind the models to it.
 

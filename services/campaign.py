@@ -16,7 +16,7 @@ from pathlib import Path
 
 from db.backup import backup_dir, backup_if_due, make_backup
 from db.check import quick_check
-from db.connection import CampaignDatabase
+from db.connection import CampaignDatabase, use
 from db.connection import open_campaign as open_file
 from db.lock import CampaignHeld, CampaignLock, refuse_if_held
 from db.rulesets import oldest_undoable_mark
@@ -108,7 +108,7 @@ class Campaign:
         try:
             if not self.created:
                 _backup_due(self.path)
-            with self.db.atomic():
+            with use(self.db).atomic():
                 yield
         except (*DATABASE_ERRORS, OSError) as exc:
             fault = named(self.path, exc)
