@@ -433,7 +433,7 @@ class _Output(io.TextIOBase):
             f"Cannot write the output ({exc.strerror or exc}); what was printed is incomplete."
         )
 
-    def write(self, text: str) -> int:  # type: ignore[override]
+    def write(self, text: str) -> int:
         if self._stream is None:
             raise _closed()
         try:
@@ -483,7 +483,7 @@ def _closed() -> Refused:
 class _Discard(io.TextIOBase):
     """In place of a standard error that does not exist: takes everything, keeps nothing."""
 
-    def write(self, text: str) -> int:  # type: ignore[override]
+    def write(self, text: str) -> int:
         return len(text)
 
 
@@ -491,7 +491,7 @@ class _Said:
     """Standard error for the one sentence of a refusal: if it cannot be written (closed,
     full), the exit code alone tells, never a traceback."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | io.TextIOBase) -> None:
         self._stream = stream
 
     def write(self, text: str) -> None:

@@ -222,7 +222,7 @@ def _test(args: argparse.Namespace, out: TextIO) -> int:
     d_card = parse_card(args.defence_card) if args.defence_card else None
     odds = exact_odds(matchup, rules, a_card, d_card)
     if args.json:
-        doc = {"matchup": dataclasses.asdict(matchup)}
+        doc: dict[str, Any] = {"matchup": dataclasses.asdict(matchup)}
         doc |= {"attack_card": args.attack_card and str(a_card)}
         doc |= {"defence_card": args.defence_card and str(d_card)}
         print_json(doc | odds.as_json(), out)
@@ -269,10 +269,10 @@ def _add_grid(aids: argparse._SubParsersAction) -> None:
 def _grid(args: argparse.Namespace, out: TextIO) -> int:
     rules = ruleset(args)
     levels = clothing_levels(rules) if args.clothing is None else args.clothing
-    cells = len(args.attack) * len(args.defence) * len(levels)
-    if cells > MAX_GRID_CELLS:
+    count = len(args.attack) * len(args.defence) * len(levels)
+    if count > MAX_GRID_CELLS:
         raise Refused(
-            f"That grid has {cells} cells, beyond the cap of {MAX_GRID_CELLS} worked out at "
+            f"That grid has {count} cells, beyond the cap of {MAX_GRID_CELLS} worked out at "
             "once; narrow --attack, --defence or --clothing."
         )
     card = parse_card(args.attack_card) if args.attack_card else None

@@ -6,8 +6,8 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from cli import EXIT_OK, lazy_help, print_json, write_lines
-from cli.context import campaign, ruleset
+from cli import EXIT_OK, lazy_help, print_json, ruleset, write_lines
+from cli.context import campaign
 from rostermgr.errors import Refused
 from rostermgr.jsonfile import read_json
 from rostermgr.shop import money

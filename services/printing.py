@@ -142,7 +142,8 @@ def shop_preview_job(c: Campaign, names: list[str], options: CardOptions) -> Pri
     """One face (the first card's front) at the shop's real bleed, TrimBox and BleedBox: the
     print dialog's preview of a print-shop file."""
     from printables.cards import card_faces, printed_faces
-    from printables.cards.shop import FRONT, draw_shop_pdf, shop_spec
+    from printables.cards.impose import FRONT
+    from printables.cards.shop import draw_shop_pdf, shop_spec
 
     if not names:
         raise Refused("Choose at least one posse to print its cards.")

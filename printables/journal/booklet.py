@@ -64,7 +64,7 @@ class ImposingCanvas(Canvas):
         self._captured += 1
         self._pageNumber += 1
         self.init_graphics_state()
-        self.state_stack = []
+        self.state_stack: list[dict[str, Any]] = []  # reportlab's saved drawing states
         self._begin_capture()
 
     def save(self) -> None:

@@ -70,7 +70,8 @@ def layout(ref: Reference, paper: str) -> tuple[list[Placed], float]:
     top, bottom = page_h - edge() - HEADER_H, edge() + FOOTER_H
     placed: list[Placed] = []
     free: list[float] = []  # per column of every page so far, the y its free space starts at
-    for block in (*ref.charts, *ref.tables):
+    blocks: list[Block] = [*ref.charts, *ref.tables]
+    for block in blocks:
         h = _measure(block, width)
         if h > top - bottom:
             raise ValueError(f"The {block.title} does not fit on one {paper.upper()} page.")
