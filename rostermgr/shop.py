@@ -220,7 +220,7 @@ def _check_composition(members: list[Member], rules: Ruleset) -> None:
             )
 
 
-def _no_unknown(obj: Mapping, allowed: set[str], what: str) -> None:
+def _no_unknown(obj: Mapping[str, object], allowed: set[str], what: str) -> None:
     unknown = sorted(set(obj) - allowed)
     if unknown:
         raise RuleBroken(f"{what} has a key it does not take: {quoted(unknown[0])}.")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
+from typing import Any
 
 from reportlab.lib.colors import Color, black
 
@@ -291,7 +292,7 @@ def _entries(face: CardFace) -> list[Entry]:
 
 
 def _with_entries(face: CardFace, entries: list[Entry], part: int, parts: int) -> CardFace:
-    def of(kind: str) -> tuple:
+    def of(kind: str) -> tuple[Any, ...]:  # WeaponLines, or strings
         return tuple(value for k, value in entries if k == kind)
 
     return replace(
