@@ -66,6 +66,7 @@ run: $(STAMP)
 test: $(STAMP_TEST)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/ruff check rostermgr db printables services cli ui tests bench packaging
 
 lint: $(STAMP_TEST)

@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO, TypeAlias, cast
 
 from rostermgr.errors import Refused
 from services.lock import CampaignHeld
@@ -55,6 +55,10 @@ class _Parser(argparse.ArgumentParser):
             if make is not None:
                 action.help = make().replace("%", "%%")
         return super().format_help()
+
+
+# What each command module adds its subcommands to (their parsers are _Parser too).
+Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
 
 
 def lazy_help(parser: argparse.ArgumentParser, dest: str, make: Callable[[], str]) -> None:
@@ -233,7 +237,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 HELP = "help"
 
 
-def _add_help(sub: argparse._SubParsersAction) -> None:
+def _add_help(sub: Commands) -> None:
     """`rostermgr help [COMMAND [SUB]]`: the same as `rostermgr COMMAND [SUB] --help`."""
     p = sub.add_parser(
         HELP,
@@ -433,7 +437,7 @@ class _Output(io.TextIOBase):
             f"Cannot write the output ({exc.strerror or exc}); what was printed is incomplete."
         )
 
-    def write(self, text: str) -> int:  # type: ignore[override]
+    def write(self, text: str) -> int:
         if self._stream is None:
             raise _closed()
         try:
@@ -483,7 +487,7 @@ def _closed() -> Refused:
 class _Discard(io.TextIOBase):
     """In place of a standard error that does not exist: takes everything, keeps nothing."""
 
-    def write(self, text: str) -> int:  # type: ignore[override]
+    def write(self, text: str) -> int:
         return len(text)
 
 
@@ -491,7 +495,7 @@ class _Said:
     """Standard error for the one sentence of a refusal: if it cannot be written (closed,
     full), the exit code alone tells, never a traceback."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | io.TextIOBase) -> None:
         self._stream = stream
 
     def write(self, text: str) -> None:

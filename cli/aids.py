@@ -8,6 +8,7 @@ from typing import Any, TextIO
 
 from cli import (
     WEAPON,
+    Commands,
     cover_help,
     cover_usage,
     lazy_help,
@@ -70,7 +71,7 @@ too few cards it says which flip is still to come.
 """
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: Commands) -> None:
     """Register the aid commands."""
     _add_resolve(sub)
     _add_initiative(sub)
@@ -80,7 +81,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 # resolve
 
 
-def _add_resolve(sub: argparse._SubParsersAction) -> None:
+def _add_resolve(sub: Commands) -> None:
     p = sub.add_parser(
         "resolve",
         help="the shot/combat/dynamite calculator (R8, R9, R4)",
@@ -167,7 +168,7 @@ def _resolve(args: argparse.Namespace, out: TextIO) -> int:
 # initiative
 
 
-def _add_initiative(sub: argparse._SubParsersAction) -> None:
+def _add_initiative(sub: Commands) -> None:
     p = sub.add_parser(
         "initiative",
         help="who has priority: poker hands of the played cards, or the first-turn draw (R11)",
@@ -304,7 +305,7 @@ def _side_text(player: str, side: DrawSide, rules: Ruleset) -> str:
 # game-length
 
 
-def _add_game_length(sub: argparse._SubParsersAction) -> None:
+def _add_game_length(sub: Commands) -> None:
     p = sub.add_parser(
         "game-length",
         help="after which turn the game ends, from the end-of-turn flips (R12)",

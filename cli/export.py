@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from cli import EXIT_OK
+from cli import EXIT_OK, Commands
 from cli.context import campaign
 from services import export
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: Commands) -> None:
     p = sub.add_parser("export", help="the campaign as CSV tables for a spreadsheet")
     p.add_argument(
         "--csv",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from cli import EXIT_OK, print_json, usage_check, write_lines
+from cli import EXIT_OK, Commands, print_json, usage_check, write_lines
 from cli.context import campaign, taken_back
 from rostermgr.jsonfile import read_json
 from rostermgr.rules import Ruleset
@@ -13,7 +13,7 @@ from services import flips, games
 from services.rulesets import game_rulesets
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: Commands) -> None:
     game = sub.add_parser("game", help="record, list and undo games")
     gs = game.add_subparsers(dest="game_command", metavar="ACTION", required=True)
     p = gs.add_parser("record", help="apply a post-game report in one transaction")

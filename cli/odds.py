@@ -8,6 +8,7 @@ from typing import Any, TextIO
 
 from cli import (
     WEAPON,
+    Commands,
     cover_help,
     cover_usage,
     lazy_help,
@@ -80,7 +81,7 @@ MAX_GRID_CELLS = 400
 MAX_DICE = 300
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: Commands) -> None:
     """Register `odds` with its five aids."""
     p = sub.add_parser(
         "odds",
@@ -198,7 +199,7 @@ def _matchup(args: argparse.Namespace, rules: Ruleset, **cells: int) -> Matchup:
     )
 
 
-def _add_test(aids: argparse._SubParsersAction) -> None:
+def _add_test(aids: Commands) -> None:
     p = aids.add_parser(
         "test",
         help="the exact odds of one shot or combat (R8, R9)",
@@ -222,7 +223,7 @@ def _test(args: argparse.Namespace, out: TextIO) -> int:
     d_card = parse_card(args.defence_card) if args.defence_card else None
     odds = exact_odds(matchup, rules, a_card, d_card)
     if args.json:
-        doc = {"matchup": dataclasses.asdict(matchup)}
+        doc: dict[str, Any] = {"matchup": dataclasses.asdict(matchup)}
         doc |= {"attack_card": args.attack_card and str(a_card)}
         doc |= {"defence_card": args.defence_card and str(d_card)}
         print_json(doc | odds.as_json(), out)
@@ -231,7 +232,7 @@ def _test(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _add_grid(aids: argparse._SubParsersAction) -> None:
+def _add_grid(aids: Commands) -> None:
     p = aids.add_parser(
         "grid",
         help="the odds over attack x defence x clothing, for a weapon and toughness",
@@ -269,10 +270,10 @@ def _add_grid(aids: argparse._SubParsersAction) -> None:
 def _grid(args: argparse.Namespace, out: TextIO) -> int:
     rules = ruleset(args)
     levels = clothing_levels(rules) if args.clothing is None else args.clothing
-    cells = len(args.attack) * len(args.defence) * len(levels)
-    if cells > MAX_GRID_CELLS:
+    count = len(args.attack) * len(args.defence) * len(levels)
+    if count > MAX_GRID_CELLS:
         raise Refused(
-            f"That grid has {cells} cells, beyond the cap of {MAX_GRID_CELLS} worked out at "
+            f"That grid has {count} cells, beyond the cap of {MAX_GRID_CELLS} worked out at "
             "once; narrow --attack, --defence or --clothing."
         )
     card = parse_card(args.attack_card) if args.attack_card else None
@@ -292,7 +293,7 @@ def _grid(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _add_favoured(aids: argparse._SubParsersAction) -> None:
+def _add_favoured(aids: Commands) -> None:
     p = aids.add_parser(
         "favoured",
         help="what each favoured card is worth against the same rank unfavoured",
@@ -333,7 +334,7 @@ def _game_length(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _add_volley(aids: argparse._SubParsersAction) -> None:
+def _add_volley(aids: Commands) -> None:
     p = aids.add_parser(
         "volley",
         help="the seed 003 unit volley: hits, Shaken, unsaved hits, bases removed",

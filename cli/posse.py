@@ -6,8 +6,8 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from cli import EXIT_OK, lazy_help, print_json, write_lines
-from cli.context import campaign, ruleset
+from cli import EXIT_OK, Commands, lazy_help, print_json, ruleset, write_lines
+from cli.context import campaign
 from rostermgr.errors import Refused
 from rostermgr.jsonfile import read_json
 from rostermgr.shop import money
@@ -20,7 +20,7 @@ MEMBER = "the member's name"
 JSON = "print one JSON document"
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: Commands) -> None:
     posse = sub.add_parser("posse", help="create, show and equip posses")
     ps = posse.add_subparsers(dest="posse_command", metavar="ACTION", required=True)
 

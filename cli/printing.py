@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
-from cli import EXIT_OK, campaign_path, ruleset
+from cli import EXIT_OK, Commands, campaign_path, ruleset
 from cli.context import campaign
 from services import printing
 from services.printing import (
@@ -45,7 +45,7 @@ CARDS_OUTPUT = (
 )
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: Commands) -> None:
     printing = sub.add_parser("print", help="print roster cards, the journal or casualty sheets")
     ps = printing.add_subparsers(dest="print_command", metavar="WHAT", required=True)
 

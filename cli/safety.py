@@ -6,13 +6,13 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
-from cli import EXIT_OK, EXIT_REFUSED, campaign_path, write_lines
+from cli import EXIT_OK, EXIT_REFUSED, Commands, campaign_path, write_lines
 from cli.context import campaign
 from rostermgr.errors import Refused
 from services import safety
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: Commands) -> None:
     p = sub.add_parser(
         "check",
         help="integrity and invariant check of the campaign file (exit 1 if it finds problems)",

@@ -7,8 +7,9 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from cli import EXIT_OK, campaign_path, print_json, usage_check, write_lines
+from cli import EXIT_OK, Commands, campaign_path, print_json, usage_check, write_lines
 from rostermgr.errors import Refused
+from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 from rostermgr.simulate.model import REFLIPS, SHOPPING, TARGETS, Model
 
@@ -94,7 +95,7 @@ def _dollars(group: argparse._ArgumentGroup, flag: str, default: int, text: str)
     )
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: Commands) -> None:
     d = Model()
     s = sub.add_parser(
         "simulate",
@@ -202,7 +203,7 @@ def _model(args: argparse.Namespace) -> Model:
     )
 
 
-def _rules_and_campaign(args: argparse.Namespace) -> tuple[Ruleset, list, list[int]]:
+def _rules_and_campaign(args: argparse.Namespace) -> tuple[Ruleset, list[Posse], list[int]]:
     """The ruleset to simulate, the campaign's posses (--from-campaign), its take-outs."""
     from services.campaign import load_rules
 

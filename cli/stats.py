@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Mapping
 from typing import Any, TextIO
 
-from cli import print_json
+from cli import Commands, print_json
 from rostermgr.rules import Ruleset
 from rostermgr.stats import Table
 from rostermgr.views import text_table
@@ -23,7 +23,7 @@ files keep their ids.
 WORDS = ("measure",)
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: Commands) -> None:
     s = sub.add_parser(
         "stats",
         help="playtest statistics of the campaign",

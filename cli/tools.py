@@ -8,15 +8,15 @@ from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from typing import TextIO
 
-from cli import EXIT_OK, campaign_path, print_json
-from cli.context import campaign, ruleset
+from cli import EXIT_OK, Commands, campaign_path, print_json, ruleset
+from cli.context import campaign
 from rostermgr.rules import Ruleset
 from rostermgr.views import carried_by, item_effect, item_range, kind_limit, text_table
 
 WIDTH = 100  # columns of the prose lines
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: Commands) -> None:
     p = sub.add_parser(
         "rules",
         help="the active ruleset",

@@ -213,10 +213,10 @@ def _ledger_amounts(db: Database) -> list[str]:
 
 def _histories(rules: Ruleset) -> list[str]:
     """History data well-formed for `stats` and the journal; flips and upgrades it tells (R15)."""
-    posse_names = dict(m.Posse.select(m.Posse.id, m.Posse.name).tuples())
+    posse_names: dict[int, str] = dict(m.tuples(m.Posse.select(m.Posse.id, m.Posse.name)))
     out: list[str] = []
     records: dict[int, list[FlipRecord]] = {}
-    broken: set[int] = set()
+    broken: set[int | None] = set()
     for h in m.History.select().order_by(m.History.id):
         where = f"History entry {h.id} of {posse_names.get(h.posse_id, '(no posse)')}"
         try:
@@ -269,8 +269,8 @@ def _rosters(rules: Ruleset) -> list[str]:
 
 def _posses(rules: Ruleset) -> list[str]:
     out = []
-    sums = dict(
-        m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount)).group_by(m.Ledger.posse).tuples()
+    sums: dict[int, int] = dict(
+        m.tuples(m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount)).group_by(m.Ledger.posse))
     )
     for p in m.Posse.select():
         if p.faction not in rules.factions:
@@ -282,8 +282,10 @@ def _posses(rules: Ruleset) -> list[str]:
 
 def _members(rules: Ruleset) -> list[str]:
     out = []
-    posse_names = dict(m.Posse.select(m.Posse.id, m.Posse.name).tuples())
-    carried = Counter(m.MemberItem.select(m.MemberItem.member).tuples())
+    posse_names: dict[int, str] = dict(m.tuples(m.Posse.select(m.Posse.id, m.Posse.name)))
+    carried = Counter(
+        member_id for (member_id,) in m.tuples(m.MemberItem.select(m.MemberItem.member))
+    )
     items_of: dict[int, list[str]] = {}
     for it in m.MemberItem.select():
         items_of.setdefault(it.member_id, []).append(it.item)
@@ -296,7 +298,7 @@ def _members(rules: Ruleset) -> list[str]:
             out.append(f"{who} has the unknown role {quoted(mem.role)}.")
             continue
         out += state_problems(who, mem.status, mem.injuries, rules)
-        if mem.status == DEAD and carried.get((mem.id,)):
+        if mem.status == DEAD and carried.get(mem.id):
             out.append(f"{who} is dead but still carries items; they should be buried (R13).")
         if mem.flips < 0:
             out.append(f"{who} has {mem.flips} flips.")

@@ -34,7 +34,7 @@ def export_posse(name: str) -> dict[str, Any]:
     by number too (`game_id`), the file's `games` describing each such game (GameRef)."""
     row = posse_row(name)
     members = list(m.Member.select().where(m.Member.posse == row.id).order_by(m.Member.position))
-    names = {mem.id: mem.name for mem in members}
+    names: dict[int | None, str] = {mem.id: mem.name for mem in members}
     games = {g.id: g for g in m.Game.select()}
     named: set[int] = set()
 

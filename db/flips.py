@@ -110,6 +110,7 @@ def _apply(posse_name: str, member_name: str, step: FlipStep, drawn: bool) -> No
 
 def _latest_game(posse_id: int) -> int | None:
     """Flips are earned in a game; their spending belongs to the posse's latest game."""
-    return (
+    latest: int | None = (
         m.GamePosse.select(fn.MAX(m.GamePosse.game)).where(m.GamePosse.posse == posse_id).scalar()
     )
+    return latest

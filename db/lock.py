@@ -192,7 +192,7 @@ def _parse(raw: bytes) -> Holder | None:
         since,
         user if isinstance(user, str) else "",
         start if type(start) is int else None,
-        float(at) if type(at) in (int, float) else None,
+        float(at) if isinstance(at, int | float) and not isinstance(at, bool) else None,
     )
 
 
@@ -319,7 +319,7 @@ class CampaignLock:
         self._refuse_unusable()
         found = holder(self.campaign)
         mine = found is None or found.pid == os.getpid()
-        if named is not None and not mine and found != named:
+        if named is not None and found is not None and not mine and found != named:
             raise CampaignHeld(found, self.campaign)
         tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
         try:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any, cast
+
 from peewee import (
     AutoField,
+    BaseQuery,
     CharField,
+    Database,
     DatabaseProxy,
     ForeignKeyField,
     IntegerField,
@@ -13,6 +18,22 @@ from peewee import (
 )
 
 database = DatabaseProxy()
+# What the low-level helpers (db.undo) work on: a database, or the proxy standing for the open
+# campaign's (peewee's stubs give the proxy no methods of its own; it forwards them all).
+Store = Database | DatabaseProxy
+
+# Typing at the boundary. A foreign key `posse` also gives each row a `posse_id` attribute
+# (the raw id, no query), which peewee adds when the class is built: each model below declares
+# its own with a bare annotation (no value, so peewee never sees it; a type checker does).
+
+
+def tuples(query: BaseQuery) -> Iterator[tuple[Any, ...]]:
+    """The rows of `query` as plain tuples, for the callers to annotate.
+
+    peewee's stubs type `.tuples()` as returning the query itself, whose rows are model
+    objects; at run time they are tuples, the point of asking for them.
+    """
+    return cast("Iterator[tuple[Any, ...]]", iter(query.tuples()))
 
 
 class BaseModel(Model):
@@ -48,7 +69,10 @@ class StoredRuleset(BaseModel):
 
 def current_ruleset_hash() -> str | None:
     """The hash of the campaign's current ruleset: what a new posse, game or flip was made under."""
-    return StoredRuleset.select(StoredRuleset.hash).where(StoredRuleset.current == 1).scalar()
+    found: str | None = (
+        StoredRuleset.select(StoredRuleset.hash).where(StoredRuleset.current == 1).scalar()
+    )
+    return found
 
 
 class Game(BaseModel):
@@ -75,8 +99,11 @@ class Posse(BaseModel):
 
 
 class GamePosse(BaseModel):
+    id = AutoField()  # what peewee gives a model that names no primary key
     game = ForeignKeyField(Game, on_delete="RESTRICT")
     posse = ForeignKeyField(Posse, on_delete="RESTRICT")
+    game_id: int
+    posse_id: int
 
     class Meta:
         indexes = ((("game", "posse"), True),)
@@ -85,6 +112,7 @@ class GamePosse(BaseModel):
 class Member(BaseModel):
     id = AutoField()
     posse = ForeignKeyField(Posse, backref="members", on_delete="RESTRICT")
+    posse_id: int
     name = CharField()
     role = CharField()
     status = CharField(default="active")
@@ -100,15 +128,18 @@ class Member(BaseModel):
 class MemberItem(BaseModel):
     id = AutoField()
     member = ForeignKeyField(Member, backref="items", on_delete="RESTRICT")
+    member_id: int
     item = CharField()
 
 
 class Upgrade(BaseModel):
     id = AutoField()
     member = ForeignKeyField(Member, backref="upgrades", on_delete="RESTRICT")
+    member_id: int
     stat = CharField()
     card = CharField()
     game = ForeignKeyField(Game, null=True, on_delete="RESTRICT")
+    game_id: int | None
     game_label = CharField(null=True)
     ruleset_hash = CharField(null=True, default=current_ruleset_hash)  # flipped under (schema 3)
 
@@ -116,11 +147,13 @@ class Upgrade(BaseModel):
 class Ledger(BaseModel):
     id = AutoField()
     posse = ForeignKeyField(Posse, backref="ledger", on_delete="RESTRICT")
+    posse_id: int
     amount = IntegerField()
     reason = TextField()
     kind = CharField()
     date = CharField()
     game = ForeignKeyField(Game, null=True, on_delete="RESTRICT")
+    game_id: int | None
     game_label = CharField(null=True)  # kept when a posse moves between campaigns
 
 
@@ -129,6 +162,9 @@ class History(BaseModel):
     posse = ForeignKeyField(Posse, backref="history", on_delete="RESTRICT")
     member = ForeignKeyField(Member, null=True, on_delete="RESTRICT")
     game = ForeignKeyField(Game, null=True, on_delete="RESTRICT")
+    posse_id: int
+    member_id: int | None
+    game_id: int | None
     game_label = CharField(null=True)
     kind = CharField()
     text = TextField()  # the sentence a journal prints

@@ -69,26 +69,25 @@ def posses_from_rows(rows: Sequence[m.Posse]) -> list[roster.Posse]:
         members[mem.posse_id].append(mem)
     of_posses = m.Member.select(m.Member.id).where(m.Member.posse.in_(ids))
     items: dict[int, list[str]] = defaultdict(list)
-    for member_id, item in (
+    for member_id, item in m.tuples(
         m.MemberItem.select(m.MemberItem.member, m.MemberItem.item)
         .where(m.MemberItem.member.in_(of_posses))
         .order_by(m.MemberItem.id)
-        .tuples()
     ):
         items[member_id].append(item)
     ups: dict[int, Counter[str]] = defaultdict(Counter)
-    for member_id, stat in (
+    for member_id, stat in m.tuples(
         m.Upgrade.select(m.Upgrade.member, m.Upgrade.stat)
         .where(m.Upgrade.member.in_(of_posses))
         .order_by(m.Upgrade.id)
-        .tuples()
     ):
         ups[member_id][stat] += 1
-    purses = dict(
-        m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount))
-        .where(m.Ledger.posse.in_(ids))
-        .group_by(m.Ledger.posse)
-        .tuples()
+    purses: dict[int, int | None] = dict(
+        m.tuples(
+            m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount))
+            .where(m.Ledger.posse.in_(ids))
+            .group_by(m.Ledger.posse)
+        )
     )
     return [
         roster.Posse(
@@ -125,14 +124,15 @@ def all_posses() -> list[roster.Posse]:
 
 def summaries() -> list[PosseSummary]:
     """`posse list --json`: name, faction, purse and living members of every posse."""
-    purses = dict(
-        m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount)).group_by(m.Ledger.posse).tuples()
+    purses: dict[int, int] = dict(
+        m.tuples(m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount)).group_by(m.Ledger.posse))
     )
-    active = dict(
-        m.Member.select(m.Member.posse, fn.COUNT(m.Member.id))
-        .where(m.Member.status == roster.ACTIVE)
-        .group_by(m.Member.posse)
-        .tuples()
+    active: dict[int, int] = dict(
+        m.tuples(
+            m.Member.select(m.Member.posse, fn.COUNT(m.Member.id))
+            .where(m.Member.status == roster.ACTIVE)
+            .group_by(m.Member.posse)
+        )
     )
     rows = m.Posse.select(m.Posse.id, m.Posse.name, m.Posse.faction).order_by(m.Posse.name)
     standings = standings_of()
@@ -144,7 +144,7 @@ def summaries() -> list[PosseSummary]:
             int(active.get(posse_id, 0)),
             standings.get(posse_id, PLAYING),
         )
-        for posse_id, name, faction in rows.tuples()  # plain rows: no model objects to build
+        for posse_id, name, faction in m.tuples(rows)  # plain rows: no model objects to build
         if standings.get(posse_id, PLAYING) != DELETED
     ]
 
@@ -157,7 +157,7 @@ def standings_of(ids: Sequence[int] | None = None) -> dict[int, str]:
     if ids is not None:
         query = query.where(m.History.posse.in_(list(ids)))
     kinds: dict[int, list[str]] = defaultdict(list)
-    for posse_id, kind in query.order_by(m.History.id).tuples():
+    for posse_id, kind in m.tuples(query.order_by(m.History.id)):
         kinds[posse_id].append(kind)
     return {posse_id: standing(found) for posse_id, found in kinds.items()}
 
@@ -175,7 +175,7 @@ def set_standing(posse_name: str, kind: str) -> str:
             raise Refused(f"{row.name} is {now} already.")
         old = row.name
         if new == DELETED:
-            taken = [n for (n,) in m.Posse.select(m.Posse.name).tuples()]
+            taken = [n for (n,) in m.tuples(m.Posse.select(m.Posse.name))]
             row.name = deleted_name(old, today(), taken)
             row.save()
         words = {"retire": "retired", "return": "brought back to play", "delete": "deleted"}
@@ -201,7 +201,7 @@ def add_history(
     kind: str,
     text: str,
     member: m.Member | None = None,
-    game: m.Game | None = None,
+    game: m.Game | int | None = None,  # a row or its id
     when: str | None = None,
     **data: Any,
 ) -> None:
@@ -364,8 +364,8 @@ def ledger(posse_name: str) -> list[LedgerLine]:
 
 def history(posse_name: str) -> list[HistoryLine]:
     row = posse_row(posse_name)
-    names = dict(
-        m.Member.select(m.Member.id, m.Member.name).where(m.Member.posse == row.id).tuples()
+    names: dict[int | None, str] = dict(
+        m.tuples(m.Member.select(m.Member.id, m.Member.name).where(m.Member.posse == row.id))
     )
     return [
         HistoryLine(

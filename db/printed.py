@@ -8,7 +8,7 @@ from db import models as m
 
 
 def printed_fingerprints() -> dict[str, str]:
-    return dict(m.PrintedCard.select(m.PrintedCard.key, m.PrintedCard.fingerprint).tuples())
+    return dict(m.tuples(m.PrintedCard.select(m.PrintedCard.key, m.PrintedCard.fingerprint)))
 
 
 def remember_printed(cards: Iterable[tuple[str, str]]) -> None:

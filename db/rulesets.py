@@ -195,21 +195,19 @@ def game_rulesets() -> dict[int, StoredRulesetLine]:
     known = {line.hash: line for line in lines}
     return {
         game_id: known.get(hash_ or "", lines[0])
-        for game_id, hash_ in m.Game.select(m.Game.id, m.Game.ruleset_hash).tuples()
+        for game_id, hash_ in m.tuples(m.Game.select(m.Game.id, m.Game.ruleset_hash))
     }
 
 
 def upgrade_hashes() -> list[str | None]:
     """The ruleset hash of every upgrade, in the order of db.stats.upgrades (by id)."""
-    return [h for (h,) in m.Upgrade.select(m.Upgrade.ruleset_hash).order_by(m.Upgrade.id).tuples()]
+    query = m.Upgrade.select(m.Upgrade.ruleset_hash).order_by(m.Upgrade.id)
+    return [h for (h,) in m.tuples(query)]
 
 
 def row_marks() -> list[tuple[str, int, int]]:
     """Each ruleset's hash with the newest history and ledger row written before it, in order."""
-    return list(
-        m.StoredRuleset.select(
-            m.StoredRuleset.hash, m.StoredRuleset.history_mark, m.StoredRuleset.ledger_mark
-        )
-        .order_by(m.StoredRuleset.id)
-        .tuples()
-    )
+    query = m.StoredRuleset.select(
+        m.StoredRuleset.hash, m.StoredRuleset.history_mark, m.StoredRuleset.ledger_mark
+    ).order_by(m.StoredRuleset.id)
+    return [(h, history_mark, ledger_mark) for h, history_mark, ledger_mark in m.tuples(query)]

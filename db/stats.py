@@ -35,7 +35,7 @@ def read_campaign() -> Campaign:
 def games() -> list[GameRow]:
     """Every game, oldest first, with each posse's current name, faction and reported name."""
     posse_rows = {p.id: p for p in m.Posse.select()}
-    opponents: dict[tuple[int, int], list[str]] = {}
+    opponents: dict[tuple[int | None, int], list[str]] = {}
     for h in m.History.select().where((m.History.kind == GAME) & m.History.game.is_null(False)):
         opponents[(h.game_id, h.posse_id)] = list(json.loads(h.data).get("opponents", []))
     sides: dict[int, list[int]] = defaultdict(list)
@@ -72,11 +72,11 @@ def games() -> list[GameRow]:
 
 def posses() -> list[PosseRow]:
     """Every posse with its unspent flips and its purse (the sum of its ledger, R16)."""
-    purses = dict(
-        m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount)).group_by(m.Ledger.posse).tuples()
+    purses: dict[int, int | None] = dict(
+        m.tuples(m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount)).group_by(m.Ledger.posse))
     )
-    flips = dict(
-        m.Member.select(m.Member.posse, fn.SUM(m.Member.flips)).group_by(m.Member.posse).tuples()
+    flips: dict[int, int | None] = dict(
+        m.tuples(m.Member.select(m.Member.posse, fn.SUM(m.Member.flips)).group_by(m.Member.posse))
     )
     return [
         {
@@ -92,7 +92,7 @@ def posses() -> list[PosseRow]:
 
 def history() -> list[HistoryRow]:
     """Every history row, oldest first, its data decoded."""
-    names = dict(m.Member.select(m.Member.id, m.Member.name).tuples())
+    names: dict[int | None, str] = dict(m.tuples(m.Member.select(m.Member.id, m.Member.name)))
     return [
         {
             "id": h.id,

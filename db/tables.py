@@ -30,10 +30,10 @@ def campaign_tables() -> tuple[TableRows, ...]:
     Foreign keys are the ids of the rows they name; the purse is the sum of the ledger (R16).
     """
     with m.database.atomic():
-        purses = dict(
-            m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount))
-            .group_by(m.Ledger.posse)
-            .tuples()
+        purses: dict[int, int] = dict(
+            m.tuples(
+                m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount)).group_by(m.Ledger.posse)
+            )
         )
         posses = tuple(
             (
@@ -61,7 +61,9 @@ def campaign_tables() -> tuple[TableRows, ...]:
             )
             for r in m.Member.select().order_by(m.Member.id)
         )
-        owners = {r.id: _fk(r.posse_id) for r in m.Member.select(m.Member.id, m.Member.posse)}
+        owners: dict[int | None, int | None] = {
+            r.id: _fk(r.posse_id) for r in m.Member.select(m.Member.id, m.Member.posse)
+        }
         items = tuple(
             (r.id, _fk(r.member_id), owners.get(_fk(r.member_id)), r.item)
             for r in m.MemberItem.select().order_by(m.MemberItem.id)
@@ -83,7 +85,7 @@ def campaign_tables() -> tuple[TableRows, ...]:
             )
             for r in m.Ledger.select().order_by(m.Ledger.id)
         )
-        names = {p[0]: p[1] for p in posses}
+        names: dict[int | None, str] = {p[0]: p[1] for p in posses}
         sides: dict[int, list[str]] = {}
         for gp in m.GamePosse.select().order_by(m.GamePosse.id):
             sides.setdefault(_fk(gp.game_id) or 0, []).append(names.get(_fk(gp.posse_id), ""))

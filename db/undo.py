@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import re
 
-from peewee import Database
-
-from db.models import CAMPAIGN_TABLES
+from db.models import CAMPAIGN_TABLES, Store
 
 _ON = "(SELECT active FROM undo_state) = 1"
 MARK_COLUMNS = frozenset({"undo_mark", "undo_end"})
 
 
-def create_triggers(db: Database) -> None:
+def create_triggers(db: Store) -> None:
     """(Re)create the triggers for the current columns of every campaign table.
 
     Run after every migration step; a table a later version adds is skipped until it exists.
@@ -52,7 +50,7 @@ def create_triggers(db: Database) -> None:
         )
 
 
-def undo_mark(db: Database) -> int:
+def undo_mark(db: Store) -> int:
     """The newest entry number ever issued: undoing to it returns to the state of now.
 
     Numbers are never reused (AUTOINCREMENT, schema 4), so everything logged after this moment
@@ -64,7 +62,7 @@ def undo_mark(db: Database) -> int:
     return int(row[0])
 
 
-def undo_to(db: Database, mark: int) -> int:
+def undo_to(db: Store, mark: int) -> int:
     """Replay inverses newer than the mark, newest first; call inside a transaction."""
     rows = db.execute_sql(
         "SELECT seq, statement FROM undo_log WHERE seq > ? ORDER BY seq DESC", (mark,)
@@ -79,12 +77,12 @@ def undo_to(db: Database, mark: int) -> int:
     return len(rows)
 
 
-def prune_before(db: Database, mark: int) -> None:
+def prune_before(db: Store, mark: int) -> None:
     """Forget inverses no undo can reach (older than the oldest recorded game)."""
     db.execute_sql("DELETE FROM undo_log WHERE seq <= ?", (mark,))
 
 
-def log_problem(db: Database) -> str | None:
+def log_problem(db: Store) -> str | None:
     """Why the undo log as a whole cannot be trusted, as a clause; None when it can.
 
     The log is switched on by exactly one undo_state row with active = 1. Its numbers have
@@ -106,7 +104,7 @@ def creation(table: str, rowid: int) -> str:
     return f'DELETE FROM "{table}" WHERE rowid={rowid}'
 
 
-def step_problem(db: Database, mark: int, end: int | None, first: str) -> str | None:
+def step_problem(db: Store, mark: int, end: int | None, first: str) -> str | None:
     """Why the log cannot take back one recorded step (a game, an adoption), or None.
 
     The step began just after `mark`: its first entry (`first`, the undo of the row that
@@ -142,7 +140,7 @@ def step_problem(db: Database, mark: int, end: int | None, first: str) -> str | 
     return None
 
 
-def undo_problem(db: Database, mark: int, end: int | None, first: str) -> str | None:
+def undo_problem(db: Store, mark: int, end: int | None, first: str) -> str | None:
     """Why `undo_to(db, mark)` would not take back the step that began at `mark`, or None."""
     problem = log_problem(db) or step_problem(db, mark, end, first)
     if problem:
@@ -164,7 +162,7 @@ def _inverse_pattern() -> re.Pattern[str]:
     )
 
 
-def strange_entries(db: Database, after: int | None = None) -> list[tuple[int, str]]:
+def strange_entries(db: Store, after: int | None = None) -> list[tuple[int, str]]:
     """Undo log entries (newer than `after`) that are not an inverse the triggers write."""
     pattern = _inverse_pattern()
     rows = db.execute_sql(

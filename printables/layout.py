@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printables.fonts import CONDENSED, register_fonts
 from printables.text import fit_size, glyph_extent
+from rostermgr.errors import PrintRefused
 
 MM = 72 / 25.4  # points per millimetre
 
@@ -48,10 +49,10 @@ def mm(value: float) -> float:
 
 
 def check_choice(value: str, choices: Sequence[str], what: str) -> str:
-    """Return value when it is one of choices; otherwise one plain sentence as a ValueError."""
+    """Return value when it is one of choices; otherwise one plain sentence as a PrintRefused."""
     if value not in choices:
         listed = ", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0]
-        raise ValueError(f"The {what} '{value}' is not known; choose {listed}.")
+        raise PrintRefused(f"The {what} '{value}' is not known; choose {listed}.")
     return value
 
 

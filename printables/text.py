@@ -84,8 +84,9 @@ def text_width(text: str, font: str, size: float) -> float:
 @lru_cache(maxsize=8192)
 def _unit_width(text: str, font: str) -> float:
     if text.isascii():  # every face has ASCII
-        return pdfmetrics.stringWidth(text, font, 1)
-    return sum(pdfmetrics.stringWidth(run, f, 1) for f, run in runs(text, font))
+        width: float = pdfmetrics.stringWidth(text, font, 1)
+        return width
+    return sum(float(pdfmetrics.stringWidth(run, f, 1)) for f, run in runs(text, font))
 
 
 def fit_size(text: str, font: str, width: float, size: float, min_size: float) -> float:

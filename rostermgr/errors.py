@@ -31,6 +31,12 @@ class RulesetError(InvalidFile):
     """A ruleset file that fails validation; the message names the file, the key and the problem."""
 
 
+class PrintRefused(Refused):
+    """A printable the options or the contents cannot make (an unknown paper, a block too tall
+    for a page, a file a print shop would refuse). Only this is a refusal: any other error while
+    drawing (a ValueError inside reportlab or Pillow, say) is a fault of ours, not the user's."""
+
+
 def escaped(text: object) -> str:
     """User text with every character that is not plain visible text written as an escape."""
     out = []

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NoReturn
 
 from rostermgr.cards import parse_card
 from rostermgr.errors import InvalidFile, Refused, quoted
@@ -118,7 +118,7 @@ class _Check:
             if key not in self.obj:
                 self.fail(f"has no {quoted(key)}")
 
-    def fail(self, problem: str) -> None:
+    def fail(self, problem: str) -> NoReturn:
         raise InvalidFile(f"The posse file is refused: {self.where} {problem}.")
 
     def text(self, key: str, optional: bool = False) -> Any:

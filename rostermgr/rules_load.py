@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import stat as file_mode
 import tomllib
 import unicodedata
@@ -91,16 +92,16 @@ class _Reader:
         # bool is an int in Python; a ruleset number must not be true/false
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise self.fail(key, f"must be {_kind_name(kind)}, not {_shown(value)}")
-        if kind is int and abs(value) > MAX_NUMBER:
+        if kind is int and isinstance(value, int) and abs(value) > MAX_NUMBER:
             raise self.fail(key, f"must be between -{MAX_NUMBER} and {MAX_NUMBER}")
-        if kind is str and len(value) > MAX_TEXT:
+        if kind is str and isinstance(value, str) and len(value) > MAX_TEXT:
             raise self.fail(key, f"must be at most {MAX_TEXT} characters long")
         return value
 
     def count(
         self, key: str, default: Any = ..., minimum: int = 0, maximum: int = MAX_NUMBER
     ) -> int:
-        value = self.get(key, int, default)
+        value: int = self.get(key, int, default)
         if value < minimum:
             raise self.fail(key, f"must be at least {minimum}, not {value}")
         if value > maximum:
@@ -108,7 +109,8 @@ class _Reader:
         return value
 
     def text(self, key: str, default: Any = ...) -> str:
-        return self.get(key, str, default)
+        value: str = self.get(key, str, default)
+        return value
 
     def sub(self, key: str) -> _Reader:
         return _Reader(self.source, self.get(key, dict), f"{self.path}.{key}".lstrip("."))
@@ -451,7 +453,7 @@ def _item(
         name=t.text("name"),
         kind=kind,
         price=t.count("price"),
-        range=tuple(rng) if rng is not None else None,  # type: ignore[arg-type]
+        range=tuple(rng) if rng is not None else None,
         roles=item_roles,
         notes=t.text("notes", ""),
         combat_as_shot=combat_as_shot,
@@ -545,7 +547,7 @@ def special_kind(path: Path) -> str | None:
     return "not a file"
 
 
-def load_ruleset(path: str | Path | None = None) -> Ruleset:
+def load_ruleset(path: str | os.PathLike[str] | None = None) -> Ruleset:
     """Load and validate a ruleset; the shipped default when no path is given."""
     if path is None:
         ref = resources.files("rostermgr.rulesets").joinpath(DEFAULT_RULESET)

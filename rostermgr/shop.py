@@ -169,12 +169,12 @@ def plan_creation(request: Any, rules: Ruleset) -> CreationPlan:
     _check_composition(members, rules)
     entries = [Entry(rules.starting_purse, "Starting purse", "purse")]
     for role_id, count in rules.composition.items():
-        role = rules.roles[role_id]
+        hire = rules.roles[role_id]
         hired = [m.name for m in members if m.role == role_id]
-        groups = -(-count // role.creation_group)
-        what = role.name.lower() + ("s" if count > 1 else "")
+        groups = -(-count // hire.creation_group)
+        what = hire.name.lower() + ("s" if count > 1 else "")
         entries.append(
-            Entry(-role.creation_cost * groups, f"Hired {what} {', '.join(hired)}", "hire")
+            Entry(-hire.creation_cost * groups, f"Hired {what} {', '.join(hired)}", "hire")
         )
     for m in members:
         for item_id in m.items:
@@ -220,7 +220,7 @@ def _check_composition(members: list[Member], rules: Ruleset) -> None:
             )
 
 
-def _no_unknown(obj: Mapping, allowed: set[str], what: str) -> None:
+def _no_unknown(obj: Mapping[str, object], allowed: set[str], what: str) -> None:
     unknown = sorted(set(obj) - allowed)
     if unknown:
         raise RuleBroken(f"{what} has a key it does not take: {quoted(unknown[0])}.")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from rostermgr.rules import Ruleset
 from rostermgr.stats import Campaign, Table, campaign_stats, purses_after_games
@@ -31,7 +32,7 @@ class RulesetPart:
 Marks = Sequence[tuple[str, int, int]]
 
 
-def _written_under(row_id: int, marks: Marks, column: int, current: str) -> str:
+def _written_under(row_id: int, marks: Marks, column: Literal[1, 2], current: str) -> str:
     """The hash of the ruleset current when the row `row_id` was written."""
     owner = marks[0][0] if marks else current
     for mark in marks:

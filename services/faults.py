@@ -13,7 +13,8 @@ import shutil
 from pathlib import Path
 
 from db.busy import is_busy
-from db.connection import DATABASE_ERRORS, damaged, is_damage, offer_backup
+from db.connection import DATABASE_ERRORS as DATABASE_ERRORS  # for the front ends, too
+from db.connection import damaged, is_damage, offer_backup
 from rostermgr.errors import Refused
 
 # Below this many bytes free, a failed write or an I/O error on a disk is its being full:

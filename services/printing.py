@@ -14,9 +14,10 @@ import datetime as dt
 import os
 import secrets
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from db.lock import holder
 from db.printed import printed_fingerprints
@@ -26,6 +27,9 @@ from rostermgr.rules import Ruleset
 from services import posses
 from services.campaign import Campaign
 from services.outputs import atomic_output, check_output, write_failed
+
+if TYPE_CHECKING:  # the printables are imported when a job is made: startup stays quick
+    from printables.cards.faces import CardFace
 
 Progress = Callable[[int, int], None]
 PAPERS = ("a4", "letter")
@@ -88,10 +92,7 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
 
     if not names:
         raise Refused("Choose at least one posse to print its cards.")
-    try:
-        offset = check_back_offset(options.back_offset)
-    except ValueError as exc:
-        raise Refused(str(exc)) from exc
+    offset = check_back_offset(options.back_offset)  # PrintRefused, a sentence, when unusable
     faces = card_faces(posses.load_many(c, names), c.rules, options.gangers)
     if options.changed:
         faces = changed_faces(faces, printed_fingerprints())
@@ -123,7 +124,10 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
 
 
 def _shop_job(
-    c: Campaign, faces: list, options: CardOptions, printed: tuple[tuple[str, str], ...]
+    c: Campaign,
+    faces: Sequence[CardFace],
+    options: CardOptions,
+    printed: tuple[tuple[str, str], ...],
 ) -> PrintJob:
     """The cards as a print shop takes them: dtc one PDF, mpc and tgc a folder of PNGs."""
     from printables.cards.shop import write_shop_cards
@@ -142,7 +146,8 @@ def shop_preview_job(c: Campaign, names: list[str], options: CardOptions) -> Pri
     """One face (the first card's front) at the shop's real bleed, TrimBox and BleedBox: the
     print dialog's preview of a print-shop file."""
     from printables.cards import card_faces, printed_faces
-    from printables.cards.shop import FRONT, draw_shop_pdf, shop_spec
+    from printables.cards.impose import FRONT
+    from printables.cards.shop import draw_shop_pdf, shop_spec
 
     if not names:
         raise Refused("Choose at least one posse to print its cards.")
@@ -272,12 +277,10 @@ def write(
     if job.folder:
         return _write_folder(campaign_file, job, target, progress)
     path = check_target(campaign_file, target)
+    # The printables refuse with a sentence (PrintRefused); any other error while drawing is
+    # a fault of ours, not a refusal, whatever its type (a ValueError inside reportlab...).
     with atomic_output(path) as temp:
-        try:
-            pages = job.draw(temp, progress)
-        except ValueError as exc:  # the exporters' one-sentence refusals
-            raise Refused(str(exc)) from exc
-    return pages
+        return job.draw(temp, progress)
 
 
 def _write_folder(
@@ -288,10 +291,7 @@ def _write_folder(
     temp = path.absolute().parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
     try:
         temp.mkdir()
-        try:
-            count = job.draw(temp, progress)
-        except ValueError as exc:
-            raise Refused(str(exc)) from exc
+        count = job.draw(temp, progress)
         if path.is_dir():
             path.rmdir()  # empty, as checked: the new folder takes its place
         os.replace(temp, path)

@@ -28,10 +28,7 @@ def image_bytes(c: Campaign, name: str, width: int = DEFAULT_WIDTH) -> bytes:
     """The posse's roster as PNG bytes, `width` px wide (the app copies them to the clipboard)."""
     from printables.share import posse_png
 
-    try:
-        return posse_png(shared(c, name), width)
-    except ValueError as exc:  # the width, said as one sentence
-        raise Refused(str(exc)) from exc
+    return posse_png(shared(c, name), width)  # a width it cannot use: PrintRefused, a sentence
 
 
 def write_image(c: Campaign, name: str, target: str | Path, width: int = DEFAULT_WIDTH) -> Path:

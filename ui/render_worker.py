@@ -6,6 +6,9 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
+from rostermgr.errors import Refused
+from services.crashlog import log_exception
+
 Render = Callable[[Callable[[int, int], None]], None]
 
 
@@ -22,10 +25,16 @@ class RenderWorker(QObject):
     def run(self) -> None:
         try:
             self._render(lambda done, total: self.progress.emit(done, total))
-        except ValueError as exc:  # the exporters' one-sentence refusals
+        except Refused as exc:  # the printables' one-sentence refusals (PrintRefused)
             self.failed.emit(str(exc))
         except OSError as exc:
             self.failed.emit(f"Cannot write the PDF: {exc.strerror}.")
+        except Exception as exc:  # a fault of ours (reportlab's, Pillow's): logged, window live
+            where = log_exception(exc)
+            self.failed.emit(
+                "The PDF could not be made: an internal error"
+                + (f" (the details are in {where})." if where else ".")
+            )
         else:
             self.done.emit()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
+from typing import Any
 
 from reportlab.lib.colors import Color, black
 
@@ -277,7 +278,8 @@ def _gear_top(face: CardFace) -> float:
     return geo.wounds_top - tracks - (4.0 if tracks else 0.0)
 
 
-Row = tuple[float, Callable[[Pen, float], None]]  # (height, draw(pen, top))
+# (height, draw(pen, top)); what draw returns (a Pen call's bottom, say) is not used
+Row = tuple[float, Callable[[Pen, float], object]]
 Entry = tuple[str, object]  # ("weapon", WeaponLine) | ("clothing", str) | ("items", str)
 
 
@@ -290,7 +292,7 @@ def _entries(face: CardFace) -> list[Entry]:
 
 
 def _with_entries(face: CardFace, entries: list[Entry], part: int, parts: int) -> CardFace:
-    def of(kind: str) -> tuple:
+    def of(kind: str) -> tuple[Any, ...]:  # WeaponLines, or strings
         return tuple(value for k, value in entries if k == kind)
 
     return replace(
@@ -353,7 +355,7 @@ def _rows(
     weapons = [v for k, v in entries if k == "weapon"]
     if weapons:
         rows.append(_weapon_head(pal, s))
-        rows.extend(_weapon_row(w, pal, s) for w in weapons)  # type: ignore[arg-type]
+        rows.extend(_weapon_row(w, pal, s) for w in weapons)
     elif face.part == 1:
         rows.append(_note_row("No weapons", pal, s))
     rows.append((2.5 * s, lambda pen, top: None))

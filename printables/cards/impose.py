@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from printables.cards.style import CARD_H, CARD_W
 from printables.layout import EDGE_CLEAR_MM, Grid, check_choice, mm, paper_size
+from rostermgr.errors import PrintRefused
 
 LAYOUTS = ("duplex-long", "duplex-short", "gutter-fold", "fronts-backs")
 GRID = {"duplex": (3, 3), "gutter-fold": (4, 2)}  # columns, rows
@@ -55,9 +56,9 @@ def check_back_offset(back_offset: tuple[float, float]) -> tuple[float, float]:
     try:
         dx, dy = (float(v) for v in back_offset)
     except (TypeError, ValueError):
-        raise ValueError("The back offset must be two numbers of millimetres, DX,DY.") from None
+        raise PrintRefused("The back offset must be two numbers of millimetres, DX,DY.") from None
     if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (dx, dy)):
-        raise ValueError(
+        raise PrintRefused(
             f"The back offset must be at most {MAX_BACK_OFFSET_MM:g} mm each way, "
             f"not {dx:g},{dy:g}."
         )
@@ -82,13 +83,13 @@ def check_back_offset_fits(back_offset: tuple[float, float], paper: str, layout:
     if (dx, dy) == (0.0, 0.0):
         return
     if layout not in DUPLEX:
-        raise ValueError(
+        raise PrintRefused(
             f"A back offset corrects double-sided printing, which the {layout} layout does "
             "not use; leave it at 0,0."
         )
     across, updown = back_offset_limits(paper)
     if abs(dx) > across or abs(dy) > updown:
-        raise ValueError(
+        raise PrintRefused(
             f"On {paper.capitalize()} paper the backs can move at most {across:g} mm across "
             f"and {updown:g} mm up or down, to stay {BACK_EDGE_CLEARANCE_MM:g} mm inside the "
             f"paper's edge; not {dx:g},{dy:g}."
@@ -99,11 +100,11 @@ def parse_back_offset(text: str) -> tuple[float, float]:
     """'DX,DY' in mm (as typed after --back-offset) to a checked (dx, dy)."""
     parts = text.split(",")
     if len(parts) != 2:
-        raise ValueError(f"The back offset '{text}' must be two numbers of millimetres, DX,DY.")
+        raise PrintRefused(f"The back offset '{text}' must be two numbers of millimetres, DX,DY.")
     try:
         values = (float(parts[0]), float(parts[1]))
     except ValueError:
-        raise ValueError(
+        raise PrintRefused(
             f"The back offset '{text}' must be two numbers of millimetres, DX,DY."
         ) from None
     return check_back_offset(values)

@@ -26,6 +26,7 @@ from printables.cards.impose import BACK, FRONT
 from printables.cards.style import CARD_H, CARD_W, palette
 from printables.cards.writer import CARD_FONTS, define_forms, draw_face, printed_faces
 from printables.layout import INKS, check_choice, new_canvas
+from rostermgr.errors import PrintRefused
 from rostermgr.rules import Ruleset
 
 Progress = Callable[[int, int], None]
@@ -95,7 +96,7 @@ def draw_shop_pdf(
     """
     check_choice(ink, INKS, "ink mode")
     if not faces:
-        raise ValueError("There are no cards to print.")
+        raise PrintRefused("There are no cards to print.")
     w, h = shop.page
     b = shop.bleed
     posses = list(dict.fromkeys(f.posse for f in faces))
@@ -194,7 +195,7 @@ def preflight(data: bytes, shop: Shop) -> list[str]:
 def _refuse(problems: list[str], shop: Shop) -> None:
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise ValueError(
+        raise PrintRefused(
             f"The files for {shop.name} would be refused: {problems[0]}{more}; nothing was written."
         )
 
@@ -211,7 +212,7 @@ def write_shop_cards(
     """Write the cards for a print shop: dtc, a PDF to out (a path or binary file); mpc and
     tgc, PNG files into the folder out. Returns the number of files' faces (pages or PNGs).
 
-    Raises ValueError, one sentence, for an unknown shop or a file the preflight refuses.
+    Raises PrintRefused, one sentence, for an unknown shop or a file the preflight refuses.
     """
     spec = shop_spec(shop)
     faces = printed_faces(faces)
@@ -226,7 +227,7 @@ def write_shop_cards(
             out.write(data)
     else:
         if not isinstance(out, Path):
-            raise ValueError(f"The files for {spec.name} go into a folder, not one file.")
+            raise PrintRefused(f"The files for {spec.name} go into a folder, not one file.")
         _render_pngs(data, pages, out, spec, len(faces))
     if progress is not None:
         progress(len(faces) + 1, len(faces) + 1)

@@ -35,6 +35,7 @@ from printables.layout import (
     new_canvas,
     set_print_preferences,
 )
+from rostermgr.errors import PrintRefused
 from rostermgr.rules import Ruleset
 
 Progress = Callable[[int, int], None]
@@ -77,13 +78,13 @@ def write_cards(
     back page to correct a printer's duplex registration; gutter-fold has no back pages.
     progress(done, total) is called as card sides are drawn, and once more when the file is
     written. cut_lines draws full cut lines over the fronts, for cutting with scissors.
-    Raises ValueError, with one plain sentence, for an option it does not know.
+    Raises PrintRefused, with one plain sentence, for an option it does not know.
     """
     check_choice(paper, PAPERS, "paper")
     check_choice(layout, LAYOUTS, "layout")
     check_choice(ink, INKS, "ink mode")
     if not faces:
-        raise ValueError("There are no cards to print.")
+        raise PrintRefused("There are no cards to print.")
     faces = printed_faces(faces)
     offset = check_back_offset(back_offset)
     pages = plan_pages(len(faces), paper, layout, offset)

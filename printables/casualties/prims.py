@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from printables.casualties.inks import Ink
 
@@ -156,7 +157,7 @@ class Pattern:
 Prim = Limb | Shape | Oval | Stroke | Dot | Pattern
 
 
-def _path(c: Canvas, pts: Sequence[Pt], smooth: bool, closed: bool = True):  # noqa: ANN202
+def _path(c: Canvas, pts: Sequence[Pt], smooth: bool, closed: bool = True) -> PDFPathObject:
     """A reportlab path through pts, Catmull-Rom smoothed if asked."""
     p = c.beginPath()
     p.moveTo(*pts[0])
@@ -178,7 +179,7 @@ def _path(c: Canvas, pts: Sequence[Pt], smooth: bool, closed: bool = True):  # n
     return p
 
 
-def _polyline(c: Canvas, pts: Sequence[Pt]):  # noqa: ANN202
+def _polyline(c: Canvas, pts: Sequence[Pt]) -> PDFPathObject:
     """An open straight path through pts."""
     p = c.beginPath()
     p.moveTo(*pts[0])

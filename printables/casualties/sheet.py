@@ -16,6 +16,7 @@ from printables.casualties.inks import INKS, UNITS, Ink
 from printables.casualties.poses import POSES
 from printables.casualties.prims import paint
 from printables.fonts import DISPLAY, SANS, SANS_BOLD, register_fonts
+from rostermgr.errors import PrintRefused
 
 MM = 72 / 25.4
 PAPERS: dict[str, tuple[float, float]] = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -268,22 +269,22 @@ def draw_header(
 
 
 def validate(british: int, french: int, paper: str, ink: str, marker_mm: float) -> None:
-    """Raise ValueError, with one plain sentence, for anything the sheet cannot print."""
+    """Raise PrintRefused, with one plain sentence, for anything the sheet cannot print."""
     for name, n in (("british", british), ("french", french)):
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ValueError(f"The number of {name} markers must be a whole number, 0 or more.")
+            raise PrintRefused(f"The number of {name} markers must be a whole number, 0 or more.")
     if british + french == 0:
-        raise ValueError("Ask for at least one casualty marker.")
+        raise PrintRefused("Ask for at least one casualty marker.")
     if british + french > MAX_MARKERS:
-        raise ValueError(f"At most {MAX_MARKERS} casualty markers can be printed at once.")
+        raise PrintRefused(f"At most {MAX_MARKERS} casualty markers can be printed at once.")
     if paper not in PAPERS:
-        raise ValueError(f"Paper must be one of {', '.join(PAPERS)}, not {paper!r}.")
+        raise PrintRefused(f"Paper must be one of {', '.join(PAPERS)}, not {paper!r}.")
     if ink not in INKS:
-        raise ValueError(f"Ink must be one of {', '.join(INKS)}, not {ink!r}.")
+        raise PrintRefused(f"Ink must be one of {', '.join(INKS)}, not {ink!r}.")
     if not isinstance(marker_mm, int | float) or not (
         math.isfinite(marker_mm) and MARKER_MIN_MM <= marker_mm <= MARKER_MAX_MM
     ):
-        raise ValueError(
+        raise PrintRefused(
             f"The marker size must be between {MARKER_MIN_MM:g} and {MARKER_MAX_MM:g} mm."
         )
 

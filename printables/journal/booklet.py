@@ -29,7 +29,7 @@ def booklet_sides(pages: int) -> list[tuple[int, int]]:
     for 8 pages (8, 1), (2, 7), (6, 3), (4, 5).
     """
     if pages <= 0 or pages % 4:
-        raise ValueError(f"A booklet needs a multiple of 4 pages, not {pages}.")
+        raise ValueError(f"A booklet needs a multiple of 4 pages, not {pages}.")  # ours: padded()
     sides: list[tuple[int, int]] = []
     for i in range(pages // 4):
         sides.append((pages - 2 * i, 1 + 2 * i))
@@ -64,7 +64,7 @@ class ImposingCanvas(Canvas):
         self._captured += 1
         self._pageNumber += 1
         self.init_graphics_state()
-        self.state_stack = []
+        self.state_stack: list[dict[str, Any]] = []  # reportlab's saved drawing states
         self._begin_capture()
 
     def save(self) -> None:

@@ -299,7 +299,7 @@ def game(chapter: Chapter) -> list[Flowable]:
 
 def _with_next(flowable: Flowable) -> Flowable:
     """Never left at a page foot without what follows it."""
-    flowable.keepWithNext = True  # type: ignore[attr-defined]
+    flowable.keepWithNext = True
     return flowable
 
 

@@ -18,6 +18,7 @@ from printables.layout import check_choice, mm, new_canvas, set_print_preference
 from printables.reference import charts, tables
 from printables.reference.style import BLOCK_GAP, HEAD_PT, MIN_PT, edge, gutter, ink
 from printables.text import text_width
+from rostermgr.errors import PrintRefused
 from rostermgr.reference import FlowChart, Reference, Table
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
@@ -70,10 +71,11 @@ def layout(ref: Reference, paper: str) -> tuple[list[Placed], float]:
     top, bottom = page_h - edge() - HEADER_H, edge() + FOOTER_H
     placed: list[Placed] = []
     free: list[float] = []  # per column of every page so far, the y its free space starts at
-    for block in (*ref.charts, *ref.tables):
+    blocks: list[Block] = [*ref.charts, *ref.tables]
+    for block in blocks:
         h = _measure(block, width)
         if h > top - bottom:
-            raise ValueError(f"The {block.title} does not fit on one {paper.upper()} page.")
+            raise PrintRefused(f"The {block.title} does not fit on one {paper.upper()} page.")
         # first fit: the first column with room, so a short block fills a gap left earlier
         slot = next((i for i, y in enumerate(free) if y - h >= bottom), None)
         if slot is None:

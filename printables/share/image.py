@@ -12,6 +12,7 @@ from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
+from rostermgr.errors import PrintRefused
 from rostermgr.share import SharedMember, SharedPosse, flips_text, strikes_text
 
 DEFAULT_WIDTH = 1080
@@ -175,10 +176,10 @@ def _paint(p: _Painter, posse: SharedPosse) -> float:
 def posse_png(posse: SharedPosse, width: int = DEFAULT_WIDTH) -> bytes:
     """The posse as PNG bytes, `width` pixels wide and as tall as it needs.
 
-    A width outside MIN_WIDTH..MAX_WIDTH is refused with a sentence (ValueError).
+    A width outside MIN_WIDTH..MAX_WIDTH is refused with a sentence (PrintRefused).
     """
     if not MIN_WIDTH <= width <= MAX_WIDTH:
-        raise ValueError(
+        raise PrintRefused(
             f"The image width {width} px is not usable; give {MIN_WIDTH} to {MAX_WIDTH} px."
         )
     height = round(_paint(_Painter(width, None), posse))

@@ -181,8 +181,8 @@ class OddsTable:
                 total += int(p * scale)
                 running.append(total)
             self._turns = (tuple(length), tuple(running))
-        turns, running = self._turns
-        return rng.choices(turns, cum_weights=running)[0]
+        turns, weights = self._turns
+        return rng.choices(turns, cum_weights=weights)[0]
 
     def __len__(self) -> int:
         return len(self._wounds)

@@ -97,8 +97,8 @@ def play(
     bounties: dict[str, Ref] = {}
     if scen.bounties:  # each player names one opposing model, at random
         for i, name in enumerate(names):
-            other = posses[1 - i]
-            bounties[name] = Ref(other.name, rng.choice(other.active).name)
+            rival = posses[1 - i]
+            bounties[name] = Ref(rival.name, rng.choice(rival.active).name)
     whole, part = divmod(model.exchanges_per_turn, 1)
     winner: str | None = None
     ended = False

@@ -249,3 +249,29 @@ def test_print_cards_for_a_print_shop(cli: Cli, dalton: dict, tmp_path: Path) ->
     assert refused.code == 1 and blocked.read_text() == "mine"
     assert cli("print", "cards", D, "--for", "kinkos", "-o", str(pdf)).code == 2
     assert not list(tmp_path.glob(".*.tmp"))  # no temporary folder left behind
+
+
+def _drawing_fails(*args: object, **kwargs: object) -> None:
+    raise ValueError("bad value in a drawing routine")
+
+
+def test_a_refusal_is_a_sentence_but_a_fault_while_drawing_is_an_internal_error(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the printables' own refusals (PrintRefused) are said as the user's doing: a
+    ValueError from inside a drawing routine (reportlab's or Pillow's, say) is a fault of ours,
+    said as one and logged in full, never passed off as a refusal."""
+    from printables.casualties import sheet
+
+    out = tmp_path / "cas.pdf"
+    refused = cli("print", "casualties", "-o", str(out), "--british", "-3")
+    assert refused.code == 1 and not out.exists()
+    assert refused.err == "The number of british markers must be a whole number, 0 or more.\n"
+
+    monkeypatch.setattr(sheet, "paint", _drawing_fails)
+    failed = cli("print", "casualties", "-o", str(out))
+    assert failed.code == 1 and not out.exists() and not list(tmp_path.glob(".*.tmp"))
+    assert failed.err.count("\n") == 1
+    assert failed.err.startswith("rostermgr hit an internal error (ValueError: ")
+    log = Path(failed.err.rsplit("Details are in ", 1)[1].rstrip(".\n"))
+    assert "_drawing_fails" in log.read_text(encoding="utf-8")  # the traceback, for a report

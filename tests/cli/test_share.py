@@ -8,6 +8,7 @@ import sqlite3
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from tests.conftest import Cli
@@ -208,3 +209,23 @@ def test_export_csv_a_full_disk_mid_way_leaves_no_file(
     result = cli("export", "--csv", str(folder))
     assert result.code == 1 and "disk is full" in result.err
     assert list(folder.iterdir()) == []  # neither the first two files nor any temporary one
+
+
+def test_posse_image_a_fault_while_painting_is_no_refusal(
+    cli: Cli, dalton: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ValueError inside the painting (Pillow's, say) is an internal error, not a sentence
+    that blames the width; the refusal of a bad width stays one (the test above)."""
+    from printables.share import image
+
+    def fails(*args: object) -> float:
+        raise ValueError("bad value in Pillow")
+
+    cli.new_posse(dalton)
+    monkeypatch.setattr(image, "_paint", fails)
+    out = tmp_path / "posse.png"
+    result = cli("posse", "image", D, "-o", str(out))
+    assert result.code == 1 and not out.exists() and result.err.count("\n") == 1
+    assert result.err.startswith(
+        "rostermgr hit an internal error (ValueError: bad value in Pillow)"
+    )

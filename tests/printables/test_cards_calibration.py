@@ -8,6 +8,7 @@ import pypdf
 import pytest
 
 from printables.cards import write_calibration
+from rostermgr.errors import PrintRefused
 from tests.printables.test_cards_support import MM, PAGES, TOL, open_pdf
 
 SQUARE = 8 * MM
@@ -87,5 +88,5 @@ def test_r18_each_back_square_is_offset_by_the_label_under_its_front_square(layo
 
 
 def test_calibration_refuses_an_unknown_paper():
-    with pytest.raises(ValueError, match=r"^The paper 'a5' is not known; choose a4 or letter\.$"):
+    with pytest.raises(PrintRefused, match=r"^The paper 'a5' is not known; choose a4 or letter\.$"):
         write_calibration(io.BytesIO(), paper="a5")

@@ -11,6 +11,7 @@ import pytest
 
 from printables.cards import GANGERS, card_faces, changed_faces
 from printables.cards.faces import CARD_DESIGN
+from rostermgr.errors import PrintRefused
 from rostermgr.roster import Member
 from tests.printables.test_cards_support import SAMPLES, dalton, posse, rules, upgrades
 
@@ -74,7 +75,7 @@ def test_r13_dead_members_get_no_card():
 
 def test_gangers_option_is_checked_with_one_sentence():
     assert GANGERS == ("grouped", "separate")
-    with pytest.raises(ValueError, match=r"^The gangers option 'both' is not known; .*\.$"):
+    with pytest.raises(PrintRefused, match=r"^The gangers option 'both' is not known; .*\.$"):
         card_faces([dalton()], rules(), gangers="both")
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from printables.cards import card_faces, parse_back_offset, write_cards
 from printables.cards.impose import back_offset_limits, plan_pages
+from rostermgr.errors import PrintRefused
 from rostermgr.roster import Member
 from tests.printables.test_cards_support import (
     ALL_INKS,
@@ -317,13 +318,13 @@ def test_progress_counts_every_card_side_and_the_file():
 )
 def test_bad_options_are_refused_with_one_sentence_and_nothing_written(option, message, tmp_path):
     out = tmp_path / "cards.pdf"
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(PrintRefused, match=message):
         write_cards(card_faces(many(), rules()), rules(), out, **option)
     assert not out.exists()
 
 
 def test_no_cards_is_refused():
-    with pytest.raises(ValueError, match=r"^There are no cards to print\.$"):
+    with pytest.raises(PrintRefused, match=r"^There are no cards to print\.$"):
         write_cards([], rules(), io.BytesIO())
 
 
@@ -397,7 +398,7 @@ def test_back_offset_text_as_typed_on_the_command_line():
     assert parse_back_offset("1.5,-0.5") == (1.5, -0.5)
     assert parse_back_offset(" 0 , 2 ") == (0.0, 2.0)
     for bad in ("1", "1,2,3", "a,b", "nan,0", "12,0"):
-        with pytest.raises(ValueError, match=r"^The back offset .*\.$"):
+        with pytest.raises(PrintRefused, match=r"^The back offset .*\.$"):
             parse_back_offset(bad)
 
 
@@ -419,5 +420,5 @@ def test_r18_the_largest_back_offset_keeps_the_backs_on_the_paper(paper, sign):
                 assert x + CARD_W <= page.grid.page_w - edge
                 assert y + CARD_H <= page.grid.page_h - edge
                 assert y + CARD_H <= page.grid.page_h - edge
-    with pytest.raises(ValueError, match="inside the paper's edge"):
+    with pytest.raises(PrintRefused, match="inside the paper's edge"):
         plan_pages(18, paper, "duplex-long", (sign * (across + 0.1), 0))

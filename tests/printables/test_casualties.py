@@ -25,6 +25,7 @@ from printables.casualties import (
 from printables.casualties.figures import BOX, SCALE, figure
 from printables.casualties.poses import POSES
 from printables.casualties.prims import extent
+from rostermgr.errors import PrintRefused
 
 MM = 72 / 25.4
 SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -345,7 +346,7 @@ def test_r20_progress_reports_up_to_the_total(tmp_path):
 )
 def test_r20_bad_values_raise_one_plain_sentence(tmp_path, kwargs):
     path = tmp_path / "bad.pdf"
-    with pytest.raises(ValueError) as err:
+    with pytest.raises(PrintRefused) as err:
         write_casualty_sheets(path, **kwargs)
     message = str(err.value)
     assert message.endswith(".") and "\n" not in message and message[0].isupper()

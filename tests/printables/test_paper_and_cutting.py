@@ -11,6 +11,7 @@ from pypdf.generic import ContentStream
 
 from printables.cards import card_faces, write_calibration, write_cards
 from printables.casualties import write_casualty_sheets
+from rostermgr.errors import PrintRefused
 from tests.printables.test_cards_support import (
     ALL_LAYOUTS,
     CARD_H,
@@ -227,7 +228,7 @@ def test_r20_french_markers_carry_a_mark_british_ones_do_not():
 
 
 def test_r18_back_offset_limits_keep_the_backs_5_mm_inside_the_paper():
-    with pytest.raises(ValueError, match=r"to stay 5 mm inside the paper's edge"):
+    with pytest.raises(PrintRefused, match=r"to stay 5 mm inside the paper's edge"):
         write_cards(
             card_faces(many(), rules()), rules(), io.BytesIO(), paper="letter", back_offset=(0, 2)
         )

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from printables.share import MAX_WIDTH, MIN_WIDTH, posse_html, posse_png
+from rostermgr.errors import PrintRefused
 from rostermgr.reference import rank_span
 from rostermgr.roster import Member, Posse, normal_name
 from rostermgr.rules_load import default_ruleset
@@ -78,7 +79,7 @@ def test_the_picture_is_as_wide_as_asked_and_not_blank(width: int) -> None:
 
 @pytest.mark.parametrize("width", [MIN_WIDTH - 1, MAX_WIDTH + 1, 0])
 def test_a_picture_width_out_of_range_is_one_sentence(width: int) -> None:
-    with pytest.raises(ValueError, match="width"):
+    with pytest.raises(PrintRefused, match="width"):
         posse_png(shared_posse(_posse("Daltons", "Ma"), RULES), width)
 
 

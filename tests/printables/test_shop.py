@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printables.cards import card_faces, printed_faces
 from printables.cards.shop import SPECS, preflight, write_shop_cards
 from printables.fonts import drawable_characters
+from rostermgr.errors import PrintRefused
 from rostermgr.roster import Member
 from tests.printables.test_cards_legibility import loaded
 from tests.printables.test_cards_support import dalton, many, posse, rules, stress
@@ -124,13 +125,13 @@ def test_a_file_the_preflight_refuses_is_not_written(monkeypatch, tmp_path: Path
     import printables.cards.shop as shop
 
     monkeypatch.setattr(shop, "SAFE_IN", 0.5)  # a shop asking for more than the card keeps
-    with pytest.raises(ValueError, match=r"^The files for MakePlayingCards would be refused: "):
+    with pytest.raises(PrintRefused, match=r"^The files for MakePlayingCards would be refused: "):
         write_shop_cards(card_faces([dalton()], rules()), rules(), tmp_path, "mpc")
     assert list(tmp_path.iterdir()) == []
 
 
 def test_an_unknown_shop_is_refused_with_one_sentence(tmp_path: Path):
-    with pytest.raises(ValueError, match=r"^The print shop 'kinkos' is not known; choose "):
+    with pytest.raises(PrintRefused, match=r"^The print shop 'kinkos' is not known; choose "):
         write_shop_cards(card_faces([dalton()], rules()), rules(), tmp_path, "kinkos")
 
 
