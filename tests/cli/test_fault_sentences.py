@@ -18,14 +18,13 @@ import pytest
 
 import db.backup
 from db.backup import backup_dir, list_backups, make_backup
-from tests.cli.test_faults import NO_OVERRIDE, SETPRIV
+from tests.cli.test_faults import SETPRIV, _run
 from tests.cli.test_restore_faults import _tmpfs, fill
 from tests.conftest import DALTON, LAWMEN, Cli
 from tests.db.test_damage import damage, rightmost_leaf, root
 
 D, L = DALTON["name"], LAWMEN["name"]
 BUY = ("posse", "buy", D, "Slim", "whiskey")
-RUN = "import sys; from cli import main; sys.exit(main(sys.argv[1:]))"
 
 
 def one_sentence(err: str) -> None:
@@ -189,14 +188,8 @@ def test_a_full_backups_disk_is_named_as_the_backups_folders_disk(
 
 
 def _script(db: Path, *args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
-    done = subprocess.run(
-        [*NO_OVERRIDE, sys.executable, "-c", RUN, "--db", str(db), *args],
-        capture_output=True,
-        text=True,
-        cwd=Path(__file__).resolve().parents[2],
-        env={**os.environ, **(env or {})},
-        check=False,
-    )
+    """The command in its own process without root's override of file modes: exit, stderr."""
+    done = _run(db, *args, env=env)
     return done.returncode, done.stderr
 
 
@@ -344,24 +337,23 @@ def test_a_300_character_output_name_is_named_too_long(
 # --- item 11: a damaged data page names the newest good backup and the command ------------
 
 
-@needs_setpriv
-def test_check_of_a_damaged_read_only_campaign_names_the_good_backup(cli: Cli) -> None:
-    """Opened read-only, the file is named by a URI: its backups used to go unfound."""
+def three_games(cli: Cli) -> Path:
+    """Two posses and three games whose notes fill pages; the good backup the last one left."""
     two_posses(cli)
     report = {"date": "2026-01-15", "scenario": "other", "posses": [D, L], "notes": "x" * 3000}
     for _ in range(3):
         cli.ok("game", "record", cli.file(report))
-    good = list_backups(cli.db)[0].path
+    return list_backups(cli.db)[0].path
+
+
+@needs_setpriv
+def test_check_of_a_damaged_read_only_campaign_names_the_good_backup(cli: Cli) -> None:
+    """Opened read-only, the file is named by a URI: its backups used to go unfound."""
+    good = three_games(cli)
     damage(cli.db, "history", root)
     cli.db.chmod(0o444)
     try:
-        done = subprocess.run(
-            [*NO_OVERRIDE, sys.executable, "-c", RUN, "--db", str(cli.db), "check"],
-            capture_output=True,
-            text=True,
-            cwd=Path(__file__).resolve().parents[2],
-            check=False,
-        )
+        done = _run(cli.db, "check")
     finally:
         cli.db.chmod(0o644)
     assert done.returncode == 1
@@ -373,11 +365,7 @@ def test_check_of_a_damaged_read_only_campaign_names_the_good_backup(cli: Cli) -
 def test_a_damaged_page_met_by_a_command_is_one_sentence_with_the_restore_command(
     cli: Cli,
 ) -> None:
-    two_posses(cli)
-    report = {"date": "2026-01-15", "scenario": "other", "posses": [D, L], "notes": "x" * 3000}
-    for _ in range(3):
-        cli.ok("game", "record", cli.file(report))
-    good = list_backups(cli.db)[0].path
+    good = three_games(cli)
     damage(cli.db, "member", root)
     for args in (("posse", "show", D), BUY, ("backup",)):
         err = refused(cli, *args)
