@@ -14,6 +14,7 @@ import peewee
 from peewee import SqliteDatabase
 
 from db.busy import is_busy
+from db.models import bound as bound  # for the use cases, which never import the models
 from db.models import database
 from db.schema import APPLICATION_ID, current_version, latest, migrate, tables_at, v1_layout
 from rostermgr.errors import DamagedFile, InvalidFile, quoted
@@ -254,17 +255,6 @@ def refuse_newer(path: Path) -> None:
             f"{path} was written by a newer rostermgr (schema {version}); this one reads up to "
             f"schema {newest}, so it was not used. Update rostermgr to open it."
         )
-
-
-def use(db: SqliteDatabase) -> SqliteDatabase:
-    """Point the store's queries at `db`, the campaign about to be read or changed; returns it.
-
-    The models are still bound to one database at a time (issue 28 makes each campaign its own
-    unit of work); a use case's transaction and its queries must meet on the same connection,
-    whichever campaign was opened last in this process.
-    """
-    database.initialize(db)
-    return db
 
 
 def open_campaign(path: Path, read_only: bool = False) -> SqliteDatabase:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, cast
 
 from peewee import (
@@ -17,7 +19,52 @@ from peewee import (
     TextField,
 )
 
-database = DatabaseProxy()
+# The campaign database the code running now works on: each use case binds its campaign's own
+# (`bound`), so two campaigns open in one process never see each other's rows (issue 28).
+# A context variable, so a worker thread starts with none bound and binds its own.
+_BOUND: ContextVar[Database | None] = ContextVar("rostermgr_campaign_database", default=None)
+
+
+class CampaignRouter(DatabaseProxy):
+    """What the models are bound to: the database bound in the running context, else the
+    one opened last (`initialize`), which only the store's own tests still lean on."""
+
+    __slots__ = ("_opened_last",)
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "_opened_last", None)
+        super().__init__()
+
+    def __setattr__(self, attr: str, value: Any) -> None:
+        # peewee's Proxy.initialize sets `obj`: that is the fallback here, never the bound one.
+        object.__setattr__(self, "_opened_last" if attr == "obj" else attr, value)
+
+    @property
+    def obj(self) -> Database | None:
+        """The database the models query now."""
+        here = _BOUND.get()
+        return here if here is not None else cast("Database | None", self._opened_last)
+
+
+database = CampaignRouter()
+
+
+@contextmanager
+def bound(db: Database) -> Iterator[Database]:
+    """Run the store's queries on `db` for the duration, whatever else is open in the process;
+    nested bindings of other campaigns are undone in order."""
+    token = _BOUND.set(db)
+    try:
+        yield db
+    finally:
+        _BOUND.reset(token)
+
+
+def bound_database() -> Database | None:
+    """The database bound in the running context, if any."""
+    return _BOUND.get()
+
+
 # What the low-level helpers (db.undo) work on: a database, or the proxy standing for the open
 # campaign's (peewee's stubs give the proxy no methods of its own; it forwards them all).
 Store = Database | DatabaseProxy

@@ -9,14 +9,16 @@ one transaction. The use cases in the other modules of this package take a `Camp
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import wraps
 from pathlib import Path
+from typing import Concatenate, ParamSpec, TypeVar
 
 from db.backup import backup_dir, backup_if_due, make_backup
 from db.check import quick_check
-from db.connection import CampaignDatabase, use
+from db.connection import CampaignDatabase, bound
 from db.connection import open_campaign as open_file
 from db.lock import CampaignHeld, CampaignLock, refuse_if_held
 from db.rulesets import oldest_undoable_mark
@@ -43,7 +45,9 @@ def _chosen(rules: Ruleset, chosen: bool | None) -> bool:
     return rules is not default_ruleset()
 
 
-def campaign_rules(path: Path, rules: Ruleset, chosen: bool, writes: bool) -> Ruleset:
+def campaign_rules(
+    db: CampaignDatabase, path: Path, rules: Ruleset, chosen: bool, writes: bool
+) -> Ruleset:
     """The ruleset an open campaign is read with: its own current one, never silently another.
 
     A campaign without one yet (new, or made before schema 3) records `rules` now, when it
@@ -54,11 +58,12 @@ def campaign_rules(path: Path, rules: Ruleset, chosen: bool, writes: bool) -> Ru
     from db import rulesets as stored
     from rostermgr.rules_load import parse_ruleset_text
 
-    current = stored.current()
-    if current is None:
-        if writes:
-            stored.record_first(rules)
-        return rules
+    with bound(db):
+        current = stored.current()
+        if current is None:
+            if writes:
+                stored.record_first(rules)
+            return rules
     if current.hash == rules.hash:
         return rules
     if chosen:
@@ -94,6 +99,13 @@ class Campaign:
         return self.lock is not None
 
     @contextmanager
+    def reading(self) -> Iterator[None]:
+        """Read this campaign: the store's queries run on its own connection for the duration,
+        whatever other campaign this process has open."""
+        with bound(self.db):
+            yield
+
+    @contextmanager
     def edit(self) -> Iterator[None]:
         """One write: refused while another program holds the file, backed up hourly, atomic."""
         if self.read_only:
@@ -108,7 +120,7 @@ class Campaign:
         try:
             if not self.created:
                 _backup_due(self.path)
-            with use(self.db).atomic():
+            with bound(self.db), self.db.atomic():
                 yield
         except (*DATABASE_ERRORS, OSError) as exc:
             fault = named(self.path, exc)
@@ -127,7 +139,8 @@ class Campaign:
 
     def mark(self) -> int:
         """The undo log's position now: `undo_to(mark)` returns the campaign to this moment."""
-        return undo_mark(self.db)
+        with bound(self.db):
+            return undo_mark(self.db)
 
     @contextmanager
     def backed_up_edit(self, reason: str, needed: bool) -> Iterator[Path | None]:
@@ -173,7 +186,8 @@ class Campaign:
         from db import rulesets as stored
         from rostermgr.rules_load import parse_ruleset_text
 
-        current = stored.current()
+        with bound(self.db):
+            current = stored.current()
         if current is not None and current.hash != self.rules.hash:
             self.rules = parse_ruleset_text(
                 current.text, f"{current.id} {current.version}, in the campaign"
@@ -185,6 +199,24 @@ class Campaign:
             self.db.close()
         if self.lock is not None:
             self.lock.release()
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def in_campaign(
+    use_case: Callable[Concatenate[Campaign, P], R],
+) -> Callable[Concatenate[Campaign, P], R]:
+    """A use case that reads or writes the campaign it is given as its first argument, on that
+    campaign's own connection (`Campaign.reading`): two campaigns open at once stay apart."""
+
+    @wraps(use_case)
+    def on_its_campaign(c: Campaign, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with c.reading():
+            return use_case(c, *args, **kwargs)
+
+    return on_its_campaign
 
 
 def _backup_due(path: Path) -> None:
@@ -285,7 +317,7 @@ def for_command(
             problems = quick_check(db, path)
             if problems:
                 raise DamagedFile(problems[0])
-        campaign.rules = campaign_rules(path, rules, _chosen(rules, chosen), not read_only)
+        campaign.rules = campaign_rules(db, path, rules, _chosen(rules, chosen), not read_only)
         yield campaign
     except BaseException as exc:
         campaign.close()
@@ -321,7 +353,7 @@ def for_reading(path: Path, rules: Ruleset) -> Iterator[Campaign]:
         raise fault from exc
     campaign = Campaign(path, rules, db, read_only=True)
     try:
-        campaign.rules = campaign_rules(path, rules, False, False)
+        campaign.rules = campaign_rules(db, path, rules, False, False)
         yield campaign
     except (*DATABASE_ERRORS, OSError) as exc:
         fault = named(path, exc)
@@ -352,7 +384,7 @@ def for_app(
             lock.release()
         db = open_file(path, read_only=True)
         try:
-            return Campaign(path, campaign_rules(path, rules, chose, False), db, read_only=True)
+            return Campaign(path, campaign_rules(db, path, rules, chose, False), db, read_only=True)
         except BaseException:
             db.close()
             raise
@@ -369,14 +401,14 @@ def for_app(
         lock.release()
         raise
     try:
-        rules = campaign_rules(path, rules, chose, True)
+        rules = campaign_rules(db, path, rules, chose, True)
     except BaseException:
         db.close()
         lock.release()
         raise
     # Entries older than the oldest game (or adoption) can never be undone again; this app's
     # own undo stack starts empty, so now is the safe time to forget them.
-    with db.atomic():
+    with bound(db), db.atomic():
         oldest = oldest_undoable_mark()
         if oldest is not None:
             prune_before(db, oldest)

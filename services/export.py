@@ -9,10 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from db.tables import campaign_tables
-from services.campaign import Campaign
+from services.campaign import Campaign, in_campaign
 from services.outputs import CsvFile, write_csv_files
 
 
+@in_campaign
 def export_csv(c: Campaign, folder: str | Path) -> list[Path]:
     """Write posses, members, items, upgrades, ledger, games and history as CSV into `folder`.
 

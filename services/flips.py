@@ -9,7 +9,7 @@ from rostermgr.advancement import FlipChoices, FlipStep, flip_choices
 from rostermgr.cards import parse_card
 from rostermgr.roster import Member
 from services import posses
-from services.campaign import Campaign
+from services.campaign import Campaign, in_campaign
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,7 @@ class Flipped:
     member: Member
 
 
+@in_campaign
 def spend(
     c: Campaign,
     posse: str,
@@ -37,16 +38,19 @@ def spend(
     return Flipped(step, posses.load(c, posse).member(member))
 
 
+@in_campaign
 def choices(c: Campaign, member: Member, card: str | None = None) -> FlipChoices:
     """What the member's flips allow now: turning, the stats of the card, re-flipping (R15)."""
     return flip_choices(member, c.rules, parse_card(card) if card else None)
 
 
+@in_campaign
 def cards_left(c: Campaign) -> int:
     """How many cards are left in the campaign's shuffled deck before it is shuffled anew."""
     return store.deck_left()
 
 
+@in_campaign
 def posses_with_flips(c: Campaign) -> list[str]:
     """The posses with a member who may turn a card or settle one turned (R15), by name."""
     out = []

@@ -10,7 +10,7 @@ from db import games as store
 from rostermgr.postgame import GamePlan
 from rostermgr.records import GameSummary, LaterChanges
 from rostermgr.report import Report, parse_report
-from services.campaign import Campaign
+from services.campaign import Campaign, in_campaign
 
 
 @dataclass(frozen=True)
@@ -30,16 +30,19 @@ class Undone:
     backup: Path | None
 
 
+@in_campaign
 def parse(c: Campaign, doc: Any) -> Report:
     """A post-game report document (DESIGN 5) checked for shape and ids against the rules."""
     return parse_report(doc, c.rules)
 
 
+@in_campaign
 def preview(c: Campaign, report: Report) -> GamePlan:
     """Every change the report would make, planned against the campaign now; writes nothing."""
     return store.preview_game(report, c.rules)
 
 
+@in_campaign
 def record(c: Campaign, report: Report) -> Recorded:
     """Apply the report in one transaction, after a checked backup.
 
@@ -54,17 +57,20 @@ def record(c: Campaign, report: Report) -> Recorded:
     return Recorded(game_id, plan)
 
 
+@in_campaign
 def listing(c: Campaign) -> list[GameSummary]:
     """Every recorded game, oldest first, its posses by their names today."""
     return store.list_games()
 
 
+@in_campaign
 def changes_since_last(c: Campaign) -> LaterChanges:
     """What undoing the newest game would take back besides it, adoptions included."""
     newest = store.newest_game_later()
     return newest[1] if newest is not None else LaterChanges((), False)
 
 
+@in_campaign
 def undo_last(c: Campaign) -> Undone:
     """Return the campaign to its state before the newest game, and everything done since.
 

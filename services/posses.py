@@ -14,7 +14,7 @@ from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
 from rostermgr.roster import Posse, normal_name
 from rostermgr.shop import CreationPlan, Entry, plan_creation
 from rostermgr.standing import may_play
-from services.campaign import Campaign
+from services.campaign import Campaign, in_campaign
 from services.names import check_printable_name
 from services.outputs import atomic_output, check_output
 
@@ -37,41 +37,49 @@ def _printable(name: str, what: str) -> None:
         check_printable_name(name, what)
 
 
+@in_campaign
 def summaries(c: Campaign) -> list[PosseSummary]:
     """Every posse with its faction, purse and living members, by name."""
     return store.summaries()
 
 
+@in_campaign
 def names(c: Campaign) -> list[str]:
     """The posses' names, in order."""
     return [s.name for s in store.summaries()]
 
 
+@in_campaign
 def load(c: Campaign, name: str) -> Posse:
     """One posse as a domain value; refused when there is none of that name."""
     return store.load_posse(name)
 
 
+@in_campaign
 def load_many(c: Campaign, names: list[str]) -> list[Posse]:
     """Several posses in the order named (each named once)."""
     return store.load_posses(list(dict.fromkeys(names)))
 
 
+@in_campaign
 def ledger(c: Campaign, name: str) -> list[LedgerLine]:
     """Every money entry of the posse, oldest first, with the running purse."""
     return store.ledger(name)
 
 
+@in_campaign
 def history(c: Campaign, name: str) -> list[HistoryLine]:
     """Every campaign change of the posse, oldest first (R17)."""
     return store.history(name)
 
 
+@in_campaign
 def plan_request(c: Campaign, request: Any) -> CreationPlan:
     """A creation request (DESIGN 5) checked against the rules (R3, R5, R6, R16)."""
     return plan_creation(request, c.rules)
 
 
+@in_campaign
 def create(c: Campaign, plan: CreationPlan) -> Posse:
     """Found the posse of a checked plan in one transaction.
 
@@ -97,6 +105,7 @@ def _purse_change(c: Campaign, posse: str, entry: Entry) -> PurseChange:
     return PurseChange(entry, store.load_posse(posse).purse)
 
 
+@in_campaign
 def buy(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
     """Pay the ruleset price of `item` for `member` from the purse (R5, R6, R16)."""
     with c.edit():
@@ -104,6 +113,7 @@ def buy(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
     return _purse_change(c, posse, entry)
 
 
+@in_campaign
 def sell(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
     """Sell one of the member's items back for the resale share (R6, R16)."""
     with c.edit():
@@ -111,6 +121,7 @@ def sell(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
     return _purse_change(c, posse, entry)
 
 
+@in_campaign
 def hire(c: Campaign, posse: str, role: str, member: str) -> PurseChange:
     """Hire a replacement member, or a leader or deputy whose place is vacant (R3, R6)."""
     _printable(member, "The member's name")
@@ -119,6 +130,7 @@ def hire(c: Campaign, posse: str, role: str, member: str) -> PurseChange:
     return _purse_change(c, posse, entry)
 
 
+@in_campaign
 def rename(c: Campaign, old: str, new: str) -> str:
     """Give a posse a new name; returns the name as stored."""
     _printable(new, "The posse name")
@@ -126,6 +138,7 @@ def rename(c: Campaign, old: str, new: str) -> str:
         return store.rename_posse(old, new)
 
 
+@in_campaign
 def rename_member(c: Campaign, posse: str, old: str, new: str) -> str:
     """Give a member a new name; returns the name as stored."""
     _printable(new, "The member's name")
@@ -133,18 +146,21 @@ def rename_member(c: Campaign, posse: str, old: str, new: str) -> str:
         return store.rename_member(posse, old, new)
 
 
+@in_campaign
 def retire(c: Campaign, name: str) -> str:
     """Retire a posse: kept with its history, listed as retired, it plays no game until back."""
     with c.edit():
         return store.set_standing(name, "retire")
 
 
+@in_campaign
 def bring_back(c: Campaign, name: str) -> str:
     """Bring a retired posse back to play."""
     with c.edit():
         return store.set_standing(name, "return")
 
 
+@in_campaign
 def delete(c: Campaign, name: str) -> str:
     """Delete a posse: it leaves the lists, its games and history stay (and undo brings it
     back); its name is freed for a new posse. Returns the name it keeps in the games."""
@@ -152,21 +168,25 @@ def delete(c: Campaign, name: str) -> str:
         return store.set_standing(name, "delete")
 
 
+@in_campaign
 def playing(c: Campaign) -> list[str]:
     """The posses that may play a game now (the retired are not among them)."""
     return [s.name for s in store.summaries() if may_play(s.standing)]
 
 
+@in_campaign
 def export_document(c: Campaign, name: str) -> dict[str, Any]:
     """The whole posse with its history, as the JSON document of `posse export`."""
     return exchange.export_posse(name)
 
 
+@in_campaign
 def export_text(c: Campaign, name: str) -> str:
     """The export document as the text written to a file or standard output."""
     return json.dumps(export_document(c, name), ensure_ascii=False, indent=2) + "\n"
 
 
+@in_campaign
 def export_to(c: Campaign, name: str, target: str | Path) -> Path:
     """Write the posse file to `target`, refusing paths that are not for outputs."""
     path = check_output(target, c.path)
@@ -176,6 +196,7 @@ def export_to(c: Campaign, name: str, target: str | Path) -> Path:
     return path
 
 
+@in_campaign
 def taken_name(c: Campaign, doc: Any, as_name: str | None = None) -> str | None:
     """The name a posse file would import under, when the campaign already has it; else None.
 
@@ -185,6 +206,7 @@ def taken_name(c: Campaign, doc: Any, as_name: str | None = None) -> str | None:
     return checked.name if checked.name in names(c) else None
 
 
+@in_campaign
 def import_notice(c: Campaign, doc: Any) -> list[str]:
     """What to tell before importing a posse made under another ruleset (issue 18); [] if none.
 
@@ -227,6 +249,7 @@ def import_notice(c: Campaign, doc: Any) -> list[str]:
     ]
 
 
+@in_campaign
 def import_posse(c: Campaign, doc: Any, as_name: str | None = None) -> str:
     """Restore an exported posse: checked whole first, then a backup, then one transaction.
 

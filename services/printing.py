@@ -25,7 +25,7 @@ from db.printed import remember_printed as store_printed
 from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
 from services import posses
-from services.campaign import Campaign
+from services.campaign import Campaign, in_campaign
 from services.outputs import atomic_output, check_output, write_failed
 
 if TYPE_CHECKING:  # the printables are imported when a job is made: startup stays quick
@@ -82,6 +82,7 @@ def back_offset_limits(paper: str) -> tuple[float, float]:
     return limits(paper)
 
 
+@in_campaign
 def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
     """The roster cards of the named posses; with `changed`, only cards changed since printed.
 
@@ -142,6 +143,7 @@ def _shop_job(
     return PrintJob(name, len(faces), draw, printed, folder=folder)
 
 
+@in_campaign
 def shop_preview_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
     """One face (the first card's front) at the shop's real bleed, TrimBox and BleedBox: the
     print dialog's preview of a print-shop file."""
@@ -172,6 +174,7 @@ def calibration_job(paper: str = "a4", layout: str = "duplex-long") -> PrintJob:
     return PrintJob("calibration.pdf", 1, draw)
 
 
+@in_campaign
 def journal_job(c: Campaign, name: str, booklet: bool = False) -> PrintJob:
     """The posse journal (R19), A5 or as an A4 booklet."""
     from printables.journal import write_journal
@@ -312,6 +315,7 @@ def save_rendered(campaign_file: Path | None, rendered: Path, target: str | Path
     return path
 
 
+@in_campaign
 def remember_printed(c: Campaign, job: PrintJob) -> bool:
     """Count the job's cards as printed; False when the campaign is read-only or the app holds it.
 

@@ -20,7 +20,7 @@ from rostermgr.records import LaterChanges
 from rostermgr.rules import Ruleset
 from rostermgr.rules_load import load_ruleset, parse_ruleset_text
 from rostermgr.ruleset_diff import RuleChange, diff_rulesets
-from services.campaign import Campaign
+from services.campaign import Campaign, in_campaign
 
 __all__ = ["StoredRulesetLine"]
 
@@ -42,11 +42,13 @@ def load_file(path: str | os.PathLike[str]) -> Ruleset:
     return load_ruleset(path)
 
 
+@in_campaign
 def current(c: Campaign) -> StoredRulesetLine | None:
     """The campaign's current ruleset as stored; None for a read-only file made before it."""
     return store.current()
 
 
+@in_campaign
 def history(c: Campaign) -> list[StoredRulesetLine]:
     """Every ruleset the campaign has used, oldest first; one is current."""
     return store.history()
@@ -62,6 +64,7 @@ def diff(old: Ruleset, new: Ruleset) -> list[RuleChange]:
     return diff_rulesets(old, new)
 
 
+@in_campaign
 def preview(c: Campaign, new: Ruleset) -> AdoptionPreview:
     """What adopting `new` would change, posse by posse, and what refuses it; writes nothing."""
     store.refuse_same_version_edit(new)
@@ -73,6 +76,7 @@ def preview(c: Campaign, new: Ruleset) -> AdoptionPreview:
     return preview_adoption(all_posses(), c.rules, new)
 
 
+@in_campaign
 def adopt(c: Campaign, new: Ruleset) -> AdoptionPreview:
     """Make `new` the campaign's ruleset: refused whole (naming posse and member) when any
     posse would not survive it; otherwise one transaction, one undo step (`undo_adoption`).
@@ -89,6 +93,7 @@ def adopt(c: Campaign, new: Ruleset) -> AdoptionPreview:
     return plan
 
 
+@in_campaign
 def undo_adoption(c: Campaign) -> AdoptionUndone:
     """Take back the newest adoption (and, like `game undo`, everything done since).
 
@@ -101,6 +106,7 @@ def undo_adoption(c: Campaign) -> AdoptionUndone:
     return AdoptionUndone(undone, now, games, taken, made)
 
 
+@in_campaign
 def game_rulesets(c: Campaign) -> dict[int, dict[str, str]]:
     """For `game list --json`: each game's ruleset as {id, version, hash}."""
     return {

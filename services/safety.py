@@ -12,11 +12,12 @@ from db.connection import check_campaign_file, refuse_foreign, refuse_newer
 from db.lock import refuse_if_held
 from rostermgr.errors import Refused
 from rostermgr.rules_load import special_kind
-from services.campaign import Campaign, read_only_refusal, writable
+from services.campaign import Campaign, in_campaign, read_only_refusal, writable
 from services.faults import DATABASE_ERRORS, folder_fault, named
 from services.outputs import check_output
 
 
+@in_campaign
 def check(c: Campaign) -> list[str]:
     """SQLite's own checks and the game's invariants, one sentence per problem found."""
     return check_campaign(c.db, c.rules, c.path)
@@ -73,6 +74,7 @@ def restore(path: Path, source: Path) -> store.Restored:
         raise folder_fault(path, exc) from exc
 
 
+@in_campaign
 def save_copy(c: Campaign, target: str | Path) -> Path:
     """A consistent, checked copy of the open campaign at `target` (File > Save a copy)."""
     path = check_output(target, c.path, database=True)

@@ -28,7 +28,7 @@ from rostermgr.simulate.model import MAX_EXCHANGES, Model
 from rostermgr.simulate.run import Job, Known, check_job, chunks, read_only, run_chunk
 from rostermgr.simulate.summary import Summary, summarise
 from rostermgr.simulate.text import CSV_BY_GAME, CSV_FIGURES, csv_rows
-from services.campaign import Campaign
+from services.campaign import Campaign, in_campaign
 from services.outputs import CsvFile, check_output, write_csv_files
 
 # A member's upgrades are a read-only mapping, which pickle cannot carry to a worker by itself.
@@ -94,6 +94,7 @@ def job(
     return made
 
 
+@in_campaign
 def campaign_posses(c: Campaign) -> list[Posse]:
     """--from-campaign: the posses still playing, as they stand."""
     from db.posses import all_posses
@@ -102,6 +103,7 @@ def campaign_posses(c: Campaign) -> list[Posse]:
     return [p for p in all_posses() if may_play(p.standing)]
 
 
+@in_campaign
 def recorded_take_outs(c: Campaign) -> list[int]:
     """Models out of action in each recorded game, oldest first (for --calibrate)."""
     from db.games import take_outs_per_game

@@ -6,15 +6,17 @@ from pathlib import Path
 
 from db.stats import read_campaign
 from rostermgr.stats import Table, campaign_stats
-from services.campaign import Campaign
+from services.campaign import Campaign, in_campaign
 from services.outputs import CsvFile, write_csv_files
 
 
+@in_campaign
 def tables(c: Campaign) -> tuple[Table, ...]:
     """Every statistics table of the campaign, under its ruleset."""
     return campaign_stats(read_campaign(), c.rules)
 
 
+@in_campaign
 def tables_by_ruleset(c: Campaign) -> tuple[Table, ...]:
     """Every statistics table split by the ruleset its games were played under (issue 18)."""
     from db import rulesets as stored
@@ -45,6 +47,7 @@ def tables_by_ruleset(c: Campaign) -> tuple[Table, ...]:
     )
 
 
+@in_campaign
 def write_csv(c: Campaign, tables: tuple[Table, ...], folder: str | Path) -> list[str]:
     """One CSV file per table, NAME.csv with a header row, all written or none; the names."""
     files = [CsvFile(f"{t.name}.csv", t.columns, t.rows) for t in tables]

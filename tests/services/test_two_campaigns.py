@@ -1,0 +1,63 @@
+"""Each campaign is its own unit of work (issue 28): two open in one process stay apart.
+
+The app and the command line hold one campaign at a time, but `campaign copy`, a backup of a
+server campaign and the front-end tests hold two: each use case works on the connection of the
+campaign it is given, never on whichever was opened last.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from rostermgr.rules_load import default_ruleset
+from services import games, posses, safety
+from services.campaign import for_app, for_command
+from tests.conftest import DALTON, LAWMEN, RYE
+from tests.db.dump import dump
+
+
+def test_two_campaigns_open_at_once_are_edited_each_on_its_own(tmp_path: Path) -> None:
+    rules = default_ruleset()
+    first, second = tmp_path / "first.db", tmp_path / "second.db"
+    a = for_app(first, rules)
+    b = for_app(second, rules)  # opened last: a store bound to one global would now see only b
+    try:
+        posses.create(a, posses.plan_request(a, DALTON))
+        posses.create(b, posses.plan_request(b, LAWMEN))
+        posses.create(a, posses.plan_request(a, RYE))
+        posses.buy(b, LAWMEN["name"], LAWMEN["members"][0]["name"], "whiskey")
+        assert posses.names(a) == sorted([DALTON["name"], RYE["name"]])
+        assert posses.names(b) == [LAWMEN["name"]]
+        # An undo on one takes back only its own step.
+        mark = a.mark()
+        posses.buy(a, DALTON["name"], DALTON["members"][0]["name"], "whiskey")
+        before_b = dump(b.db)
+        a.undo_to(mark)
+        assert dump(b.db) == before_b
+        assert posses.ledger(b, LAWMEN["name"])[-1].amount < 0
+        assert all(line.reason != "bought whiskey" for line in posses.ledger(a, DALTON["name"]))
+        assert safety.check(a) == [] and safety.check(b) == []
+        assert games.listing(a) == [] and games.listing(b) == []
+    finally:
+        a.close()
+        b.close()
+    with for_command(first, rules) as c:
+        assert posses.names(c) == sorted([DALTON["name"], RYE["name"]])
+
+
+def test_a_worker_thread_reads_the_campaign_it_is_given(tmp_path: Path) -> None:
+    rules = default_ruleset()
+    a = for_app(tmp_path / "a.db", rules)
+    b = for_app(tmp_path / "b.db", rules)
+    try:
+        posses.create(a, posses.plan_request(a, DALTON))
+        seen: list[list[str]] = []
+        worker = threading.Thread(target=lambda: seen.append(posses.names(a)))
+        worker.start()
+        worker.join()
+        assert seen == [[DALTON["name"]]]
+        assert posses.names(b) == []
+    finally:
+        a.close()
+        b.close()
