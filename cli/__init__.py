@@ -314,6 +314,13 @@ def split_global(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[s
         return None
 
 
+def campaign_server(args: argparse.Namespace) -> str | None:
+    """The campaign on a PostgreSQL server that --db or ROSTERMGR_DB names, if it names one."""
+    from services.paths import campaign_server as choose
+
+    return choose(getattr(args, "db", None))
+
+
 def campaign_path(args: argparse.Namespace) -> Path:
     """--db, then ROSTERMGR_DB, then the user data folder (DESIGN 4)."""
     from services.paths import campaign_path as choose

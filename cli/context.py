@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from cli import campaign_path, ruleset
+from cli import campaign_path, campaign_server, ruleset
 from rostermgr.records import LaterChanges
-from services.campaign import Campaign, for_command
+from services.campaign import Campaign, for_command, for_server
 
 
 @contextmanager
@@ -19,6 +20,16 @@ def campaign(args: argparse.Namespace, editing: bool = False) -> Iterator[Campai
     An editing command is refused while the app holds the file (services.campaign).
     """
     take_over = bool(getattr(args, "take_over", False))
+    server = campaign_server(args)
+    if server is not None:
+        if take_over:
+            sys.stderr.write(
+                "Note: --take-over does nothing for a campaign on a PostgreSQL server: there is "
+                "no file lock, the server keeps writers apart.\n"
+            )
+        with for_server(server, ruleset(args), editing) as c:
+            yield c
+        return
     with for_command(campaign_path(args), ruleset(args), editing, take_over) as c:
         yield c
 

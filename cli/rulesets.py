@@ -7,13 +7,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
-from cli import EXIT_OK, campaign_path, print_json, usage_check, write_lines
+from cli import EXIT_OK, campaign_path, campaign_server, print_json, usage_check, write_lines
 from cli.context import taken_back
 from rostermgr.adoption import AdoptionPreview
 from rostermgr.rules_load import default_ruleset
 from rostermgr.ruleset_diff import diff_json, diff_lines
 from services import rulesets
-from services.campaign import Campaign, for_command
+from services.campaign import Campaign, for_command, for_server
 
 
 def add_actions(rules: argparse.ArgumentParser) -> None:
@@ -70,6 +70,11 @@ def _one_or_two(args: argparse.Namespace) -> str | None:
 def _campaign(args: argparse.Namespace, editing: bool = False) -> Iterator[Campaign]:
     """The campaign, read with its own current ruleset whatever --ruleset says."""
     take_over = bool(getattr(args, "take_over", False))
+    server = campaign_server(args)
+    if server is not None:
+        with for_server(server, default_ruleset(), editing, chosen=False) as c:
+            yield c
+        return
     with for_command(campaign_path(args), default_ruleset(), editing, take_over, chosen=False) as c:
         yield c
 

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
-from cli import EXIT_OK, EXIT_REFUSED, Commands, campaign_path, write_lines
+from cli import EXIT_OK, EXIT_REFUSED, Commands, campaign_path, campaign_server, write_lines
 from cli.context import campaign
 from rostermgr.errors import Refused
 from services import safety
@@ -31,12 +31,13 @@ def add_parsers(sub: Commands) -> None:
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     path = campaign_path(args)
-    if not path.exists():
+    if campaign_server(args) is None and not path.exists():
         raise Refused(f"There is no campaign file at {path}.")
     with campaign(args) as c:
         problems = safety.check(c)
+        where = c.where
     if not problems:
-        out.write(f"No problems found in {path}.\n")
+        out.write(f"No problems found in {where}.\n")
         return EXIT_OK
     write_lines(problems, out)
     return EXIT_REFUSED

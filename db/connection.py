@@ -23,7 +23,7 @@ from rostermgr.rules_load import special_kind
 # What the database layer raises for a fault of the file (damage, a full disk, a lock).
 DATABASE_ERRORS = (sqlite3.DatabaseError, peewee.DatabaseError)
 # The open campaign database a `services.Campaign` owns (the use cases never name peewee).
-CampaignDatabase = SqliteDatabase
+CampaignDatabase = peewee.Database  # SQLite (a file) or PostgreSQL (db.postgres)
 SQLITE_HEADER = b"SQLite format 3\x00"
 PRAGMAS = {
     "foreign_keys": 1,

@@ -8,6 +8,7 @@ first (issue 27): an adoption writes no history line, and used to go unmentioned
 from __future__ import annotations
 
 from db import models as m
+from db.sql import run
 from rostermgr.records import LaterChanges
 
 
@@ -35,6 +36,6 @@ def after_step(
     lines += [f"{row.posse.name}: {row.text}" for row in rows]
     beyond = False
     if end is not None:
-        found = m.database.execute_sql("SELECT 1 FROM undo_log WHERE seq > ? LIMIT 1", (end,))
+        found = run(m.database, "SELECT 1 FROM undo_log WHERE seq > ? LIMIT 1", (end,))
         beyond = found.fetchone() is not None
     return LaterChanges(tuple(lines), beyond)

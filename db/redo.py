@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from peewee import Database
 
-from db.undo import undo_mark
+from db.sql import run
+from db.undo import take_out_after, undo_mark
 
 
 def undo_capturing(db: Database, mark: int) -> tuple[str, ...]:
@@ -19,15 +20,13 @@ def undo_capturing(db: Database, mark: int) -> tuple[str, ...]:
     Call inside a transaction.
     """
     top = undo_mark(db)
-    rows = db.execute_sql(
-        "SELECT statement FROM undo_log WHERE seq > ? ORDER BY seq DESC", (mark,)
+    rows = run(
+        db, "SELECT statement FROM undo_log WHERE seq > ? ORDER BY seq DESC", (mark,)
     ).fetchall()
     for (statement,) in rows:
-        db.execute_sql(statement)
-    redo = db.execute_sql(
-        "SELECT statement FROM undo_log WHERE seq > ? ORDER BY seq", (top,)
-    ).fetchall()
-    db.execute_sql("DELETE FROM undo_log WHERE seq > ?", (mark,))
+        run(db, statement)
+    redo = run(db, "SELECT statement FROM undo_log WHERE seq > ? ORDER BY seq", (top,)).fetchall()
+    take_out_after(db, mark)
     return tuple(statement for (statement,) in redo)
 
 
@@ -35,7 +34,7 @@ def redo(db: Database, statements: tuple[str, ...]) -> None:
     """Replay what `undo_capturing` returned; call inside a transaction."""
     start = undo_mark(db)
     for statement in reversed(statements):
-        db.execute_sql(statement)
+        run(db, statement)
     _follow_new_numbers(db, start)
 
 
@@ -55,16 +54,17 @@ def _follow_new_numbers(db: Database, start: int) -> None:
     old numbers. Its own entries are as many as before. Written with the log off: the marks
     say where the log is, they are not a change to undo.
     """
-    rows = db.execute_sql(_STARTS, (start,)).fetchall()
-    db.execute_sql("UPDATE undo_state SET active = 0")
+    rows = run(db, _STARTS, (start,)).fetchall()
+    run(db, "UPDATE undo_state SET active = 0")
     try:
         for seq, statement in rows:
             table = "game" if statement.startswith('DELETE FROM "game"') else "ruleset"
             rowid = int(statement.rsplit("=", 1)[1])
-            db.execute_sql(
+            run(
+                db,
                 f'UPDATE "{table}" SET undo_end = undo_end - undo_mark + ?, undo_mark = ? '
                 "WHERE rowid = ?",
                 (seq - 1, seq - 1, rowid),
             )
     finally:
-        db.execute_sql("UPDATE undo_state SET active = 1")
+        run(db, "UPDATE undo_state SET active = 1")

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from db import models as m
 from db.later import after_step
 from db.posses import today
+from db.sql import run
 from db.undo import creation, undo_mark, undo_problem, undo_to
 from rostermgr.errors import Refused
 from rostermgr.records import LaterChanges
@@ -88,13 +89,13 @@ def record_first(rules: Ruleset) -> None:
     with m.database.atomic():
         if m.StoredRuleset.select().exists():
             return
-        m.database.execute_sql("UPDATE undo_state SET active = 0")
+        run(m.database, "UPDATE undo_state SET active = 0")
         try:
             _insert(rules, undo_mark(m.database), first=True)
             for model in (m.Posse, m.Game, m.Upgrade):
                 model.update(ruleset_hash=rules.hash).where(model.ruleset_hash.is_null()).execute()
         finally:
-            m.database.execute_sql("UPDATE undo_state SET active = 1")
+            run(m.database, "UPDATE undo_state SET active = 1")
 
 
 def refuse_same_version_edit(rules: Ruleset) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from db.models import CAMPAIGN_TABLES, Store
+from db.sql import engine_of, is_postgres, run
 
 _ON = "(SELECT active FROM undo_state) = 1"
 MARK_COLUMNS = frozenset({"undo_mark", "undo_end"})
@@ -19,11 +20,16 @@ def create_triggers(db: Store) -> None:
 
     Run after every migration step; a table a later version adds is skipped until it exists.
     """
+    if is_postgres(db):
+        from db.postgres_schema import create_triggers as on_server
+
+        on_server(engine_of(db))
+        return
     for model in CAMPAIGN_TABLES:
         table = model._meta.table_name
-        columns = [row[1] for row in db.execute_sql(f'PRAGMA table_info("{table}")').fetchall()]
+        columns = [row[1] for row in run(db, f'PRAGMA table_info("{table}")').fetchall()]
         for event in ("insert", "update", "delete"):
-            db.execute_sql(f'DROP TRIGGER IF EXISTS "undo_{table}_{event}"')
+            run(db, f'DROP TRIGGER IF EXISTS "undo_{table}_{event}"')
         if not columns:
             continue
         # Where a game or adoption sits in the log is the log's own bookkeeping, kept true by
@@ -32,21 +38,24 @@ def create_triggers(db: Store) -> None:
         sets = "||','||".join(f'\'"{c}"=\'||quote(old."{c}")' for c in kept)
         names = ",".join(f'"{c}"' for c in columns)
         values = "||','||".join(f'quote(old."{c}")' for c in columns)
-        db.execute_sql(
+        run(
+            db,
             f'CREATE TRIGGER "undo_{table}_insert" AFTER INSERT ON "{table}" WHEN {_ON} BEGIN '
             f"INSERT INTO undo_log (statement) VALUES "
-            f"('DELETE FROM \"{table}\" WHERE rowid='||new.rowid); END"
+            f"('DELETE FROM \"{table}\" WHERE rowid='||new.rowid); END",
         )
-        db.execute_sql(
+        run(
+            db,
             f'CREATE TRIGGER "undo_{table}_update" AFTER UPDATE ON "{table}" WHEN {_ON} BEGIN '
             f"INSERT INTO undo_log (statement) VALUES "
-            f"('UPDATE \"{table}\" SET '||{sets}||' WHERE rowid='||old.rowid); END"
+            f"('UPDATE \"{table}\" SET '||{sets}||' WHERE rowid='||old.rowid); END",
         )
-        db.execute_sql(
+        run(
+            db,
             f'CREATE TRIGGER "undo_{table}_delete" BEFORE DELETE ON "{table}" WHEN {_ON} BEGIN '
             f"INSERT INTO undo_log (statement) VALUES "
             f'(\'INSERT INTO "{table}" (rowid,{names}) '
-            f"VALUES ('||old.rowid||','||{values}||')'); END"
+            f"VALUES ('||old.rowid||','||{values}||')'); END",
         )
 
 
@@ -56,30 +65,55 @@ def undo_mark(db: Store) -> int:
     Numbers are never reused (AUTOINCREMENT, schema 4), so everything logged after this moment
     has a greater number, even after the log was pruned or emptied by an undo.
     """
-    row = db.execute_sql("SELECT seq FROM sqlite_sequence WHERE name = 'undo_log'").fetchone()
+    if is_postgres(db):  # the highest number taken out of the log, or the highest in it
+        row = run(
+            db,
+            "SELECT GREATEST((SELECT COALESCE(MAX(seq), 0) FROM undo_log), "
+            "(SELECT MAX(issued) FROM undo_state))",
+        ).fetchone()
+        return int(row[0])
+    row = run(db, "SELECT seq FROM sqlite_sequence WHERE name = 'undo_log'").fetchone()
     if row is None:  # nothing ever logged (or a file of an older schema, read only)
-        row = db.execute_sql("SELECT COALESCE(MAX(seq), 0) FROM undo_log").fetchone()
+        row = run(db, "SELECT COALESCE(MAX(seq), 0) FROM undo_log").fetchone()
     return int(row[0])
 
 
 def undo_to(db: Store, mark: int) -> int:
     """Replay inverses newer than the mark, newest first; call inside a transaction."""
-    rows = db.execute_sql(
-        "SELECT seq, statement FROM undo_log WHERE seq > ? ORDER BY seq DESC", (mark,)
+    rows = run(
+        db, "SELECT seq, statement FROM undo_log WHERE seq > ? ORDER BY seq DESC", (mark,)
     ).fetchall()
-    db.execute_sql("UPDATE undo_state SET active = 0")
+    run(db, "UPDATE undo_state SET active = 0")
     try:
         for _seq, statement in rows:
-            db.execute_sql(statement)
+            run(db, statement)
     finally:
-        db.execute_sql("UPDATE undo_state SET active = 1")
-    db.execute_sql("DELETE FROM undo_log WHERE seq > ?", (mark,))
+        run(db, "UPDATE undo_state SET active = 1")
+    take_out_after(db, mark)
     return len(rows)
 
 
 def prune_before(db: Store, mark: int) -> None:
     """Forget inverses no undo can reach (older than the oldest recorded game)."""
-    db.execute_sql("DELETE FROM undo_log WHERE seq <= ?", (mark,))
+    _remember_issued(db)
+    run(db, "DELETE FROM undo_log WHERE seq <= ?", (mark,))
+
+
+def take_out_after(db: Store, mark: int) -> None:
+    """Take the entries after `mark` out of the log; their numbers are never issued again."""
+    _remember_issued(db)
+    run(db, "DELETE FROM undo_log WHERE seq > ?", (mark,))
+
+
+def _remember_issued(db: Store) -> None:
+    """On PostgreSQL, keep the highest number issued before entries are taken out (SQLite
+    keeps it in sqlite_sequence by itself): `undo_mark` must never go back."""
+    if is_postgres(db):
+        run(
+            db,
+            "UPDATE undo_state SET issued = GREATEST(issued, "
+            "(SELECT COALESCE(MAX(seq), 0) FROM undo_log))",
+        )
 
 
 def log_problem(db: Store) -> str | None:
@@ -89,7 +123,7 @@ def log_problem(db: Store) -> str | None:
     gaps where an undo took entries back (they are never issued again); what a game or an
     adoption needs of it is checked by `step_problem`.
     """
-    state = db.execute_sql("SELECT active FROM undo_state").fetchall()
+    state = run(db, "SELECT active FROM undo_state").fetchall()
     if not state:
         return "the undo log is switched off (its undo_state table has no row)"
     if len(state) > 1:
@@ -112,7 +146,7 @@ def step_problem(db: Store, mark: int, end: int | None, first: str) -> str | Non
     the file knows it, must be there. A pruned or renumbered log fails here, and the undo is
     refused instead of replaying something else.
     """
-    low, high = db.execute_sql("SELECT MIN(seq), MAX(seq) FROM undo_log").fetchone()
+    low, high = run(db, "SELECT MIN(seq), MAX(seq) FROM undo_log").fetchone()
     if high is None or mark >= high:
         return f"the undo log holds nothing after its start (entry {mark})"
     if low > mark + 1:
@@ -122,15 +156,16 @@ def step_problem(db: Store, mark: int, end: int | None, first: str) -> str | Non
         )
     # Before schema 4 (no `end` known) an adoption logged the old ruleset's update first.
     reach = 1 if end is not None else 2
-    rows = db.execute_sql(
+    rows = run(
+        db,
         "SELECT statement FROM undo_log WHERE seq > ? AND seq <= ? ORDER BY seq",
         (mark, mark + reach),
     ).fetchall()
     if first not in [statement for (statement,) in rows]:
         return f"undo log entry {mark + 1} is not where it began (the log was changed)"
     if end is not None:
-        count = db.execute_sql(
-            "SELECT COUNT(*) FROM undo_log WHERE seq > ? AND seq <= ?", (mark, end)
+        count = run(
+            db, "SELECT COUNT(*) FROM undo_log WHERE seq > ? AND seq <= ?", (mark, end)
         ).fetchone()[0]
         if count != end - mark:
             return (
@@ -165,10 +200,13 @@ def _inverse_pattern() -> re.Pattern[str]:
 def strange_entries(db: Store, after: int | None = None) -> list[tuple[int, str]]:
     """Undo log entries (newer than `after`) that are not an inverse the triggers write."""
     pattern = _inverse_pattern()
-    rows = db.execute_sql(
-        "SELECT seq, statement FROM undo_log WHERE ?1 IS NULL OR seq > ?1 ORDER BY seq",
-        (after,),
-    ).fetchall()
+    rows = (
+        run(db, "SELECT seq, statement FROM undo_log ORDER BY seq").fetchall()
+        if after is None
+        else run(
+            db, "SELECT seq, statement FROM undo_log WHERE seq > ? ORDER BY seq", (after,)
+        ).fetchall()
+    )
     return [
         (seq, statement)
         for seq, statement in rows

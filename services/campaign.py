@@ -21,6 +21,8 @@ from db.check import quick_check
 from db.connection import CampaignDatabase, bound
 from db.connection import open_campaign as open_file
 from db.lock import CampaignHeld, CampaignLock, refuse_if_held
+from db.postgres import TRIES, begin_write, connection_fault, open_server, should_retry
+from db.postgres import shown as server_shown
 from db.rulesets import oldest_undoable_mark
 from db.undo import prune_before, undo_mark
 from rostermgr.errors import DamagedFile, Refused
@@ -46,7 +48,7 @@ def _chosen(rules: Ruleset, chosen: bool | None) -> bool:
 
 
 def campaign_rules(
-    db: CampaignDatabase, path: Path, rules: Ruleset, chosen: bool, writes: bool
+    db: CampaignDatabase, path: Path | str, rules: Ruleset, chosen: bool, writes: bool
 ) -> Ruleset:
     """The ruleset an open campaign is read with: its own current one, never silently another.
 
@@ -92,6 +94,13 @@ class Campaign:
     read_only: bool = False  # the file (or its folder) cannot be written: reads only
     lock_taken: bool = False  # this command holds the lock (taken over from the app)
     wrote: bool = False  # an edit of this open has committed
+    server: str | None = None  # a campaign on a PostgreSQL server: its URL, no password
+    commits: int = 0  # edits committed through this open
+
+    @property
+    def where(self) -> str:
+        """The campaign as sentences name it: its file, or its server."""
+        return self.server if self.server is not None else str(self.path)
 
     @property
     def keeps_undo(self) -> bool:
@@ -108,6 +117,10 @@ class Campaign:
     @contextmanager
     def edit(self) -> Iterator[None]:
         """One write: refused while another program holds the file, backed up hourly, atomic."""
+        if self.server is not None:
+            with self._server_edit():
+                yield
+            return
         if self.read_only:
             raise read_only_refusal(self.path)
         if self.lock is None and not self.lock_taken:
@@ -128,6 +141,25 @@ class Campaign:
                 raise
             raise fault from exc
         self.wrote = True
+        self.commits += 1
+
+    @contextmanager
+    def _server_edit(self) -> Iterator[None]:
+        """One write to a server campaign: one SERIALIZABLE transaction, after the writers
+        before it (no file lock: the server keeps writers apart)."""
+        try:
+            with bound(self.db), self.db.atomic():
+                begin_write(self.db)
+                yield
+        except DATABASE_ERRORS as exc:
+            if should_retry(exc):
+                raise LostRace(self.where) from exc
+            fault = connection_fault(self.where, exc)
+            if fault is None:
+                raise
+            raise fault from exc
+        self.wrote = True
+        self.commits += 1
 
     def backup(self, reason: str) -> Path | None:
         """A checked copy before a big step (a game, an import); none of a file made just now."""
@@ -213,10 +245,42 @@ def in_campaign(
 
     @wraps(use_case)
     def on_its_campaign(c: Campaign, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        with c.reading():
-            return use_case(c, *args, **kwargs)
+        for _ in range(TRIES - 1):
+            commits = c.commits
+            try:
+                with c.reading():
+                    return use_case(c, *args, **kwargs)
+            except LostRace:
+                # Another writer got in first and the transaction was rolled back whole: run
+                # the use case again from its start, unless part of it was already saved.
+                if c.commits != commits:
+                    raise
+        try:
+            with c.reading():
+                return use_case(c, *args, **kwargs)
+        except LostRace as lost:
+            raise lost.refusal() from lost
 
     return on_its_campaign
+
+
+class LostRace(Refused):
+    """A server campaign's transaction lost a race with another writer and was rolled back
+    whole: the use case may run again (`in_campaign` does, a few times)."""
+
+    def __init__(self, where: str) -> None:
+        super().__init__(
+            f"Another player changed the campaign {where} at the same moment, so nothing was "
+            "changed; try again."
+        )
+        self.where = where
+
+    def refusal(self) -> Refused:
+        """The sentence once the tries are used up."""
+        return Refused(
+            f"Other players kept changing the campaign {self.where} at the same moment, so "
+            f"this was tried {TRIES} times and given up; nothing was changed. Try again."
+        )
 
 
 def _backup_due(path: Path) -> None:
@@ -330,6 +394,37 @@ def for_command(
     campaign.close()
     if campaign.created and not campaign.wrote:
         _remove_new_file(path)
+
+
+@contextmanager
+def for_server(
+    given: str, rules: Ruleset, editing: bool = False, chosen: bool | None = None
+) -> Iterator[Campaign]:
+    """Open the campaign on a PostgreSQL server that `given` names, for one command.
+
+    An empty database becomes a campaign; nothing else is created. There is no file lock: the
+    server keeps writers apart (every edit is one SERIALIZABLE transaction, after the writers
+    before it), so a command never waits for the app nor takes a campaign over.
+    """
+    where = server_shown(given)
+    try:
+        db = open_server(given, create=editing)
+    except DATABASE_ERRORS as exc:
+        fault = connection_fault(where, exc)
+        if fault is None:
+            raise
+        raise fault from exc
+    campaign = Campaign(Path(where), rules, db, server=where)
+    try:
+        campaign.rules = campaign_rules(db, where, rules, _chosen(rules, chosen), editing)
+        yield campaign
+    except DATABASE_ERRORS as exc:
+        fault = connection_fault(where, exc)
+        if fault is None:
+            raise
+        raise fault from exc
+    finally:
+        campaign.close()
 
 
 @contextmanager

@@ -29,6 +29,15 @@ def campaign_path(given: str | os.PathLike[str] | None) -> Path:
     return default_campaign_path()
 
 
+def campaign_server(given: str | os.PathLike[str] | None) -> str | None:
+    """The campaign on a PostgreSQL server that --db (else ROSTERMGR_DB) names, if it names one:
+    a `postgresql://` URL or `service=NAME`; None for a campaign file."""
+    from db.target import is_server
+
+    chosen = os.fspath(given) if given else os.environ.get("ROSTERMGR_DB", "")
+    return chosen if chosen and is_server(chosen) else None
+
+
 def refuse_missing_folder(path: Path) -> None:
     """A typo in --db must not quietly make folders and an empty campaign somewhere."""
     if not path.parent.is_dir() and path != default_campaign_path():

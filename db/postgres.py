@@ -1,0 +1,209 @@
+"""Opening a campaign kept on a PostgreSQL server (issue 28), and naming its faults.
+
+A campaign given as a `postgresql://` URL or a libpq service name lives in that database.
+Passwords come from where libpq looks for them (the URL itself, PGPASSWORD, ~/.pgpass, a
+service file): nothing here writes one anywhere, and every sentence names the server by a URL
+with any password taken out (`shown`).
+
+Every write is one transaction at SERIALIZABLE isolation that first locks the undo state
+(`begin_write`): writers take turns, as they do on a SQLite file, so a game's undo-log entries
+are consecutive and nothing one player writes is lost under another's.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit, urlunsplit
+
+import peewee
+from peewee import Database, PostgresqlDatabase
+
+from db.models import database
+from db.postgres_schema import FIRST_VERSION, create_schema
+from db.schema import current_version, latest
+from db.sql import run
+from db.target import SERVICE
+from rostermgr.errors import InvalidFile, Refused
+
+# A serialization failure and a deadlock: the transaction is rolled back whole and may be run
+# again as it was (PostgreSQL's SQLSTATE codes).
+RETRY_STATES = frozenset({"40001", "40P01"})
+TRIES = 4
+CONNECT_TIMEOUT = 10  # seconds: a server that does not answer is named, not waited on
+
+
+def conninfo(given: str) -> str:
+    """The libpq connection URL of a --db value: a URL as it is, a service name as one."""
+    if given.startswith(SERVICE):
+        return f"postgresql:///?service={given.removeprefix(SERVICE)}"
+    if given.startswith("postgres://"):
+        return "postgresql://" + given.removeprefix("postgres://")
+    return given
+
+
+def shown(given: str) -> str:
+    """The server campaign as sentences name it: its URL without any password."""
+    if given.startswith(SERVICE):
+        return f"the PostgreSQL service {given.removeprefix(SERVICE)!r}"
+    parts = urlsplit(conninfo(given))
+    netloc = parts.netloc
+    if "@" in netloc:
+        user, host = netloc.rsplit("@", 1)
+        netloc = f"{user.split(':', 1)[0]}@{host}"
+    query = "&".join(
+        p for p in parts.query.split("&") if p and not p.lower().startswith("password=")
+    )
+    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
+
+
+class ServerDatabase(PostgresqlDatabase):
+    """A PostgreSQL campaign database: SERIALIZABLE transactions, psycopg 3."""
+
+    def __init__(self, given: str) -> None:
+        super().__init__(
+            conninfo(given),
+            isolation_level="SERIALIZABLE",
+            prefer_psycopg3=True,
+            connect_timeout=CONNECT_TIMEOUT,
+            application_name="rostermgr",
+        )
+        self.shown = shown(given)
+
+    def _initialize_connection(self, conn: object) -> None:
+        # The undo log's statements are SQLite's literals: a backslash is a character.
+        conn.execute("SET standard_conforming_strings = on")  # type: ignore[attr-defined]
+
+
+def begin_write(db: Database) -> None:
+    """The first statement of every write: wait for the other writers, then read."""
+    # SHARE ROW EXCLUSIVE conflicts with itself and not with readers; taken before any read,
+    # so the transaction's snapshot is taken after the writer before it committed.
+    run(db, "LOCK TABLE undo_state IN SHARE ROW EXCLUSIVE MODE")
+
+
+def sqlstate(exc: BaseException) -> str | None:
+    """PostgreSQL's SQLSTATE code of an error from psycopg, through peewee's wrapping."""
+    seen: set[int] = set()
+    todo: list[BaseException | None] = [exc]
+    while todo:
+        err = todo.pop()
+        if err is None or id(err) in seen:
+            continue
+        seen.add(id(err))
+        code = getattr(err, "sqlstate", None)
+        if isinstance(code, str):
+            return code
+        todo += [getattr(err, "orig", None), err.__cause__, err.__context__]
+    return None
+
+
+def should_retry(exc: BaseException) -> bool:
+    """Whether a failed transaction lost a race with another writer and may simply run again."""
+    return sqlstate(exc) in RETRY_STATES
+
+
+def open_server(given: str, create: bool = True) -> ServerDatabase:
+    """Connect to the campaign at `given` and bring it to the latest schema; bind the models.
+
+    An empty database becomes a campaign of schema 4 and is migrated from there; one that
+    holds other tables is refused untouched, as a foreign SQLite file is.
+    """
+    db = ServerDatabase(given)
+    try:
+        db.connect()
+        database.initialize(db)
+        migrate_server(db, create)
+    except BaseException:
+        if not db.is_closed():
+            db.close()
+        raise
+    return db
+
+
+def migrate_server(db: ServerDatabase, create: bool = True) -> None:
+    """Make an empty database a campaign (when `create`), or refuse one that is not ours or is
+    newer."""
+    version = current_version(db)
+    if version == 0:
+        tables = db.get_tables()
+        if not tables and not create:
+            raise Refused(
+                f"The database {db.shown} holds no campaign yet; a command that writes (such "
+                "as posse new, or campaign copy) makes one there."
+            )
+        if tables:
+            raise InvalidFile(
+                f"The database {db.shown} holds tables that are not a rostermgr campaign "
+                f"({', '.join(sorted(tables)[:3])}); it was not changed. Give an empty database."
+            )
+        with db.atomic():
+            create_schema(db)
+        version = FIRST_VERSION
+    newest = latest()
+    if version > newest:
+        raise InvalidFile(
+            f"The campaign {db.shown} was written by a newer rostermgr (schema {version}); "
+            f"this one reads up to schema {newest}. Update rostermgr to open it."
+        )
+    if version < newest:
+        # Each later version gives its PostgreSQL step beside its SQLite one.
+        raise InvalidFile(
+            f"The campaign {db.shown} is at schema {version}, which this rostermgr cannot "
+            f"update to schema {newest} on PostgreSQL."
+        )
+
+
+def connection_fault(where: str, exc: BaseException) -> Refused | None:
+    """The sentence for a fault of the server or the connection, or None if it is none."""
+    if not isinstance(exc, peewee.DatabaseError | _driver_errors()):
+        return None
+    words = str(exc).lower()
+    state = sqlstate(exc)
+    if state == "28P01" or "password authentication failed" in words:
+        return Refused(
+            f"The PostgreSQL server {where} refused the password; nothing was read or written. "
+            "Give the right one in PGPASSWORD, ~/.pgpass or a service file."
+        )
+    if "no password supplied" in words or "password is required" in words:
+        return Refused(
+            f"The PostgreSQL server {where} asks for a password and none was given; nothing "
+            "was read or written. Put it in PGPASSWORD, ~/.pgpass or a service file."
+        )
+    if state == "3D000" or ("database" in words and "does not exist" in words):
+        return Refused(
+            f"There is no such database on the PostgreSQL server {where}; nothing was written. "
+            "Create it first (createdb), or check the name."
+        )
+    if state == "28000" or ("role" in words and "does not exist" in words):
+        return Refused(
+            f"The PostgreSQL server {where} does not know that user; nothing was read or "
+            "written. Check the user name in the URL."
+        )
+    if should_retry(exc):
+        return Refused(
+            f"Other players kept changing the campaign {where} at the same moment, so this "
+            f"was tried {TRIES} times and then given up; nothing was changed. Try again."
+        )
+    if "connection refused" in words or "could not connect" in words or "timeout" in words:
+        return Refused(
+            f"Cannot reach the PostgreSQL server {where} (is it running, and is the address "
+            "right?); nothing was read or written."
+        )
+    if (state is not None and state.startswith("08")) or "server closed the connection" in words:
+        return Refused(
+            f"The connection to the PostgreSQL server {where} was lost; a change being made "
+            "was either saved whole or not at all: look before you repeat it."
+        )
+    if "connection" in words and ("closed" in words or "lost" in words):
+        return Refused(
+            f"The connection to the PostgreSQL server {where} was lost; a change being made "
+            "was either saved whole or not at all: look before you repeat it."
+        )
+    return None
+
+
+def _driver_errors() -> type[BaseException]:
+    try:
+        import psycopg
+    except ImportError:  # pragma: no cover - the driver is a dependency
+        return peewee.DatabaseError
+    return psycopg.Error
