@@ -166,6 +166,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "game": ("game", "flip"),
     "aids": ("resolve", "initiative", "game-length"),
     "safety": ("check", "backup", "restore"),
+    "campaign": ("campaign",),
     "printing": ("print",),
     "odds": ("odds",),
     "stats": ("stats",),

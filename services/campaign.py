@@ -20,6 +20,7 @@ from db.backup import backup_dir, backup_if_due, make_backup
 from db.check import quick_check
 from db.connection import CampaignDatabase, bound
 from db.connection import open_campaign as open_file
+from db.copy import backup_server, backup_server_if_due
 from db.lock import CampaignHeld, CampaignLock, refuse_if_held
 from db.postgres import TRIES, begin_write, connection_fault, open_server, should_retry
 from db.postgres import shown as server_shown
@@ -148,6 +149,7 @@ class Campaign:
         """One write to a server campaign: one SERIALIZABLE transaction, after the writers
         before it (no file lock: the server keeps writers apart)."""
         try:
+            _server_backup_due(self)
             with bound(self.db), self.db.atomic():
                 begin_write(self.db)
                 yield
@@ -162,7 +164,12 @@ class Campaign:
         self.commits += 1
 
     def backup(self, reason: str) -> Path | None:
-        """A checked copy before a big step (a game, an import); none of a file made just now."""
+        """A checked copy before a big step (a game, an import); none of a file made just now.
+
+        A server campaign's is a campaign file made by `campaign copy`'s own copy.
+        """
+        if self.server is not None:
+            return backup_server(self.db, self.path, reason)
         if self.read_only:
             raise read_only_refusal(self.path)
         if self.created and not self.wrote:
@@ -281,6 +288,23 @@ class LostRace(Refused):
             f"Other players kept changing the campaign {self.where} at the same moment, so "
             f"this was tried {TRIES} times and given up; nothing was changed. Try again."
         )
+
+
+def _server_backup_due(c: Campaign) -> None:
+    """The hourly backup of a server campaign, a campaign file in its backups folder."""
+    try:
+        backup_server_if_due(c.db, c.path)
+    except OSError as exc:
+        folder = backup_dir(c.path)
+        raise Refused(
+            f"Cannot make the hourly backup in {folder} ({exc.strerror or exc}), so nothing was "
+            "changed; make that folder writable, or set ROSTERMGR_BACKUP_DIR to another one."
+        ) from exc
+
+
+def server_stand_in(where: str) -> Path:
+    """What names a server campaign's backups folder: its URL as an absolute path."""
+    return Path("/", where.replace("://", "/", 1))
 
 
 def _backup_due(path: Path) -> None:
@@ -414,7 +438,7 @@ def for_server(
         if fault is None:
             raise
         raise fault from exc
-    campaign = Campaign(Path(where), rules, db, server=where)
+    campaign = Campaign(server_stand_in(where), rules, db, server=where)
     try:
         campaign.rules = campaign_rules(db, where, rules, _chosen(rules, chosen), editing)
         yield campaign

@@ -1,0 +1,135 @@
+"""A whole campaign copied from one database to another, on either engine (issue 28).
+
+Every campaign table row with its rowid, the undo log entry by entry and the highest number it
+ever issued: the copy is the same campaign, whose undo reaches as far back as the original's.
+The copy is written in one transaction with the undo log off, so a copy that fails leaves
+nothing behind, and the copy's own writing is not a change anyone could undo.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from peewee import Database
+
+from db.models import CAMPAIGN_TABLES
+from db.sql import is_postgres, run
+from db.undo import undo_mark
+
+
+def _columns(table: type[Any]) -> list[str]:
+    return [field.column_name for field in table._meta.sorted_fields]
+
+
+def rows_held(db: Database) -> int:
+    """How many campaign rows and undo log entries `db` holds: 0 for an empty campaign."""
+    total = 0
+    for model in CAMPAIGN_TABLES:
+        total += int(run(db, f'SELECT COUNT(*) FROM "{model._meta.table_name}"').fetchone()[0])
+    return total + int(run(db, "SELECT COUNT(*) FROM undo_log").fetchone()[0])
+
+
+Rows = dict[str, list[tuple[Any, ...]]]  # each campaign table's rows, rowid first
+Log = list[tuple[Any, ...]]  # the undo log's (seq, statement) entries
+
+
+def read_campaign(db: Database) -> tuple[Rows, Log, int]:
+    """Every campaign table's rows (rowid first, in rowid order), the undo log, and its mark.
+
+    Call inside a transaction, so that all of it is of one moment.
+    """
+    tables: Rows = {}
+    for model in CAMPAIGN_TABLES:
+        table = model._meta.table_name
+        names = ",".join(f'"{c}"' for c in _columns(model))
+        tables[table] = [
+            tuple(row)
+            for row in run(db, f'SELECT rowid,{names} FROM "{table}" ORDER BY rowid').fetchall()
+        ]
+    log = [
+        tuple(row) for row in run(db, "SELECT seq, statement FROM undo_log ORDER BY seq").fetchall()
+    ]
+    return tables, log, undo_mark(db)
+
+
+def write_campaign(db: Database, tables: Rows, log: Log, mark: int) -> None:
+    """Write what `read_campaign` read into the empty campaign `db`; call inside a transaction."""
+    run(db, "UPDATE undo_state SET active = 0")
+    for model in CAMPAIGN_TABLES:  # parents before the rows that point at them
+        table = model._meta.table_name
+        columns = _columns(model)
+        names = ",".join(f'"{c}"' for c in columns)
+        marks = ",".join("?" for _ in range(len(columns) + 1))
+        for row in tables[table]:
+            run(db, f'INSERT INTO "{table}" (rowid,{names}) VALUES ({marks})', row)
+    for seq, statement in log:
+        run(db, "INSERT INTO undo_log (seq, statement) VALUES (?, ?)", (seq, statement))
+    run(db, "UPDATE undo_state SET active = 1")
+    if is_postgres(db):
+        run(db, "UPDATE undo_state SET issued = ?", (mark,))
+        # The next entry is numbered after the mark (a sequence starts at 1, never at 0).
+        run(
+            db,
+            "SELECT setval(pg_get_serial_sequence('undo_log', 'seq'), ?, ?)",
+            (max(mark, 1), mark > 0),
+        )
+    else:
+        run(db, "DELETE FROM sqlite_sequence WHERE name = 'undo_log'")
+        run(db, "INSERT INTO sqlite_sequence (name, seq) VALUES ('undo_log', ?)", (mark,))
+
+
+def backup_server(db: Database, stand_in: Path, reason: str, now: datetime | None = None) -> Path:
+    """A server campaign's backup: a campaign file made by the same copy, in its backups
+    folder (named by `stand_in`, the campaign's name there), on the same schedule as a file's.
+
+    Written beside its final name and renamed into place, so a backup that failed leaves
+    nothing that looks like one; refused, as a file's is, when the folder cannot be written.
+    """
+    from db.backup import STAMP, backup_dir, backup_refusal, thin
+    from db.connection import open_campaign
+
+    now = now or datetime.now()
+    folder = backup_dir(stand_in)
+    partial: Path | None = None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{stand_in.stem}-{now.strftime(STAMP)}-{reason}.sqlite3"
+        n = 1
+        while target.exists():
+            n += 1
+            target = folder / f"{stand_in.stem}-{now.strftime(STAMP)}-{n}-{reason}.sqlite3"
+        partial = target.with_suffix(".partial")
+        with db.atomic():
+            tables, log, mark = read_campaign(db)
+        copy = open_campaign(partial)
+        try:
+            with copy.atomic():
+                write_campaign(copy, tables, log, mark)
+            copy.execute_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            copy.execute_sql("PRAGMA journal_mode = DELETE")
+        finally:
+            copy.close()
+        os.replace(partial, target)
+    except (sqlite3.Error, OSError) as exc:
+        raise backup_refusal(stand_in, reason, exc) from exc
+    finally:
+        if partial is not None:
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                Path(f"{partial}{suffix}").unlink(missing_ok=True)
+    thin(stand_in, now)
+    return target
+
+
+def backup_server_if_due(db: Database, stand_in: Path, now: datetime | None = None) -> Path | None:
+    """At most one 'editing' backup of a server campaign an hour, as of a file."""
+    from db.backup import HOURLY, list_backups
+
+    now = now or datetime.now()
+    past = [b for b in list_backups(stand_in) if b.made <= now]
+    if past and (now - past[0].made).total_seconds() < HOURLY:
+        return None
+    return backup_server(db, stand_in, "editing", now)

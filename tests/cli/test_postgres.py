@@ -1,0 +1,214 @@
+"""The same campaign on a PostgreSQL server (issue 28): commands, undo, check, copy, faults.
+
+Each story runs on a campaign file and on a database of the test server, and must say the
+same on both. `campaign copy` carries a campaign grown by random commands to the server and
+back, and the copy is exact both ways.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from db.connection import open_campaign
+from db.copy import read_campaign
+from cli import main
+from db.postgres import open_server
+from tests.cli.test_game import D, L, kid_taken_out_by_wyatt, report
+from tests.conftest import DALTON, LAWMEN, Cli
+from tests.postgres import PostgresServer
+
+ENGINES = ("sqlite", "postgresql")
+
+
+@pytest.fixture(params=ENGINES)
+def engine_cli(request: pytest.FixtureRequest, tmp_path: Path) -> Cli:
+    """A command line on a new campaign file, or on an empty database of the test server."""
+    if request.param == "sqlite":
+        return Cli(tmp_path / "campaign.sqlite3", tmp_path)
+    url = request.getfixturevalue("postgres_url")
+    return Cli(url, tmp_path)  # type: ignore[arg-type]  # --db takes the URL as it takes a path
+
+
+def _same_words(text: str, cli: Cli) -> str:
+    return text.replace(str(cli.db), "CAMPAIGN")
+
+
+def story(cli: Cli) -> list[str]:
+    """Posses, purchases, games, flips, an undo and check: what each step printed."""
+    said = []
+    for doc in (DALTON, LAWMEN):
+        said.append(cli.ok("posse", "new", cli.file(doc)).out)
+    said.append(cli.ok("posse", "buy", D, "Ike Dalton", "whiskey").out)
+    said.append(cli.ok("posse", "sell", D, "Kid", "pistol").out)
+    said.append(cli.ok("game", "record", cli.file(kid_taken_out_by_wyatt(1))).out)
+    said.append(cli.ok("game", "record", cli.file(report(2))).out)
+    said.append(cli.ok("game", "undo").out)
+    said.append(cli.ok("game", "list").out)
+    said.append(cli.ok("posse", "show", D, "--json").out)
+    said.append(cli.ok("posse", "show", L).out)
+    said.append(cli.ok("posse", "rename", L, "The Law").out)
+    said.append(cli.ok("posse", "ledger", D).out)
+    result = cli("check")
+    assert result.code == 0, result.out + result.err
+    said.append(_same_words(result.out, cli))
+    return said
+
+
+def test_the_same_story_says_the_same_on_both_engines(tmp_path: Path, postgres_url: str) -> None:
+    on_file = story(Cli(tmp_path / "c.sqlite3", tmp_path))
+    on_server = story(Cli(postgres_url, tmp_path))  # type: ignore[arg-type]
+    assert on_server == on_file
+
+
+def test_a_game_recorded_after_an_undo_gets_the_undone_number(engine_cli: Cli) -> None:
+    cli = engine_cli
+    cli.new_posse(DALTON)
+    cli.new_posse(LAWMEN)
+    cli.ok("game", "record", cli.file(report(1)))
+    cli.ok("game", "record", cli.file(report(2)))
+    cli.ok("game", "undo")
+    cli.ok("game", "record", cli.file(report(3)))
+    games = json.loads(cli.ok("game", "list", "--json").out)
+    assert [g["id"] for g in games] == [1, 2]
+
+
+def test_a_read_of_an_empty_database_is_refused_and_makes_nothing(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    cli = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+    result = cli("posse", "list")
+    assert result.code == 1
+    assert "holds no campaign yet" in result.err and "Traceback" not in result.err
+    import psycopg
+
+    with psycopg.connect(postgres_url) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM pg_tables WHERE schemaname='public'").fetchone() == (0,)
+
+
+def test_take_over_is_said_to_do_nothing_on_a_server(
+    postgres_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cli = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+    result = main(["--take-over", "--db", postgres_url, "posse", "new", cli.file(DALTON)])
+    assert result == 0
+    assert "--take-over does nothing" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        ("postgresql://postgres:s3cret@127.0.0.1:{closed}/x", "Cannot reach the PostgreSQL server"),
+        ("postgresql://postgres:s3cret@127.0.0.1:{port}/no_such_db", "There is no such database"),
+        ("postgresql://nobody_here:s3cret@127.0.0.1:{port}/postgres", "does not know that user"),
+    ],
+)
+def test_a_server_fault_is_one_sentence_naming_the_server_without_its_password(
+    postgres_server: PostgresServer, tmp_path: Path, url: str, words: str
+) -> None:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        closed = sock.getsockname()[1]
+    given = url.format(port=postgres_server.port, closed=closed)
+    cli = Cli(given, tmp_path)  # type: ignore[arg-type]
+    result = cli("posse", "new", cli.file(DALTON))
+    assert result.code == 1
+    assert words in result.err, result.err
+    assert "s3cret" not in result.err and "Traceback" not in result.err
+    assert result.err.count("\n") == 1
+    assert "127.0.0.1" in result.err
+
+
+# --- campaign copy ---------------------------------------------------------------------------
+
+STEPS = st.lists(
+    st.sampled_from(["buy", "sell", "game", "undo", "rename", "flip"]), min_size=0, max_size=8
+)
+
+
+def grow(cli: Cli, steps: list[str]) -> None:
+    """A campaign made by random commands; a refused one (nothing to undo) changes nothing."""
+    cli.new_posse(DALTON)
+    cli.new_posse(LAWMEN)
+    games = 0
+    for i, step in enumerate(steps):
+        if step == "buy":
+            cli("posse", "buy", D, "Ike Dalton", "whiskey")
+        elif step == "sell":
+            cli("posse", "sell", D, "Ike Dalton", "whiskey")
+        elif step == "game" and games < 8:
+            games += 1
+            cli("game", "record", cli.file(kid_taken_out_by_wyatt(games)))
+        elif step == "undo":
+            cli("game", "undo")
+        elif step == "rename":
+            cli("posse", "rename-member", L, "Wyatt", f"Wyatt {i}")
+        elif step == "flip":
+            cli("flip", L, f"Wyatt {i - 1}" if i else "Wyatt", "--card", "7H")
+
+
+def _read(given: str) -> Any:
+    db = open_server(given) if given.startswith("postgresql") else open_campaign(Path(given))
+    try:
+        with db.atomic():
+            return read_campaign(db)
+    finally:
+        db.close()
+
+
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(steps=STEPS)
+def test_copy_to_the_server_and_back_is_exact(
+    postgres_server: PostgresServer, tmp_path_factory: pytest.TempPathFactory, steps: list[str]
+) -> None:
+    tmp = tmp_path_factory.mktemp("copy")
+    name = postgres_server.create_database()
+    try:
+        url = postgres_server.url(name)
+        source = Cli(tmp / "home.sqlite3", tmp)
+        grow(source, steps)
+        there = source.ok("campaign", "copy", str(source.db), url)
+        assert re.match(r"Copied .* to postgresql://postgres@127\.0\.0\.1:\d+/\w+: ", there.out)
+        back = tmp / "back.sqlite3"
+        source.ok("campaign", "copy", url, str(back))
+        original = _read(str(source.db))
+        assert _read(url) == original
+        assert _read(str(back)) == original
+        # The copy is the same campaign: its undo reaches as far back, on the server too.
+        server = Cli(url, tmp)  # type: ignore[arg-type]
+        assert server("check").code == 0
+        file_undo, server_undo = source("game", "undo"), server("game", "undo")
+        assert server_undo.code == file_undo.code
+        if file_undo.code == 0:
+            assert _read(url)[0] == _read(str(source.db))[0]
+    finally:
+        postgres_server.drop_database(name)
+
+
+def test_copy_into_a_campaign_that_is_not_empty_is_refused_and_changes_nothing(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    home = Cli(tmp_path / "home.sqlite3", tmp_path)
+    home.new_posse(DALTON)
+    other = Cli(tmp_path / "other.sqlite3", tmp_path)
+    other.new_posse(LAWMEN)
+    before = (tmp_path / "other.sqlite3").read_bytes()
+    result = home("campaign", "copy", str(home.db), str(other.db))
+    assert result.code == 1 and "is not empty" in result.err
+    assert (tmp_path / "other.sqlite3").read_bytes() == before
+    home.ok("campaign", "copy", str(home.db), postgres_url)
+    again = home("campaign", "copy", str(home.db), postgres_url)
+    assert again.code == 1 and "is not empty" in again.err
+    assert _read(postgres_url) == _read(str(home.db))
