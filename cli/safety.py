@@ -43,7 +43,17 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_REFUSED
 
 
+def _files_only(args: argparse.Namespace, what: str) -> None:
+    if campaign_server(args) is not None:
+        raise Refused(
+            f"`rostermgr {what}` works on campaign files; a campaign on a PostgreSQL server is "
+            "backed up by itself, into campaign files in the backups folder (or copy it now with "
+            "`rostermgr campaign copy URL FILE`)."
+        )
+
+
 def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
+    _files_only(args, "backup")
     path = campaign_path(args)
     if args.list:
         write_lines(
@@ -57,6 +67,7 @@ def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_restore(args: argparse.Namespace, out: TextIO) -> int:
+    _files_only(args, "restore")
     path = campaign_path(args)
     source = Path(args.file)
     done = safety.restore(path, source)

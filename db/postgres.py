@@ -110,6 +110,12 @@ def open_server(given: str, create: bool = True) -> ServerDatabase:
     db = ServerDatabase(given)
     try:
         db.connect()
+    except peewee.ImproperlyConfigured as exc:
+        raise Refused(
+            f"This rostermgr has no PostgreSQL driver (psycopg), so it cannot open {db.shown}; "
+            "use one installed with pip or `make run`, which brings it."
+        ) from exc
+    try:
         database.initialize(db)
         migrate_server(db, create)
     except BaseException:

@@ -61,10 +61,21 @@ def story(cli: Cli) -> list[str]:
     return said
 
 
-def test_the_same_story_says_the_same_on_both_engines(tmp_path: Path, postgres_url: str) -> None:
+def test_the_same_story_says_the_same_on_both_engines(
+    tmp_path: Path, postgres_url: str, _isolated_backups: Path
+) -> None:
     on_file = story(Cli(tmp_path / "c.sqlite3", tmp_path))
-    on_server = story(Cli(postgres_url, tmp_path))  # type: ignore[arg-type]
+    server = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+    on_server = story(server)
     assert on_server == on_file
+    # The server campaign was backed up before its game and its undo: campaign files.
+    name = postgres_url.rsplit("/", 1)[1]
+    made = sorted(_isolated_backups.glob(f"{name}-*/*.sqlite3"))
+    assert len(made) >= 2, made
+    newest = Cli(made[-1], tmp_path)
+    assert newest.ok("posse", "list").out.count("\n") == 2
+    refused = server("backup")
+    assert refused.code == 1 and "works on campaign files" in refused.err
 
 
 def test_a_game_recorded_after_an_undo_gets_the_undone_number(engine_cli: Cli) -> None:
@@ -212,3 +223,12 @@ def test_copy_into_a_campaign_that_is_not_empty_is_refused_and_changes_nothing(
     again = home("campaign", "copy", str(home.db), postgres_url)
     assert again.code == 1 and "is not empty" in again.err
     assert _read(postgres_url) == _read(str(home.db))
+
+
+def test_the_app_is_not_started_on_a_server_campaign(tmp_path: Path) -> None:
+    import io
+
+    err = io.StringIO()
+    assert main(["--db", "postgresql://someone:pw@127.0.0.1:1/club"], io.StringIO(), err) == 1
+    assert "The desktop app opens campaign files only" in err.getvalue()
+    assert "pw" not in err.getvalue()
