@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cli import main
 from db.connection import open_campaign
 from db.copy import read_campaign
-from cli import main
 from db.postgres import open_server
 from tests.cli.test_game import D, L, kid_taken_out_by_wyatt, report
 from tests.conftest import DALTON, LAWMEN, Cli
@@ -100,7 +100,8 @@ def test_a_read_of_an_empty_database_is_refused_and_makes_nothing(
     import psycopg
 
     with psycopg.connect(postgres_url) as conn:
-        assert conn.execute("SELECT COUNT(*) FROM pg_tables WHERE schemaname='public'").fetchone() == (0,)
+        tables = conn.execute("SELECT COUNT(*) FROM pg_tables WHERE schemaname='public'")
+        assert tables.fetchone() == (0,)
 
 
 def test_take_over_is_said_to_do_nothing_on_a_server(
