@@ -233,3 +233,63 @@ def test_the_app_is_not_started_on_a_server_campaign(tmp_path: Path) -> None:
     assert main(["--db", "postgresql://someone:pw@127.0.0.1:1/club"], io.StringIO(), err) == 1
     assert "The desktop app opens campaign files only" in err.getvalue()
     assert "pw" not in err.getvalue()
+
+
+def _lost_race() -> Exception:
+    """What peewee raises when PostgreSQL rolls back a transaction that lost a race."""
+    import peewee
+    import psycopg.errors
+
+    try:
+        raise psycopg.errors.SerializationFailure("could not serialize access")
+    except psycopg.errors.SerializationFailure as cause:
+        try:
+            raise peewee.OperationalError("could not serialize access") from cause
+        except peewee.OperationalError as wrapped:
+            return wrapped
+
+
+def test_a_write_that_loses_a_race_runs_again_and_is_saved_once(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import db.postgres
+    import services.campaign
+
+    cli = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+    cli.new_posse(DALTON)
+    real = db.postgres.begin_write
+    losses = [1]
+
+    def first_loses(database: Any) -> None:
+        real(database)
+        if losses:
+            losses.pop()
+            raise _lost_race()
+
+    entries = len(json.loads(cli.ok("posse", "show", D, "--json").out)["ledger"])
+    monkeypatch.setattr(services.campaign, "begin_write", first_loses)
+    said = cli.ok("posse", "buy", D, "Ike Dalton", "whiskey").out
+    assert said.startswith("Bought whiskey") and not losses
+    ledger = json.loads(cli.ok("posse", "show", D, "--json").out)["ledger"]
+    assert len(ledger) == entries + 1
+
+
+def test_a_write_that_keeps_losing_is_refused_in_a_sentence_and_changes_nothing(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import services.campaign
+
+    cli = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+    cli.new_posse(DALTON)
+    before = _read(postgres_url)
+
+    def always_loses(database: Any) -> None:
+        raise _lost_race()
+
+    monkeypatch.setattr(services.campaign, "begin_write", always_loses)
+    result = cli("posse", "buy", D, "Ike Dalton", "whiskey")
+    assert result.code == 1
+    assert "tried 4 times" in result.err and "nothing was changed" in result.err
+    assert result.err.count("\n") == 1
+    monkeypatch.undo()
+    assert _read(postgres_url) == before
