@@ -133,3 +133,19 @@ def backup_server_if_due(db: Database, stand_in: Path, now: datetime | None = No
     if past and (now - past[0].made).total_seconds() < HOURLY:
         return None
     return backup_server(db, stand_in, "editing", now)
+
+
+def replace_campaign(db: Database, tables: Rows, log: Log, mark: int) -> None:
+    """Put what `read_campaign` read in place of everything `db` holds; call inside a
+    transaction (a restore: all of it or nothing)."""
+    run(db, "UPDATE undo_state SET active = 0")
+    for model in reversed(CAMPAIGN_TABLES):  # the rows that point at others first
+        run(db, f'DELETE FROM "{model._meta.table_name}"')
+    run(db, "DELETE FROM undo_log")
+    write_campaign(db, tables, log, mark)
+
+
+def describe(tables: Rows) -> str:
+    """A campaign in a few words, for a question about replacing it: its posses and games."""
+    posses, games = len(tables["posse"]), len(tables["game"])
+    return f"{posses} posse{'s' if posses != 1 else ''} and {games} game{'s' if games != 1 else ''}"

@@ -40,13 +40,8 @@ def backup_now(path: Path) -> Path:
         raise named(path, exc) or exc from exc
 
 
-def restore(path: Path, source: Path) -> store.Restored:
-    """Replace the campaign with a checked backup; says what became of the file replaced.
-
-    Refused while the app holds the campaign, and for a campaign that cannot be written.
-    Nothing is changed when the safety backup of the current file cannot be made, or the
-    backup cannot be copied in beside it: the sentence names the folder and its fault.
-    """
+def refuse_not_a_campaign_file(source: Path) -> None:
+    """Refuse, untouched, a backup to restore that is not a campaign file this rostermgr opens."""
     if source.is_dir():
         raise Refused(
             f"{source} is a folder, not a backup file; `rostermgr backup --list` names them."
@@ -59,6 +54,16 @@ def restore(path: Path, source: Path) -> store.Restored:
     check_campaign_file(source)
     refuse_foreign(source)
     refuse_newer(source)  # restore only what this rostermgr can open
+
+
+def restore(path: Path, source: Path) -> store.Restored:
+    """Replace the campaign with a checked backup; says what became of the file replaced.
+
+    Refused while the app holds the campaign, and for a campaign that cannot be written.
+    Nothing is changed when the safety backup of the current file cannot be made, or the
+    backup cannot be copied in beside it: the sentence names the folder and its fault.
+    """
+    refuse_not_a_campaign_file(source)
     refuse_if_held(path)
     folder = path.absolute().parent
     if folder.is_dir() and not os.access(folder, os.W_OK):

@@ -74,8 +74,8 @@ def test_the_same_story_says_the_same_on_both_engines(
     assert len(made) >= 2, made
     newest = Cli(made[-1], tmp_path)
     assert newest.ok("posse", "list").out.count("\n") == 2
-    refused = server("backup")
-    assert refused.code == 1 and "works on campaign files" in refused.err
+    listed = server.ok("backup", "--list").out
+    assert all(str(path) in listed for path in made)
 
 
 def test_a_game_recorded_after_an_undo_gets_the_undone_number(engine_cli: Cli) -> None:
@@ -293,3 +293,31 @@ def test_a_write_that_keeps_losing_is_refused_in_a_sentence_and_changes_nothing(
     assert result.err.count("\n") == 1
     monkeypatch.undo()
     assert _read(postgres_url) == before
+
+
+def test_a_server_campaign_is_restored_from_a_backup_only_when_told_what_it_replaces(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    server = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+    server.new_posse(DALTON)
+    said = server.ok("backup").out
+    match = re.fullmatch(r"Backed up postgresql://\S+ to (\S+\.sqlite3)\.\n", said)
+    assert match, said
+    backup = match[1]
+    server.new_posse(LAWMEN)
+    server.ok("game", "record", server.file(report(1)))
+    before = _read(postgres_url)
+    asked = server("restore", backup)  # no terminal to ask on, and no --yes
+    assert asked.code == 1
+    assert asked.err == (
+        f"Restoring {backup} replaces the whole campaign on {server.db} (2 posses and 1 game) "
+        "with the backup's (1 posse and 0 games); nothing was changed: add --yes to do it.\n"
+    )
+    assert _read(postgres_url) == before
+    done = server.ok("restore", backup, "--yes").out
+    assert done.startswith(f"Restored the campaign on {server.db} from {backup}. What it replaced")
+    assert _read(postgres_url) == _read(backup)
+    assert server.ok("posse", "list").out.startswith(D)
+    saved = done.rsplit(" was backed up to ", 1)[1].removesuffix(".\n")
+    assert _read(saved) == before
+    assert server("check").code == 0
