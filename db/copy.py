@@ -90,7 +90,6 @@ def backup_server(db: Database, stand_in: Path, reason: str, now: datetime | Non
     nothing that looks like one; refused, as a file's is, when the folder cannot be written.
     """
     from db.backup import STAMP, backup_dir, backup_refusal, thin
-    from db.connection import open_campaign
 
     now = now or datetime.now()
     folder = backup_dir(stand_in)
@@ -103,16 +102,7 @@ def backup_server(db: Database, stand_in: Path, reason: str, now: datetime | Non
             n += 1
             target = folder / f"{stand_in.stem}-{now.strftime(STAMP)}-{n}-{reason}.sqlite3"
         partial = target.with_suffix(".partial")
-        with db.atomic():
-            tables, log, mark = read_campaign(db)
-        copy = open_campaign(partial)
-        try:
-            with copy.atomic():
-                write_campaign(copy, tables, log, mark)
-            copy.execute_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-            copy.execute_sql("PRAGMA journal_mode = DELETE")
-        finally:
-            copy.close()
+        write_file(db, partial)
         os.replace(partial, target)
     except (sqlite3.Error, OSError) as exc:
         raise backup_refusal(stand_in, reason, exc) from exc
@@ -149,3 +139,32 @@ def describe(tables: Rows) -> str:
     """A campaign in a few words, for a question about replacing it: its posses and games."""
     posses, games = len(tables["posse"]), len(tables["game"])
     return f"{posses} posse{'s' if posses != 1 else ''} and {games} game{'s' if games != 1 else ''}"
+
+
+def write_file(db: Database, target: Path) -> None:
+    """The campaign `db` (a server's) copied into the new campaign file `target`, whole, of
+    one moment, in a single file (no -wal beside it)."""
+    from db.connection import open_campaign
+
+    with db.atomic():
+        tables, log, mark = read_campaign(db)
+    copy = open_campaign(target)
+    try:
+        with copy.atomic():
+            write_campaign(copy, tables, log, mark)
+        copy.execute_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        copy.execute_sql("PRAGMA journal_mode = DELETE")
+    finally:
+        copy.close()
+
+
+def save_server_copy(db: Database, target: Path) -> None:
+    """A server campaign saved as a campaign file at `target`: written beside it, renamed into
+    place (an existing file there is replaced only whole)."""
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        write_file(db, partial)
+        os.replace(partial, target)
+    finally:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{partial}{suffix}").unlink(missing_ok=True)

@@ -12,7 +12,7 @@ are consecutive and nothing one player writes is lost under another's.
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit, urlunsplit
+from typing import Any
 
 import peewee
 from peewee import Database, PostgresqlDatabase
@@ -21,7 +21,7 @@ from db.models import database
 from db.postgres_schema import FIRST_VERSION, create_schema
 from db.schema import current_version, latest
 from db.sql import run
-from db.target import SERVICE
+from db.target import conninfo, shown
 from rostermgr.errors import InvalidFile, Refused
 
 # A serialization failure and a deadlock: the transaction is rolled back whole and may be run
@@ -31,40 +31,29 @@ TRIES = 4
 CONNECT_TIMEOUT = 10  # seconds: a server that does not answer is named, not waited on
 
 
-def conninfo(given: str) -> str:
-    """The libpq connection URL of a --db value: a URL as it is, a service name as one."""
-    if given.startswith(SERVICE):
-        return f"postgresql:///?service={given.removeprefix(SERVICE)}"
-    if given.startswith("postgres://"):
-        return "postgresql://" + given.removeprefix("postgres://")
-    return given
+class PasswordNeeded(Refused):
+    """The server asks for a password that none of libpq's usual places gave: the app asks."""
 
 
-def shown(given: str) -> str:
-    """The server campaign as sentences name it: its URL without any password."""
-    if given.startswith(SERVICE):
-        return f"the PostgreSQL service {given.removeprefix(SERVICE)!r}"
-    parts = urlsplit(conninfo(given))
-    netloc = parts.netloc
-    if "@" in netloc:
-        user, host = netloc.rsplit("@", 1)
-        netloc = f"{user.split(':', 1)[0]}@{host}"
-    query = "&".join(
-        p for p in parts.query.split("&") if p and not p.lower().startswith("password=")
-    )
-    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
+class WrongPassword(Refused):
+    """The server refused the password given."""
 
 
 class ServerDatabase(PostgresqlDatabase):
-    """A PostgreSQL campaign database: SERIALIZABLE transactions, psycopg 3."""
+    """A PostgreSQL campaign database: SERIALIZABLE transactions, psycopg 3.
 
-    def __init__(self, given: str) -> None:
+    A `password` typed into the app is held in memory for this connection only.
+    """
+
+    def __init__(self, given: str, password: str | None = None) -> None:
+        extra: dict[str, Any] = {"password": password} if password is not None else {}
         super().__init__(
             conninfo(given),
             isolation_level="SERIALIZABLE",
             prefer_psycopg3=True,
             connect_timeout=CONNECT_TIMEOUT,
             application_name="rostermgr",
+            **extra,
         )
         self.shown = shown(given)
 
@@ -101,13 +90,13 @@ def should_retry(exc: BaseException) -> bool:
     return sqlstate(exc) in RETRY_STATES
 
 
-def open_server(given: str, create: bool = True) -> ServerDatabase:
+def open_server(given: str, create: bool = True, password: str | None = None) -> ServerDatabase:
     """Connect to the campaign at `given` and bring it to the latest schema; bind the models.
 
     An empty database becomes a campaign of schema 4 and is migrated from there; one that
     holds other tables is refused untouched, as a foreign SQLite file is.
     """
-    db = ServerDatabase(given)
+    db = ServerDatabase(given, password)
     try:
         db.connect()
     except peewee.ImproperlyConfigured as exc:
@@ -165,12 +154,12 @@ def connection_fault(where: str, exc: BaseException) -> Refused | None:
     words = str(exc).lower()
     state = sqlstate(exc)
     if state == "28P01" or "password authentication failed" in words:
-        return Refused(
+        return WrongPassword(
             f"The PostgreSQL server {where} refused the password; nothing was read or written. "
             "Give the right one in PGPASSWORD, ~/.pgpass or a service file."
         )
     if "no password supplied" in words or "password is required" in words:
-        return Refused(
+        return PasswordNeeded(
             f"The PostgreSQL server {where} asks for a password and none was given; nothing "
             "was read or written. Put it in PGPASSWORD, ~/.pgpass or a service file."
         )

@@ -23,8 +23,10 @@ from db.connection import open_campaign as open_file
 from db.copy import backup_server, backup_server_if_due
 from db.lock import CampaignHeld, CampaignLock, refuse_if_held
 from db.postgres import TRIES, begin_write, connection_fault, open_server, should_retry
-from db.postgres import shown as server_shown
+from db.postgres import PasswordNeeded as PasswordNeeded  # for the app, which asks for one
+from db.postgres import WrongPassword as WrongPassword
 from db.rulesets import oldest_undoable_mark
+from db.target import shown as server_shown
 from db.undo import prune_before, undo_mark
 from rostermgr.errors import DamagedFile, Refused
 from rostermgr.rules import Ruleset
@@ -97,6 +99,11 @@ class Campaign:
     wrote: bool = False  # an edit of this open has committed
     server: str | None = None  # a campaign on a PostgreSQL server: its URL, no password
     commits: int = 0  # edits committed through this open
+
+    @property
+    def name(self) -> str:
+        """A short name for a window title: the file's name, or the server campaign's URL."""
+        return self.server if self.server is not None else self.path.name
 
     @property
     def where(self) -> str:
@@ -449,6 +456,33 @@ def for_server(
         raise fault from exc
     finally:
         campaign.close()
+
+
+def for_app_server(
+    given: str, rules: Ruleset, password: str | None = None, chosen: bool | None = None
+) -> Campaign:
+    """Open the campaign on a PostgreSQL server for the app, until it closes it.
+
+    An empty database becomes a campaign, as a new file does. `password` is one the user
+    typed when the server asked (PasswordNeeded); it is kept only by the open connection.
+    """
+    where = server_shown(given)
+    try:
+        db = open_server(given, create=True, password=password)
+    except DATABASE_ERRORS as exc:
+        fault = connection_fault(where, exc)
+        if fault is None:
+            raise
+        raise fault from exc
+    try:
+        rules = campaign_rules(db, where, rules, _chosen(rules, chosen), True)
+    except BaseException as exc:
+        db.close()
+        fault = connection_fault(where, exc) if isinstance(exc, DATABASE_ERRORS) else None
+        if fault is not None:
+            raise fault from exc
+        raise
+    return Campaign(server_stand_in(where), rules, db, server=where)
 
 
 @contextmanager

@@ -24,8 +24,8 @@ from db.copy import (
 )
 from db.lock import refuse_if_held
 from db.postgres import begin_write, connection_fault, open_server
-from db.postgres import shown as server_shown
 from db.target import is_server
+from db.target import shown as server_shown
 from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
 from services.campaign import for_command, for_server, server_stand_in

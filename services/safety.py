@@ -9,6 +9,7 @@ from db import backup as store
 from db.backup import Backup
 from db.check import check_campaign
 from db.connection import check_campaign_file, refuse_foreign, refuse_newer
+from db.copy import save_server_copy
 from db.lock import refuse_if_held
 from rostermgr.errors import Refused
 from rostermgr.rules_load import special_kind
@@ -83,6 +84,12 @@ def restore(path: Path, source: Path) -> store.Restored:
 def save_copy(c: Campaign, target: str | Path) -> Path:
     """A consistent, checked copy of the open campaign at `target` (File > Save a copy)."""
     path = check_output(target, c.path, database=True)
+    if c.server is not None:  # a campaign file made by `campaign copy`'s own copy
+        try:
+            save_server_copy(c.db, path)
+        except (*DATABASE_ERRORS, OSError) as exc:
+            raise named(path, exc) or exc from exc
+        return path
     store.save_copy(c.path, path)
     return path
 
