@@ -321,3 +321,45 @@ def test_a_server_campaign_is_restored_from_a_backup_only_when_told_what_it_repl
     saved = done.rsplit(" was backed up to ", 1)[1].removesuffix(".\n")
     assert _read(saved) == before
     assert server("check").code == 0
+
+
+def test_a_connection_lost_in_the_middle_of_a_write_is_one_sentence_and_writes_nothing(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import psycopg
+
+    import services.campaign
+
+    cli = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+    cli.new_posse(DALTON)
+    before = _read(postgres_url)
+    real = services.campaign.begin_write
+
+    def cut_off(database: Any) -> None:
+        real(database)
+        pid = database.execute_sql("SELECT pg_backend_pid()").fetchone()[0]
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+
+    monkeypatch.setattr(services.campaign, "begin_write", cut_off)
+    result = cli("posse", "buy", D, "Ike Dalton", "whiskey")
+    assert result.code == 1
+    assert result.err.startswith(f"The connection to the PostgreSQL server {postgres_url} was lost")
+    assert result.err.count("\n") == 1 and "Traceback" not in result.err
+    monkeypatch.undo()
+    assert _read(postgres_url) == before
+
+
+def test_each_undo_log_entry_on_the_server_says_who_made_it_and_when(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    import psycopg
+
+    cli = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+    cli.new_posse(DALTON)
+    cli.ok("posse", "buy", D, "Ike Dalton", "whiskey")
+    with psycopg.connect(postgres_url) as conn:
+        rows = conn.execute(
+            "SELECT author, made > now() - interval '5 minutes' FROM undo_log"
+        ).fetchall()
+    assert rows and set(rows) == {("postgres", True)}
