@@ -355,3 +355,56 @@ def test_each_undo_log_entry_on_the_server_says_who_made_it_and_when(
             "SELECT author, made > now() - interval '5 minutes' FROM undo_log"
         ).fetchall()
     assert rows and set(rows) == {("postgres", True)}
+
+
+def test_a_libpq_service_name_names_the_server_campaign(
+    postgres_server: PostgresServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    name = postgres_server.create_database()
+    try:
+        services_file = tmp_path / "pg_service.conf"
+        services_file.write_text(
+            f"[club]\nhost=127.0.0.1\nport={postgres_server.port}\ndbname={name}\nuser=postgres\n"
+        )
+        monkeypatch.setenv("PGSERVICEFILE", str(services_file))
+        cli = Cli("service=club", tmp_path)  # type: ignore[arg-type]
+        cli.new_posse(DALTON)
+        assert cli.ok("posse", "list").out.startswith(D)
+        assert cli.ok("check").out == "No problems found in the PostgreSQL service 'club'.\n"
+        assert _read(postgres_server.url(name))[0]["posse"]
+    finally:
+        postgres_server.drop_database(name)
+
+
+def test_the_server_schema_has_the_file_schema_s_tables_and_columns(postgres_url: str) -> None:
+    """The frozen schema 4 on PostgreSQL is SQLite's schema 4 (plus each table's rowid, and the
+    undo log's author and time): a later version must change both alike."""
+    import psycopg
+    from peewee import SqliteDatabase
+
+    from db.schema import MIGRATIONS
+
+    db = SqliteDatabase(":memory:")
+    for step in sorted(MIGRATIONS):
+        MIGRATIONS[step](db)
+    on_file = {
+        t: [r[1] for r in db.execute_sql(f'PRAGMA table_info("{t}")').fetchall()]
+        for (t,) in db.execute_sql(
+            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'"
+        ).fetchall()
+    }
+    db.close()
+    open_server(postgres_url).close()
+    with psycopg.connect(postgres_url) as conn:
+        rows = conn.execute(
+            "SELECT table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema = 'public' ORDER BY table_name, ordinal_position"
+        ).fetchall()
+    on_server: dict[str, list[str]] = {}
+    for table, column in rows:
+        on_server.setdefault(table, []).append(column)
+    extra = {"undo_log": ["author", "made"], "undo_state": ["issued"]}
+    assert set(on_server) == set(on_file)
+    for table, columns in on_file.items():
+        server_columns = [c for c in on_server[table] if c != "rowid"]
+        assert sorted(server_columns) == sorted(columns + extra.get(table, [])), table
