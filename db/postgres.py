@@ -12,14 +12,16 @@ are consecutive and nothing one player writes is lost under another's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import peewee
 from peewee import Database, PostgresqlDatabase
 
 from db.models import database
-from db.postgres_schema import FIRST_VERSION, create_schema
-from db.schema import current_version, latest
+from db.postgres_schema import FIRST_VERSION, create_schema, create_triggers
+from db.schema import Migration, current_version, latest
 from db.sql import run
 from db.target import conninfo, shown
 from rostermgr.errors import InvalidFile, Refused
@@ -140,11 +142,31 @@ def migrate_server(db: ServerDatabase, create: bool = True) -> None:
             f"this one reads up to schema {newest}. Update rostermgr to open it."
         )
     if version < newest:
-        # Each later version gives its PostgreSQL step beside its SQLite one.
-        raise InvalidFile(
-            f"The campaign {db.shown} is at schema {version}, which this rostermgr cannot "
-            f"update to schema {newest} on PostgreSQL."
-        )
+        _migrate(db, version, newest)
+
+
+def _migrate(db: ServerDatabase, version: int, newest: int) -> None:
+    """Bring a server campaign from `version` to `newest`: a backup (a campaign file) first,
+    then each step in one transaction, after the writers before it, as a file's steps are."""
+    from db.copy import backup_server
+
+    backup_server(db, server_stand_in(db.shown), f"before-schema{version + 1}")
+    for step in range(version + 1, newest + 1):
+        with db.atomic():
+            begin_write(db)
+            SERVER_MIGRATIONS[step](db)
+            create_triggers(db)
+            run(db, "INSERT INTO schema_version (version) VALUES (?)", (step,))
+
+
+def server_stand_in(where: str) -> Path:
+    """What names a server campaign's backups folder: its URL (no password) as an absolute path."""
+    return Path("/", where.replace("://", "/", 1))
+
+
+# Each schema version after the first a server campaign is made at: its PostgreSQL step, the
+# twin of its SQLite step in db.schema.MIGRATIONS (a test checks that each has one).
+SERVER_MIGRATIONS: Mapping[int, Migration] = {}
 
 
 def connection_fault(where: str, exc: BaseException) -> Refused | None:

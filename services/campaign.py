@@ -22,7 +22,14 @@ from db.connection import CampaignDatabase, bound
 from db.connection import open_campaign as open_file
 from db.copy import backup_server, backup_server_if_due
 from db.lock import CampaignHeld, CampaignLock, refuse_if_held
-from db.postgres import TRIES, begin_write, connection_fault, open_server, should_retry
+from db.postgres import (
+    TRIES,
+    begin_write,
+    connection_fault,
+    open_server,
+    server_stand_in,
+    should_retry,
+)
 from db.postgres import PasswordNeeded as PasswordNeeded  # for the app, which asks for one
 from db.postgres import WrongPassword as WrongPassword
 from db.rulesets import oldest_undoable_mark
@@ -307,11 +314,6 @@ def _server_backup_due(c: Campaign) -> None:
             f"Cannot make the hourly backup in {folder} ({exc.strerror or exc}), so nothing was "
             "changed; make that folder writable, or set ROSTERMGR_BACKUP_DIR to another one."
         ) from exc
-
-
-def server_stand_in(where: str) -> Path:
-    """What names a server campaign's backups folder: its URL as an absolute path."""
-    return Path("/", where.replace("://", "/", 1))
 
 
 def _backup_due(path: Path) -> None:

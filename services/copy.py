@@ -23,12 +23,12 @@ from db.copy import (
     write_campaign,
 )
 from db.lock import refuse_if_held
-from db.postgres import begin_write, connection_fault, open_server
+from db.postgres import begin_write, connection_fault, open_server, server_stand_in
 from db.target import is_server
 from db.target import shown as server_shown
 from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
-from services.campaign import for_command, for_server, server_stand_in
+from services.campaign import for_command, for_server
 from services.faults import DATABASE_ERRORS, named
 from services.paths import refuse_missing_folder
 

@@ -408,3 +408,40 @@ def test_the_server_schema_has_the_file_schema_s_tables_and_columns(postgres_url
     for table, columns in on_file.items():
         server_columns = [c for c in on_server[table] if c != "rowid"]
         assert sorted(server_columns) == sorted(columns + extra.get(table, [])), table
+
+
+def test_every_later_schema_version_has_its_server_step() -> None:
+    from db.postgres import SERVER_MIGRATIONS
+    from db.postgres_schema import FIRST_VERSION
+    from db.schema import latest
+
+    assert set(SERVER_MIGRATIONS) == set(range(FIRST_VERSION + 1, latest() + 1))
+
+
+def test_a_server_campaign_is_backed_up_then_migrated_step_by_step(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, _isolated_backups: Path
+) -> None:
+    import db.postgres
+
+    cli = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+    cli.new_posse(DALTON)
+
+    def v5(database: Any) -> None:
+        database.execute_sql('ALTER TABLE "posse" ADD COLUMN "motto" TEXT')
+
+    monkeypatch.setattr(db.postgres, "SERVER_MIGRATIONS", {5: v5})
+    monkeypatch.setattr(db.postgres, "latest", lambda: 5)
+    migrated = open_server(postgres_url)
+    try:
+        versions = [r[0] for r in migrated.execute_sql("SELECT version FROM schema_version")]
+        assert versions == [1, 2, 3, 4, 5]
+        # The new column is logged like the others: an update of it can be undone.
+        migrated.execute_sql("UPDATE posse SET motto = 'Ride' WHERE id = 1")
+        last = migrated.execute_sql("SELECT statement FROM undo_log ORDER BY seq DESC LIMIT 1")
+        assert '"motto"=NULL' in last.fetchone()[0]
+    finally:
+        migrated.close()
+    name = postgres_url.rsplit("/", 1)[1]
+    made = list(_isolated_backups.glob(f"{name}-*/*before-schema5.sqlite3"))
+    assert len(made) == 1
+    assert Cli(made[0], tmp_path).ok("posse", "list").out.startswith(D)
