@@ -8,13 +8,14 @@ one transaction. The use cases in the other modules of this package take a `Camp
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import wraps
 from pathlib import Path
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from db.backup import backup_dir, backup_if_due, make_backup
 from db.check import quick_check
@@ -106,6 +107,7 @@ class Campaign:
     wrote: bool = False  # an edit of this open has committed
     server: str | None = None  # a campaign on a PostgreSQL server: its URL, no password
     commits: int = 0  # edits committed through this open
+    _reading: Any = field(default=None, init=False, repr=False)  # a server read transaction
 
     @property
     def name(self) -> str:
@@ -125,9 +127,30 @@ class Campaign:
     @contextmanager
     def reading(self) -> Iterator[None]:
         """Read this campaign: the store's queries run on its own connection for the duration,
-        whatever other campaign this process has open."""
+        whatever other campaign this process has open.
+
+        On a server all of it reads one moment of the campaign: a SERIALIZABLE READ ONLY
+        DEFERRABLE transaction (which waits for a snapshot no writer can upset, and never
+        fails), ended when the use case writes (`edit` starts its own) or returns.
+        """
         with bound(self.db):
-            yield
+            if self.server is None or self._reading is not None or self.db.in_transaction():
+                yield
+                return
+            # peewee's own transaction, so that its nested atomic() blocks are savepoints in it.
+            self._reading = self.db.transaction(READ_ONLY_TRANSACTION)
+            self._reading.__enter__()
+            try:
+                yield
+            finally:
+                self._end_reading()
+
+    def _end_reading(self) -> None:
+        """End the read transaction `reading` began, if one is open (it wrote nothing)."""
+        if self._reading is not None:
+            reading, self._reading = self._reading, None
+            with contextlib.suppress(*DATABASE_ERRORS):  # a lost connection is said elsewhere
+                reading.__exit__(None, None, None)
 
     @contextmanager
     def edit(self) -> Iterator[None]:
@@ -162,6 +185,7 @@ class Campaign:
     def _server_edit(self) -> Iterator[None]:
         """One write to a server campaign: one SERIALIZABLE transaction, after the writers
         before it (no file lock: the server keeps writers apart)."""
+        self._end_reading()
         try:
             _server_backup_due(self)
             with bound(self.db), self.db.atomic():
@@ -183,6 +207,7 @@ class Campaign:
         A server campaign's is a campaign file made by `campaign copy`'s own copy.
         """
         if self.server is not None:
+            self._end_reading()
             return backup_server(self.db, self.path, reason)
         if self.read_only:
             raise read_only_refusal(self.path)
@@ -254,6 +279,8 @@ class Campaign:
             self.lock.release()
 
 
+# What `Campaign.reading` begins on a server (peewee passes the words to BEGIN ... LEVEL).
+READ_ONLY_TRANSACTION = "SERIALIZABLE READ ONLY DEFERRABLE"
 P = ParamSpec("P")
 R = TypeVar("R")
 

@@ -445,3 +445,37 @@ def test_a_server_campaign_is_backed_up_then_migrated_step_by_step(
     made = list(_isolated_backups.glob(f"{name}-*/*before-schema5.sqlite3"))
     assert len(made) == 1
     assert Cli(made[0], tmp_path).ok("posse", "list").out.startswith(D)
+
+
+def test_every_use_case_on_a_server_reads_one_serializable_moment(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    from rostermgr.rules_load import default_ruleset
+    from services.campaign import Campaign, for_server, in_campaign
+
+    query = (
+        "SELECT current_setting('transaction_isolation'), "
+        "current_setting('transaction_read_only'), txid_current_if_assigned() IS NULL"
+    )
+
+    @in_campaign
+    def reads(c: Campaign) -> tuple[Any, ...]:
+        return tuple(c.db.execute_sql(query).fetchone())
+
+    @in_campaign
+    def reads_then_writes(c: Campaign) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        before = tuple(c.db.execute_sql(query).fetchone())
+        with c.edit():
+            during = tuple(
+                c.db.execute_sql(
+                    "SELECT current_setting('transaction_isolation'), "
+                    "current_setting('transaction_read_only')"
+                ).fetchone()
+            )
+        return before, during
+
+    Cli(postgres_url, tmp_path).new_posse(DALTON)  # type: ignore[arg-type]
+    with for_server(postgres_url, default_ruleset(), editing=True) as c:
+        assert reads(c) == ("serializable", "on", True)
+        assert reads_then_writes(c) == (("serializable", "on", True), ("serializable", "off"))
+        assert not c.db.in_transaction()
