@@ -479,3 +479,19 @@ def test_every_use_case_on_a_server_reads_one_serializable_moment(
         assert reads(c) == ("serializable", "on", True)
         assert reads_then_writes(c) == (("serializable", "on", True), ("serializable", "off"))
         assert not c.db.in_transaction()
+
+
+def test_an_internal_error_never_logs_nor_says_a_server_password(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from services import crashlog
+
+    monkeypatch.setattr(crashlog, "log_dir", lambda: tmp_path / "logs")
+    fault = RuntimeError(
+        "failed on postgresql://ike:dalton1857@club.example.org/lhf and "
+        "host=club password=dalton1857 dbname=lhf"
+    )
+    said = crashlog.sentence(fault)
+    logged = (tmp_path / "logs" / "errors.log").read_text()
+    assert "dalton1857" not in said and "dalton1857" not in logged
+    assert "postgresql://ike@club.example.org/lhf" in said
