@@ -8,8 +8,10 @@ nothing behind, and the copy's own writing is not a change anyone could undo.
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
+import uuid
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -86,8 +88,9 @@ def backup_server(db: Database, stand_in: Path, reason: str, now: datetime | Non
     """A server campaign's backup: a campaign file made by the same copy, in its backups
     folder (named by `stand_in`, the campaign's name there), on the same schedule as a file's.
 
-    Written beside its final name and renamed into place, so a backup that failed leaves
-    nothing that looks like one; refused, as a file's is, when the folder cannot be written.
+    Written to a partial file of its own and named only once it is whole, so a backup that
+    failed leaves nothing that looks like one; refused, as a file's is, when the folder cannot
+    be written.
     """
     from db.backup import STAMP, backup_dir, backup_refusal, thin
     from db.connection import open_campaign
@@ -97,12 +100,10 @@ def backup_server(db: Database, stand_in: Path, reason: str, now: datetime | Non
     partial: Path | None = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"{stand_in.stem}-{now.strftime(STAMP)}-{reason}.sqlite3"
-        n = 1
-        while target.exists():
-            n += 1
-            target = folder / f"{stand_in.stem}-{now.strftime(STAMP)}-{n}-{reason}.sqlite3"
-        partial = target.with_suffix(".partial")
+        # Players of one server campaign back it up before their games, at any moment and
+        # maybe into one folder: each copy is written to a partial file of its own, and named
+        # only once it is whole (`_claim_name`), so two copies in one second never mix.
+        partial = folder / f"{stand_in.stem}-{uuid.uuid4().hex}.partial"
         with db.atomic():
             tables, log, mark = read_campaign(db)
         copy = open_campaign(partial)
@@ -113,7 +114,7 @@ def backup_server(db: Database, stand_in: Path, reason: str, now: datetime | Non
             copy.execute_sql("PRAGMA journal_mode = DELETE")
         finally:
             copy.close()
-        os.replace(partial, target)
+        target = _claim_name(partial, folder, f"{stand_in.stem}-{now.strftime(STAMP)}", reason)
     except (sqlite3.Error, OSError) as exc:
         raise backup_refusal(stand_in, reason, exc) from exc
     finally:
@@ -122,6 +123,32 @@ def backup_server(db: Database, stand_in: Path, reason: str, now: datetime | Non
                 Path(f"{partial}{suffix}").unlink(missing_ok=True)
     thin(stand_in, now)
     return target
+
+
+def _claim_name(partial: Path, folder: Path, stamped: str, reason: str) -> Path:
+    """Give the finished copy the first free backup name of its second, and return it.
+
+    A hard link fails on a name that exists, where a rename would replace it: two programs
+    backing up in the same second each get a name of their own. The partial's own name is
+    removed by the caller. Where the folder's file system has no hard links, the name is
+    checked and the copy renamed to it.
+    """
+    n = 1
+    while True:
+        number = "" if n == 1 else f"-{n}"
+        target = folder / f"{stamped}{number}-{reason}.sqlite3"
+        try:
+            os.link(partial, target)
+            return target
+        except FileExistsError:
+            n += 1
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EINVAL):
+                raise
+            if not target.exists():
+                os.replace(partial, target)
+                return target
+            n += 1
 
 
 def backup_server_if_due(db: Database, stand_in: Path, now: datetime | None = None) -> Path | None:
