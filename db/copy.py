@@ -19,7 +19,7 @@ from typing import Any
 from peewee import Database
 
 from db.models import CAMPAIGN_TABLES
-from db.sql import is_postgres, run
+from db.sql import is_postgres, run, run_many
 from db.undo import undo_mark
 
 
@@ -66,10 +66,8 @@ def write_campaign(db: Database, tables: Rows, log: Log, mark: int) -> None:
         columns = _columns(model)
         names = ",".join(f'"{c}"' for c in columns)
         marks = ",".join("?" for _ in range(len(columns) + 1))
-        for row in tables[table]:
-            run(db, f'INSERT INTO "{table}" (rowid,{names}) VALUES ({marks})', row)
-    for seq, statement in log:
-        run(db, "INSERT INTO undo_log (seq, statement) VALUES (?, ?)", (seq, statement))
+        run_many(db, f'INSERT INTO "{table}" (rowid,{names}) VALUES ({marks})', tables[table])
+    run_many(db, "INSERT INTO undo_log (seq, statement) VALUES (?, ?)", log)
     run(db, "UPDATE undo_state SET active = 1")
     if is_postgres(db):
         run(db, "UPDATE undo_state SET issued = ?", (mark,))
@@ -108,12 +106,18 @@ def backup_server(db: Database, stand_in: Path, reason: str, now: datetime | Non
             tables, log, mark = read_campaign(db)
         copy = open_campaign(partial)
         try:
+            # A partial file that fails is thrown away, not rolled back: it is written without
+            # a journal or a sync per commit, and synced once when whole (before a game, the
+            # player waits for this copy).
+            copy.execute_sql("PRAGMA journal_mode = OFF")
+            copy.execute_sql("PRAGMA synchronous = OFF")
             with copy.atomic():
                 write_campaign(copy, tables, log, mark)
-            copy.execute_sql("PRAGMA wal_checkpoint(TRUNCATE)")
             copy.execute_sql("PRAGMA journal_mode = DELETE")
         finally:
             copy.close()
+        with open(partial, "rb+") as whole:
+            os.fsync(whole.fileno())
         target = _claim_name(partial, folder, f"{stand_in.stem}-{now.strftime(STAMP)}", reason)
     except (sqlite3.Error, OSError) as exc:
         raise backup_refusal(stand_in, reason, exc) from exc
