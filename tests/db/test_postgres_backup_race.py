@@ -67,3 +67,5 @@ def test_two_backups_in_one_second_are_two_whole_files(
     assert _read(outer) == original
     assert _read(inner[0]) == original
     assert not list(outer.parent.glob("*.partial*"))
+    for backup in (outer, inner[0]):  # each a campaign file that check finds sound
+        assert "No problems found" in Cli(backup, tmp_path).ok("check").out
