@@ -12,8 +12,10 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
+# __exception_wrapper__ turns a driver's error into peewee's, as execute_sql does (peewee's
+# stubs leave it out).
 from peewee import Database, DatabaseProxy, PostgresqlDatabase
-from peewee import __exception_wrapper__ as _as_peewee_errors
+from peewee import __exception_wrapper__ as _as_peewee_errors  # type: ignore[attr-defined]
 
 
 def engine_of(db: Database | DatabaseProxy) -> Database:
