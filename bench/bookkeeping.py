@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from campaign_gen import Campaign, build_campaign, game_report, posse_name
+from campaign_gen import Campaign, build_campaign, game_report, posse_name, record_game
 from common import PYTHON, Figure, bench_env, median, spawn, timed
 
 BIG = (1000, 50_000)
@@ -95,7 +95,7 @@ def measure_on(path: Path, runs: int, tmp: Path) -> dict[str, list[float]]:
     with opened(path):
         report = parse_report(doc, rules)
         results["record_game"] = _runs(
-            lambda: games.record_game(report, rules), runs, games.undo_last_game
+            lambda: record_game(report, rules), runs, games.undo_last_game
         )
 
     def open_list() -> None:
@@ -133,7 +133,7 @@ def measure(tmp: Path, runs: int) -> tuple[list[Figure], dict[str, Any]]:
     at_scale = measure_on(big.path, runs, tmp)
     at_small = measure_on(small.path, runs, tmp)
     rows: list[tuple[str, str, float | None]] = [
-        ("record_game", "record a post-game (db.games.record_game)", 20.0),
+        ("record_game", "record a post-game (load, plan_game, db.games.apply_game)", 20.0),
         ("open_list", "open the campaign + list posses (db layer)", 100.0),
         ("cli_list", "`posse list`, in-process", 100.0),
         ("cli_show", "`posse show NAME`, in-process", 50.0),

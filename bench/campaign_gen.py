@@ -93,6 +93,18 @@ class Campaign:
         }
 
 
+def record_game(report: Any, rules: Any) -> int:
+    """A game as `services.games.record` writes it, without a Campaign (no backup, no lock):
+    the posses loaded through db, the report planned, the plan written, in one transaction."""
+    from db import games
+    from db import models as m
+    from rostermgr.postgame import plan_game
+
+    with m.database.atomic():
+        plan = plan_game(report, games.report_posses(report), rules)
+        return games.apply_game(report, plan, rules)
+
+
 def build_campaign(
     path: Path, posses: int, history: int, real_games: int = 0, seed: int = 9
 ) -> Campaign:
@@ -103,7 +115,6 @@ def build_campaign(
     """
     from db import models as m
     from db.connection import open_campaign
-    from db.games import record_game
     from db.posses import create_posse
     from rostermgr.report import parse_report
     from rostermgr.rules_load import default_ruleset

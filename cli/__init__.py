@@ -315,19 +315,6 @@ def split_global(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[s
         return None
 
 
-_NO_APP_ON_SERVER = (
-    "The desktop app opens campaign files only: work on a campaign on a PostgreSQL server with "
-    "the commands (rostermgr --db URL posse list, and the others), or copy it to a file with "
-    "`rostermgr campaign copy URL FILE`."
-)
-
-
-def _no_app_on_server(err: TextIO | None) -> int:
-    """The desktop app opens campaign files; a server campaign is worked on by the commands."""
-    (err or sys.stderr or _Discard()).write(_NO_APP_ON_SERVER + "\n")
-    return EXIT_REFUSED
-
-
 def campaign_server(args: argparse.Namespace) -> str | None:
     """The campaign on a PostgreSQL server that --db or ROSTERMGR_DB names, if it names one."""
     from services.paths import campaign_server as choose
@@ -353,8 +340,11 @@ def main(
     argv = join_signed_values(sys.argv[1:] if argv is None else argv)
     split = split_global(argv)
     if split is not None and not split[1]:
-        if campaign_server(split[0]) is not None:
-            return _no_app_on_server(err)
+        server = campaign_server(split[0])
+        if server is not None:
+            from ui.app_server import run_server_app
+
+            return run_server_app(server, split[0].ruleset)
         from ui.app import run_app
 
         return run_app(campaign_path(split[0]), split[0].ruleset)
@@ -407,8 +397,11 @@ def _command(
     except SystemExit as exc:
         return int(exc.code or 0)
     if args.command is None:
-        if campaign_server(args) is not None:
-            raise Refused(_NO_APP_ON_SERVER)
+        server = campaign_server(args)
+        if server is not None:
+            from ui.app_server import run_server_app
+
+            return run_server_app(server, args.ruleset)
         from ui.app import run_app
 
         return run_app(campaign_path(args), args.ruleset)

@@ -10,7 +10,7 @@ from cli import EXIT_OK, Commands, lazy_help, print_json, ruleset, write_lines
 from cli.context import campaign
 from rostermgr.errors import Refused
 from rostermgr.jsonfile import read_json
-from rostermgr.shop import money
+from rostermgr.plans import money
 from rostermgr.views import posse_text, posse_view, text_table
 from services import posses, share
 from services.posses import PurseChange

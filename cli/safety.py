@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TextIO
 
-from cli import EXIT_OK, EXIT_REFUSED, Commands, campaign_path, campaign_server, write_lines
+from cli import (
+    EXIT_OK,
+    EXIT_REFUSED,
+    Commands,
+    campaign_path,
+    campaign_server,
+    ruleset,
+    write_lines,
+)
 from cli.context import campaign
 from rostermgr.errors import Refused
-from services import safety
+from services import copy, safety
 
 
 def add_parsers(sub: Commands) -> None:
@@ -26,6 +35,12 @@ def add_parsers(sub: Commands) -> None:
         help="replace the campaign file with a backup (the current one is backed up first)",
     )
     p.add_argument("file", help="the backup file to restore (see backup --list)")
+    p.add_argument(
+        "--yes",
+        action="store_true",
+        help="for a campaign on a PostgreSQL server: replace it without asking (it is backed "
+        "up to a campaign file first)",
+    )
     p.set_defaults(handler=cmd_restore)
 
 
@@ -43,23 +58,43 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_REFUSED
 
 
-def _files_only(args: argparse.Namespace, what: str) -> None:
-    if campaign_server(args) is not None:
-        raise Refused(
-            f"`rostermgr {what}` works on campaign files; a campaign on a PostgreSQL server is "
-            "backed up by itself, into campaign files in the backups folder (or copy it now with "
-            "`rostermgr campaign copy URL FILE`)."
-        )
+def _restore_server(args: argparse.Namespace, server: str, out: TextIO) -> int:
+    """Restore a server campaign from a backup file, once the user agreed to what it replaces."""
+    source = Path(args.file)
+    seen = copy.restore_preview(server, source, ruleset(args))
+    what = (
+        f"Restoring {source} replaces the whole campaign on {seen.where} ({seen.current}) with "
+        f"the backup's ({seen.backup})"
+    )
+    if not args.yes:
+        if not sys.stdin or not sys.stdin.isatty():
+            raise Refused(f"{what}; nothing was changed: add --yes to do it.")
+        out.write(f"{what}. Replace it? [y/N] ")
+        out.flush()
+        if sys.stdin.readline().strip().lower() not in ("y", "yes"):
+            out.write("Nothing was changed.\n")
+            return EXIT_OK
+    saved = copy.restore_server(server, source, ruleset(args))
+    out.write(
+        f"Restored the campaign on {seen.where} from {source}. What it replaced "
+        f"({seen.current}) was backed up to {saved}.\n"
+    )
+    return EXIT_OK
 
 
 def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
-    _files_only(args, "backup")
+    server = campaign_server(args)
     path = campaign_path(args)
     if args.list:
+        made_before = copy.server_backups(server) if server else safety.backups(path)
         write_lines(
-            [f"{b.made:%Y-%m-%d %H:%M:%S}  {b.reason:<16} {b.path}" for b in safety.backups(path)],
+            [f"{b.made:%Y-%m-%d %H:%M:%S}  {b.reason:<16} {b.path}" for b in made_before],
             out,
         )
+        return EXIT_OK
+    if server is not None:
+        made = copy.server_backup_now(server, ruleset(args))
+        out.write(f"Backed up {copy.where(server)} to {made}.\n")
         return EXIT_OK
     made = safety.backup_now(path)
     out.write(f"Backed up {path} to {made}.\n")
@@ -67,7 +102,9 @@ def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_restore(args: argparse.Namespace, out: TextIO) -> int:
-    _files_only(args, "restore")
+    server = campaign_server(args)
+    if server is not None:
+        return _restore_server(args, server, out)
     path = campaign_path(args)
     source = Path(args.file)
     done = safety.restore(path, source)

@@ -30,9 +30,9 @@ from rostermgr.invariants import (
     stat_problems,
     state_problems,
 )
+from rostermgr.plans import money
 from rostermgr.roster import DEAD, Member
 from rostermgr.rules import Ruleset
-from rostermgr.shop import money
 
 _SHOWN = 10  # at most this many lines of one kind: a damaged file can have thousands
 

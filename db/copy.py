@@ -98,7 +98,6 @@ def backup_server(db: Database, stand_in: Path, reason: str, now: datetime | Non
     be written.
     """
     from db.backup import STAMP, backup_dir, backup_refusal, thin
-    from db.connection import open_campaign
 
     now = now or datetime.now()
     folder = backup_dir(stand_in)
@@ -109,22 +108,7 @@ def backup_server(db: Database, stand_in: Path, reason: str, now: datetime | Non
         # maybe into one folder: each copy is written to a partial file of its own, and named
         # only once it is whole (`_claim_name`), so two copies in one second never mix.
         partial = folder / f"{stand_in.stem}-{uuid.uuid4().hex}.partial"
-        with db.atomic():
-            tables, log, mark = read_campaign(db)
-        copy = open_campaign(partial)
-        try:
-            # A partial file that fails is thrown away, not rolled back: it is written without
-            # a journal or a sync per commit, and synced once when whole (before a game, the
-            # player waits for this copy).
-            copy.execute_sql("PRAGMA journal_mode = OFF")
-            copy.execute_sql("PRAGMA synchronous = OFF")
-            with copy.atomic():
-                write_campaign(copy, tables, log, mark)
-            copy.execute_sql("PRAGMA journal_mode = DELETE")
-        finally:
-            copy.close()
-        with open(partial, "rb+") as whole:
-            os.fsync(whole.fileno())
+        write_file(db, partial)
         target = _claim_name(partial, folder, f"{stand_in.stem}-{now.strftime(STAMP)}", reason)
     except (sqlite3.Error, OSError) as exc:
         raise backup_refusal(stand_in, reason, exc) from exc
@@ -171,3 +155,54 @@ def backup_server_if_due(db: Database, stand_in: Path, now: datetime | None = No
     if past and (now - past[0].made).total_seconds() < HOURLY:
         return None
     return backup_server(db, stand_in, "editing", now)
+
+
+def replace_campaign(db: Database, tables: Rows, log: Log, mark: int) -> None:
+    """Put what `read_campaign` read in place of everything `db` holds; call inside a
+    transaction (a restore: all of it or nothing)."""
+    run(db, "UPDATE undo_state SET active = 0")
+    for model in reversed(CAMPAIGN_TABLES):  # the rows that point at others first
+        run(db, f'DELETE FROM "{model._meta.table_name}"')
+    run(db, "DELETE FROM undo_log")
+    write_campaign(db, tables, log, mark)
+
+
+def describe(tables: Rows) -> str:
+    """A campaign in a few words, for a question about replacing it: its posses and games."""
+    posses, games = len(tables["posse"]), len(tables["game"])
+    return f"{posses} posse{'s' if posses != 1 else ''} and {games} game{'s' if games != 1 else ''}"
+
+
+def write_file(db: Database, target: Path) -> None:
+    """The campaign `db` (a server's) copied into the new campaign file `target`, whole, of
+    one moment, in a single file (no -wal beside it)."""
+    from db.connection import open_campaign
+
+    with db.atomic():
+        tables, log, mark = read_campaign(db)
+    copy = open_campaign(target)
+    try:
+        # A new file that fails is thrown away, not rolled back: it is written without a
+        # journal or a sync per commit, and synced once when whole (before a game, the player
+        # waits for this copy).
+        copy.execute_sql("PRAGMA journal_mode = OFF")
+        copy.execute_sql("PRAGMA synchronous = OFF")
+        with copy.atomic():
+            write_campaign(copy, tables, log, mark)
+        copy.execute_sql("PRAGMA journal_mode = DELETE")
+    finally:
+        copy.close()
+    with open(target, "rb+") as whole:
+        os.fsync(whole.fileno())
+
+
+def save_server_copy(db: Database, target: Path) -> None:
+    """A server campaign saved as a campaign file at `target`: written beside it, renamed into
+    place (an existing file there is replaced only whole)."""
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        write_file(db, partial)
+        os.replace(partial, target)
+    finally:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{partial}{suffix}").unlink(missing_ok=True)

@@ -11,8 +11,7 @@ from typing import Any
 
 from db import models as m
 from db.posses import posse_row, today
-from rostermgr.exchange import GameRef, PosseFile, validate_posse_file
-from rostermgr.rules import Ruleset
+from rostermgr.plans import GameRef, PosseFile
 
 FORMAT = "rostermgr-posse"
 VERSION = 1
@@ -141,9 +140,9 @@ def refuse_if_taken(name: str) -> None:
         )
 
 
-def import_posse(doc: Any, rules: Ruleset, as_name: str | None = None) -> str:
-    """Validate a stranger's posse file completely, then write it in one transaction."""
-    posse: PosseFile = validate_posse_file(doc, rules, as_name)
+def apply_import(posse: PosseFile) -> str:
+    """Write a posse file validated whole (`rostermgr.exchange.validate_posse_file`) in one
+    transaction; refused when the campaign has a posse of its name. Returns the name."""
     with m.database.atomic():
         refuse_if_taken(posse.name)
         found = {ref.id: _same_game(ref) for ref in posse.games.values()}

@@ -20,7 +20,7 @@ from db.posses import (
 from db.rulesets import oldest_undoable_mark
 from db.undo import creation, prune_before, undo_mark, undo_problem, undo_to
 from rostermgr.errors import Refused, quoted
-from rostermgr.postgame import (
+from rostermgr.plans import (
     Change,
     FlipsEarned,
     GamePlan,
@@ -28,16 +28,16 @@ from rostermgr.postgame import (
     ItemGone,
     ItemMoved,
     Payment,
-    plan_game,
 )
 from rostermgr.records import GameSummary, LaterChanges
 from rostermgr.report import Report, report_to_json
-from rostermgr.roster import DEAD
+from rostermgr.roster import DEAD, Posse
 from rostermgr.rules import Ruleset
 
 
-def preview_game(report: Report, rules: Ruleset) -> GamePlan:
-    """Plan a report against the campaign as it is, writing nothing."""
+def report_posses(report: Report) -> dict[str, Posse]:
+    """The posses a report names, as domain values, for planning it; refused when one is not in
+    this campaign."""
     posses = {}
     for name in report.posses:
         row = m.Posse.get_or_none(m.Posse.name == name)
@@ -46,16 +46,16 @@ def preview_game(report: Report, rules: Ruleset) -> GamePlan:
                 f"The report names the posse {quoted(name)}, which is not in this campaign."
             )
         posses[name] = posse_from_row(row)
-    return plan_game(report, posses, rules)
+    return posses
 
 
-def record_game(report: Report, rules: Ruleset, prune: bool = True) -> tuple[int, GamePlan]:
-    """Validate the whole report, then apply every change it implies in one transaction.
+def apply_game(report: Report, plan: GamePlan, rules: Ruleset, prune: bool = True) -> int:
+    """Write a game and every change planned for it (`rostermgr.postgame.plan_game`) in one
+    transaction, as one undo step; returns the game's number.
 
     The app keeps older undo entries for its own undo stack (prune=False).
     """
     with m.database.atomic():
-        plan = preview_game(report, rules)
         mark = undo_mark(m.database)
         game = m.Game.create(
             date=report.date,
@@ -92,7 +92,8 @@ def record_game(report: Report, rules: Ruleset, prune: bool = True) -> tuple[int
             oldest = oldest_undoable_mark()
             if oldest is not None:
                 prune_before(m.database, oldest)
-    return game.id, plan
+    game_id: int = game.id
+    return game_id
 
 
 def _apply(change: Change, rows: dict[str, m.Posse], game: m.Game, when: str) -> None:

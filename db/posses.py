@@ -14,9 +14,9 @@ from peewee import fn
 from db import models as m
 from rostermgr import roster
 from rostermgr.errors import Refused, quoted
+from rostermgr.plans import CreationPlan, Entry
 from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
 from rostermgr.rules import Ruleset
-from rostermgr.shop import CreationPlan, Entry, plan_buy, plan_hire, plan_sell
 from rostermgr.standing import DELETED, PLAYING, deleted_name, standing
 from rostermgr.standing import KINDS as STANDING_KINDS
 
@@ -259,15 +259,15 @@ def create_posse(plan: CreationPlan, rules: Ruleset) -> None:
             )
 
 
-def buy(posse_name: str, member_name: str, item_id: str, rules: Ruleset) -> Entry:
+def apply_buy(posse_name: str, entry: Entry) -> None:
+    """Write a planned purchase (`rostermgr.shop.plan_buy`): the item, the ledger entry and
+    the history line telling it, in one transaction."""
+    assert entry.member is not None and entry.item is not None, "a purchase names both"
     with m.database.atomic():
-        posse = load_posse(posse_name)
-        entry = plan_buy(posse, member_name, item_id, rules)
         row = posse_row(posse_name)
-        mem = member_row(row, member_name)
-        m.MemberItem.create(member=mem, item=item_id)
-        _record_money(row, entry, mem, item=item_id)
-        return entry
+        mem = member_row(row, entry.member)
+        m.MemberItem.create(member=mem, item=entry.item)
+        _record_money(row, entry, mem, item=entry.item)
 
 
 def remove_item(mem: m.Member, item: str) -> None:
@@ -294,21 +294,21 @@ def _record_money(row: m.Posse, entry: Entry, mem: m.Member, **data: Any) -> Non
     )
 
 
-def sell(posse_name: str, member_name: str, item_id: str, rules: Ruleset) -> Entry:
+def apply_sell(posse_name: str, entry: Entry) -> None:
+    """Write a planned sale (`rostermgr.shop.plan_sell`): one of the member's items gone, the
+    refund and the history line telling it, in one transaction."""
+    assert entry.member is not None and entry.item is not None, "a sale names both"
     with m.database.atomic():
-        posse = load_posse(posse_name)
-        entry = plan_sell(posse, member_name, item_id, rules)
         row = posse_row(posse_name)
-        mem = member_row(row, member_name)
-        remove_item(mem, item_id)
-        _record_money(row, entry, mem, item=item_id)
-        return entry
+        mem = member_row(row, entry.member)
+        remove_item(mem, entry.item)
+        _record_money(row, entry, mem, item=entry.item)
 
 
-def hire(posse_name: str, role_id: str, name: str, rules: Ruleset) -> Entry:
+def apply_hire(posse_name: str, member: roster.Member, entry: Entry) -> None:
+    """Write a planned hire (`rostermgr.shop.plan_hire`): the new member last in the posse,
+    the cost and the history line telling it, in one transaction."""
     with m.database.atomic():
-        posse = load_posse(posse_name)
-        member, entry = plan_hire(posse, role_id, name, rules)
         row = posse_row(posse_name)
         position = (
             m.Member.select(fn.MAX(m.Member.position)).where(m.Member.posse == row.id).scalar() or 0
@@ -321,9 +321,8 @@ def hire(posse_name: str, role_id: str, name: str, rules: Ruleset) -> Entry:
             f"{entry.reason}: {_money(entry.amount)}",
             mem,
             amount=entry.amount,
-            role=role_id,
+            role=member.role,
         )
-        return entry
 
 
 def rename_posse(old: str, new: str) -> str:

@@ -12,16 +12,18 @@ are consecutive and nothing one player writes is lost under another's.
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit, urlunsplit
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
 
 import peewee
 from peewee import Database, PostgresqlDatabase
 
 from db.models import database
-from db.postgres_schema import FIRST_VERSION, create_schema
-from db.schema import current_version, latest
+from db.postgres_schema import FIRST_VERSION, create_schema, create_triggers
+from db.schema import Migration, current_version, latest
 from db.sql import run
-from db.target import SERVICE
+from db.target import conninfo, shown
 from rostermgr.errors import InvalidFile, Refused
 
 # A serialization failure and a deadlock: the transaction is rolled back whole and may be run
@@ -31,40 +33,29 @@ TRIES = 4
 CONNECT_TIMEOUT = 10  # seconds: a server that does not answer is named, not waited on
 
 
-def conninfo(given: str) -> str:
-    """The libpq connection URL of a --db value: a URL as it is, a service name as one."""
-    if given.startswith(SERVICE):
-        return f"postgresql:///?service={given.removeprefix(SERVICE)}"
-    if given.startswith("postgres://"):
-        return "postgresql://" + given.removeprefix("postgres://")
-    return given
+class PasswordNeeded(Refused):
+    """The server asks for a password that none of libpq's usual places gave: the app asks."""
 
 
-def shown(given: str) -> str:
-    """The server campaign as sentences name it: its URL without any password."""
-    if given.startswith(SERVICE):
-        return f"the PostgreSQL service {given.removeprefix(SERVICE)!r}"
-    parts = urlsplit(conninfo(given))
-    netloc = parts.netloc
-    if "@" in netloc:
-        user, host = netloc.rsplit("@", 1)
-        netloc = f"{user.split(':', 1)[0]}@{host}"
-    query = "&".join(
-        p for p in parts.query.split("&") if p and not p.lower().startswith("password=")
-    )
-    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
+class WrongPassword(Refused):
+    """The server refused the password given."""
 
 
 class ServerDatabase(PostgresqlDatabase):
-    """A PostgreSQL campaign database: SERIALIZABLE transactions, psycopg 3."""
+    """A PostgreSQL campaign database: SERIALIZABLE transactions, psycopg 3.
 
-    def __init__(self, given: str) -> None:
+    A `password` typed into the app is held in memory for this connection only.
+    """
+
+    def __init__(self, given: str, password: str | None = None) -> None:
+        extra: dict[str, Any] = {"password": password} if password is not None else {}
         super().__init__(
             conninfo(given),
             isolation_level="SERIALIZABLE",
             prefer_psycopg3=True,
             connect_timeout=CONNECT_TIMEOUT,
             application_name="rostermgr",
+            **extra,
         )
         self.shown = shown(given)
 
@@ -101,13 +92,13 @@ def should_retry(exc: BaseException) -> bool:
     return sqlstate(exc) in RETRY_STATES
 
 
-def open_server(given: str, create: bool = True) -> ServerDatabase:
+def open_server(given: str, create: bool = True, password: str | None = None) -> ServerDatabase:
     """Connect to the campaign at `given` and bring it to the latest schema; bind the models.
 
     An empty database becomes a campaign of schema 4 and is migrated from there; one that
     holds other tables is refused untouched, as a foreign SQLite file is.
     """
-    db = ServerDatabase(given)
+    db = ServerDatabase(given, password)
     try:
         db.connect()
     except peewee.ImproperlyConfigured as exc:
@@ -151,11 +142,31 @@ def migrate_server(db: ServerDatabase, create: bool = True) -> None:
             f"this one reads up to schema {newest}. Update rostermgr to open it."
         )
     if version < newest:
-        # Each later version gives its PostgreSQL step beside its SQLite one.
-        raise InvalidFile(
-            f"The campaign {db.shown} is at schema {version}, which this rostermgr cannot "
-            f"update to schema {newest} on PostgreSQL."
-        )
+        _migrate(db, version, newest)
+
+
+def _migrate(db: ServerDatabase, version: int, newest: int) -> None:
+    """Bring a server campaign from `version` to `newest`: a backup (a campaign file) first,
+    then each step in one transaction, after the writers before it, as a file's steps are."""
+    from db.copy import backup_server
+
+    backup_server(db, server_stand_in(db.shown), f"before-schema{version + 1}")
+    for step in range(version + 1, newest + 1):
+        with db.atomic():
+            begin_write(db)
+            SERVER_MIGRATIONS[step](db)
+            create_triggers(db)
+            run(db, "INSERT INTO schema_version (version) VALUES (?)", (step,))
+
+
+def server_stand_in(where: str) -> Path:
+    """What names a server campaign's backups folder: its URL (no password) as an absolute path."""
+    return Path("/", where.replace("://", "/", 1))
+
+
+# Each schema version after the first a server campaign is made at: its PostgreSQL step, the
+# twin of its SQLite step in db.schema.MIGRATIONS (a test checks that each has one).
+SERVER_MIGRATIONS: Mapping[int, Migration] = {}
 
 
 def connection_fault(where: str, exc: BaseException) -> Refused | None:
@@ -165,12 +176,12 @@ def connection_fault(where: str, exc: BaseException) -> Refused | None:
     words = str(exc).lower()
     state = sqlstate(exc)
     if state == "28P01" or "password authentication failed" in words:
-        return Refused(
+        return WrongPassword(
             f"The PostgreSQL server {where} refused the password; nothing was read or written. "
             "Give the right one in PGPASSWORD, ~/.pgpass or a service file."
         )
     if "no password supplied" in words or "password is required" in words:
-        return Refused(
+        return PasswordNeeded(
             f"The PostgreSQL server {where} asks for a password and none was given; nothing "
             "was read or written. Put it in PGPASSWORD, ~/.pgpass or a service file."
         )

@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from rostermgr.cards import Card, parse_card
-from rostermgr.errors import RuleBroken, quoted
+from rostermgr.cards import Card, allowed_stats, parse_card
+from rostermgr.errors import Refused, RuleBroken, quoted
+from rostermgr.plans import FlipStep
 from rostermgr.roster import Member
 from rostermgr.rules import Ruleset
-
-
-@dataclass(frozen=True)
-class FlipStep:
-    """What one `flip` command does to a member."""
-
-    member: str
-    card: Card | None  # the card turned now (None when only choosing)
-    spent: int  # flips used up by this step
-    pending: Card | None  # the card left waiting for a choice afterwards
-    upgrade: str | None  # the stat raised by this step
-    upgrade_card: Card | None
-    text: str
 
 
 @dataclass(frozen=True)
@@ -34,11 +22,6 @@ class FlipChoices:
     turn_reason: str  # why not, when it may not
     can_reflip: bool  # the pending card may be re-flipped by burning a flip
     reflip_reason: str
-
-
-def allowed_stats(card: Card, rules: Ruleset) -> tuple[str, ...]:
-    """R15: the two stats (by the ruleset's table) a card allows."""
-    return rules.advancement_for(card.rank).stats
 
 
 def flip_choices(member: Member, rules: Ruleset, card: Card | None = None) -> FlipChoices:
@@ -138,6 +121,48 @@ def plan_reflip(member: Member, card: Card, choose: str | None, rules: Ruleset) 
     return _turned(
         member, card, choose, rules, spent=rules.reflip_cost, verb="burns a flip and turns"
     )
+
+
+def plan_spend(
+    member: Member,
+    card: Card | None,
+    choose: str | None,
+    reflip: bool,
+    rules: Ruleset,
+    drawn: bool = False,
+) -> FlipStep:
+    """One `flip` command (R15): settle the waiting card with `choose` (no `card`), or turn
+    `card` (burning a flip to re-flip when `reflip`) and choose now or leave it waiting.
+
+    A card drawn from the campaign's deck (`drawn`) that does not allow the stat asked for
+    leaves the flip waiting rather than wasting it: the deck is spent either way.
+    """
+    if card is None:
+        if choose is None:
+            raise Refused(
+                "Say which card was turned (--card CARD), or --draw one; "
+                "settle a waiting flip with --choose STAT or --reflip."
+            )
+        return plan_choose(member, choose, rules)
+    plan = plan_reflip if reflip else plan_flip
+    if not drawn:
+        return plan(member, card, choose, rules)
+    asked = stat_id(choose, rules) if choose is not None else None
+    if asked is not None and asked not in allowed_stats(card, rules):
+        step = plan(member, card, None, rules)
+        return replace(
+            step,
+            text=f"{step.text} {rules.stat_names[asked]} was asked for, which "
+            f"{card} does not allow.",
+        )
+    return plan(member, card, asked, rules)
+
+
+def refuse_turn(member: Member, reflip: bool, rules: Ruleset) -> None:
+    """Refuse, as `plan_spend` would, a turn (or re-flip) the member may not make: asked before
+    a card is drawn for it, so a refused flip leaves the deck as it was."""
+    # any card: turning is refused for who, not which card
+    (plan_reflip if reflip else plan_flip)(member, Card("2", "spades"), None, rules)
 
 
 def _turned(

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 
 from rostermgr.errors import Refused, quoted
+from rostermgr.rules import Ruleset
 
 SUIT_LETTERS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOLS = {"spades": "\u2660", "hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663"}
@@ -57,3 +58,8 @@ def shuffled_deck(jokers: int = 2, rng: random.Random | None = None) -> list[Car
     deck = full_deck(jokers)
     (rng or random.SystemRandom()).shuffle(deck)
     return deck
+
+
+def allowed_stats(card: Card, rules: Ruleset) -> tuple[str, ...]:
+    """R15: the two stats (by the ruleset's table) a card allows."""
+    return rules.advancement_for(card.rank).stats

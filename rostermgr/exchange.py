@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NoReturn
 
@@ -19,6 +18,14 @@ from rostermgr.invariants import (
     stat_problems,
     state_problems,
 )
+from rostermgr.plans import (
+    GameRef,
+    HistoryRow,
+    LedgerRow,
+    MemberRow,
+    PosseFile,
+    UpgradeRow,
+)
 from rostermgr.report import MAX_POSSES, NOTES_LIMIT, REASON_LIMIT, iso_date
 from rostermgr.roster import DEAD, NAME_LIMIT, Member, check_name
 from rostermgr.rules import Ruleset
@@ -31,75 +38,6 @@ VERSION = 1
 # sentence of a death lists what was buried. Twice that, plus room for the ruleset's names.
 TEXT_LIMIT = 2 * (NOTES_LIMIT + REASON_LIMIT + MAX_POSSES * (NAME_LIMIT + 2)) + 4 * MAX_TEXT
 LIST_LIMIT = 100_000
-
-
-@dataclass(frozen=True)
-class GameRef:
-    """A game of the exporting campaign: an import links to it only where the campaign holds
-    the very same game (same number, date, scenario and report), else keeps `label`."""
-
-    id: int
-    date: str
-    scenario: str
-    fingerprint: str  # sha256 of the game's stored report text
-
-    @property
-    def label(self) -> str:
-        return f"{self.date} {self.scenario}"
-
-
-@dataclass(frozen=True)
-class UpgradeRow:
-    stat: str
-    card: str
-    game: str | None
-    game_id: int | None = None
-
-
-@dataclass(frozen=True)
-class MemberRow:
-    name: str
-    role: str
-    status: str
-    injuries: int
-    flips: int
-    pending_card: str | None
-    items: tuple[str, ...]
-    upgrades: tuple[UpgradeRow, ...]
-
-
-@dataclass(frozen=True)
-class LedgerRow:
-    date: str
-    amount: int
-    reason: str
-    kind: str
-    game: str | None
-    game_id: int | None = None
-
-
-@dataclass(frozen=True)
-class HistoryRow:
-    date: str
-    kind: str
-    member: str | None
-    text: str
-    data: Mapping[str, Any]
-    game: str | None
-    game_id: int | None = None
-
-
-@dataclass(frozen=True)
-class PosseFile:
-    name: str
-    faction: str
-    ruleset_id: str
-    ruleset_version: str
-    created: str | None
-    members: tuple[MemberRow, ...]
-    ledger: tuple[LedgerRow, ...]
-    history: tuple[HistoryRow, ...]
-    games: Mapping[int, GameRef] = field(default_factory=lambda: MappingProxyType({}))
 
 
 class _Check:

@@ -11,8 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rostermgr.advancement import allowed_stats
-from rostermgr.cards import parse_card
+from rostermgr.cards import allowed_stats, parse_card
 from rostermgr.errors import Refused, quoted
 from rostermgr.roster import ACTIVE, DEAD, WOUNDS, Member
 from rostermgr.rules import Ruleset

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from rostermgr.choices import (
     bounty_reason,
@@ -16,73 +15,20 @@ from rostermgr.choices import (
     winner_reason,
 )
 from rostermgr.errors import RuleBroken, quoted
+from rostermgr.plans import (
+    Change,
+    Entry,
+    FlipsEarned,
+    GamePlan,
+    Injury,
+    ItemGone,
+    ItemMoved,
+    Payment,
+)
 from rostermgr.report import Ref, Report
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
-from rostermgr.shop import Entry
 from rostermgr.standing import may_play
-
-
-@dataclass(frozen=True)
-class Injury:
-    """R13: one more strike; at the last the member is dead and its gear buried."""
-
-    who: Ref
-    injuries: int  # strikes after this game
-    dead: bool
-    buried: tuple[str, ...]
-    text: str
-    by: Ref | None = None
-
-
-@dataclass(frozen=True)
-class FlipsEarned:
-    """R14: flips for a take-out, more for a killing blow."""
-
-    who: Ref
-    count: int
-    victim: Ref
-    killing: bool
-    text: str
-
-
-@dataclass(frozen=True)
-class Payment:
-    """R12, R16: bounty rewards, goods sold and other income."""
-
-    posse: str
-    entry: Entry
-    text: str
-
-
-@dataclass(frozen=True)
-class ItemGone:
-    who: Ref
-    item: str
-    text: str
-
-
-@dataclass(frozen=True)
-class ItemMoved:
-    """R1 Slippery Paws: an item moves from one posse's member to another's."""
-
-    source: Ref
-    thief: Ref
-    item: str
-    text: str
-
-
-Change = Injury | FlipsEarned | Payment | ItemGone | ItemMoved
-
-
-@dataclass(frozen=True)
-class GamePlan:
-    report: Report
-    changes: tuple[Change, ...]
-
-    def lines(self) -> list[str]:
-        """Every change as a sentence: the preview a player confirms."""
-        return [c.text for c in self.changes]
 
 
 class _Table:

@@ -8,35 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rostermgr.errors import Refused, RuleBroken, quoted
+from rostermgr.plans import CreationPlan, Entry
 from rostermgr.roster import Member, Posse, check_name
 from rostermgr.rules import Item, Ruleset
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One money movement; the purse is the sum of these (R16)."""
-
-    amount: int
-    reason: str
-    kind: str  # purse, hire, buy, sell, bounty, goods, income
-    member: str | None = None
-    item: str | None = None
-
-
-@dataclass(frozen=True)
-class CreationPlan:
-    name: str
-    faction: str
-    members: tuple[Member, ...]
-    entries: tuple[Entry, ...]
-
-    @property
-    def purse(self) -> int:
-        return sum(e.amount for e in self.entries)
-
-
-def money(amount: int) -> str:
-    return f"-${-amount}" if amount < 0 else f"${amount}"
 
 
 def check_carry(member: Member, item_id: str, rules: Ruleset) -> None:

@@ -8,13 +8,14 @@ one transaction. The use cases in the other modules of this package take a `Camp
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import wraps
 from pathlib import Path
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from db.backup import backup_dir, backup_if_due, make_backup
 from db.check import quick_check
@@ -22,9 +23,18 @@ from db.connection import CampaignDatabase, bound
 from db.connection import open_campaign as open_file
 from db.copy import backup_server, backup_server_if_due
 from db.lock import CampaignHeld, CampaignLock, refuse_if_held
-from db.postgres import TRIES, begin_write, connection_fault, open_server, should_retry
-from db.postgres import shown as server_shown
+from db.postgres import (
+    TRIES,
+    begin_write,
+    connection_fault,
+    open_server,
+    server_stand_in,
+    should_retry,
+)
+from db.postgres import PasswordNeeded as PasswordNeeded  # for the app, which asks for one
+from db.postgres import WrongPassword as WrongPassword
 from db.rulesets import oldest_undoable_mark
+from db.target import shown as server_shown
 from db.undo import prune_before, undo_mark
 from rostermgr.errors import DamagedFile, Refused
 from rostermgr.rules import Ruleset
@@ -97,6 +107,12 @@ class Campaign:
     wrote: bool = False  # an edit of this open has committed
     server: str | None = None  # a campaign on a PostgreSQL server: its URL, no password
     commits: int = 0  # edits committed through this open
+    _reading: Any = field(default=None, init=False, repr=False)  # a server read transaction
+
+    @property
+    def name(self) -> str:
+        """A short name for a window title: the file's name, or the server campaign's URL."""
+        return self.server if self.server is not None else self.path.name
 
     @property
     def where(self) -> str:
@@ -111,9 +127,30 @@ class Campaign:
     @contextmanager
     def reading(self) -> Iterator[None]:
         """Read this campaign: the store's queries run on its own connection for the duration,
-        whatever other campaign this process has open."""
+        whatever other campaign this process has open.
+
+        On a server all of it reads one moment of the campaign: a SERIALIZABLE READ ONLY
+        DEFERRABLE transaction (which waits for a snapshot no writer can upset, and never
+        fails), ended when the use case writes (`edit` starts its own) or returns.
+        """
         with bound(self.db):
-            yield
+            if self.server is None or self._reading is not None or self.db.in_transaction():
+                yield
+                return
+            # peewee's own transaction, so that its nested atomic() blocks are savepoints in it.
+            self._reading = self.db.transaction(READ_ONLY_TRANSACTION)
+            self._reading.__enter__()
+            try:
+                yield
+            finally:
+                self._end_reading()
+
+    def _end_reading(self) -> None:
+        """End the read transaction `reading` began, if one is open (it wrote nothing)."""
+        if self._reading is not None:
+            reading, self._reading = self._reading, None
+            with contextlib.suppress(*DATABASE_ERRORS):  # a lost connection is said elsewhere
+                reading.__exit__(None, None, None)
 
     @contextmanager
     def edit(self) -> Iterator[None]:
@@ -148,6 +185,7 @@ class Campaign:
     def _server_edit(self) -> Iterator[None]:
         """One write to a server campaign: one SERIALIZABLE transaction, after the writers
         before it (no file lock: the server keeps writers apart)."""
+        self._end_reading()
         try:
             _server_backup_due(self)
             with bound(self.db), self.db.atomic():
@@ -169,6 +207,7 @@ class Campaign:
         A server campaign's is a campaign file made by `campaign copy`'s own copy.
         """
         if self.server is not None:
+            self._end_reading()
             return backup_server(self.db, self.path, reason)
         if self.read_only:
             raise read_only_refusal(self.path)
@@ -240,6 +279,8 @@ class Campaign:
             self.lock.release()
 
 
+# What `Campaign.reading` begins on a server (peewee passes the words to BEGIN ... LEVEL).
+READ_ONLY_TRANSACTION = "SERIALIZABLE READ ONLY DEFERRABLE"
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -300,11 +341,6 @@ def _server_backup_due(c: Campaign) -> None:
             f"Cannot make the hourly backup in {folder} ({exc.strerror or exc}), so nothing was "
             "changed; make that folder writable, or set ROSTERMGR_BACKUP_DIR to another one."
         ) from exc
-
-
-def server_stand_in(where: str) -> Path:
-    """What names a server campaign's backups folder: its URL as an absolute path."""
-    return Path("/", where.replace("://", "/", 1))
 
 
 def _backup_due(path: Path) -> None:
@@ -449,6 +485,33 @@ def for_server(
         raise fault from exc
     finally:
         campaign.close()
+
+
+def for_app_server(
+    given: str, rules: Ruleset, password: str | None = None, chosen: bool | None = None
+) -> Campaign:
+    """Open the campaign on a PostgreSQL server for the app, until it closes it.
+
+    An empty database becomes a campaign, as a new file does. `password` is one the user
+    typed when the server asked (PasswordNeeded); it is kept only by the open connection.
+    """
+    where = server_shown(given)
+    try:
+        db = open_server(given, create=True, password=password)
+    except DATABASE_ERRORS as exc:
+        fault = connection_fault(where, exc)
+        if fault is None:
+            raise
+        raise fault from exc
+    try:
+        rules = campaign_rules(db, where, rules, _chosen(rules, chosen), True)
+    except BaseException as exc:
+        db.close()
+        fault = connection_fault(where, exc) if isinstance(exc, DATABASE_ERRORS) else None
+        if fault is not None:
+            raise fault from exc
+        raise
+    return Campaign(server_stand_in(where), rules, db, server=where)
 
 
 @contextmanager

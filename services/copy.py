@@ -10,13 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from db.backup import Backup, list_backups
 from db.connection import CampaignDatabase
 from db.connection import open_campaign as open_file
-from db.copy import Log, Rows, read_campaign, rows_held, write_campaign
+from db.copy import (
+    Log,
+    Rows,
+    describe,
+    read_campaign,
+    replace_campaign,
+    rows_held,
+    write_campaign,
+)
 from db.lock import refuse_if_held
-from db.postgres import begin_write, connection_fault, open_server
-from db.postgres import shown as server_shown
+from db.postgres import begin_write, connection_fault, open_server, server_stand_in
 from db.target import is_server
+from db.target import shown as server_shown
 from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
 from services.campaign import for_command, for_server
@@ -104,3 +113,73 @@ def _into_file(dest: Path, tables: Rows, log: Log, mark: int) -> None:
             if fault is not None:
                 raise fault from exc
         raise
+
+
+@dataclass(frozen=True)
+class ServerRestore:
+    """What restoring a server campaign from a backup file would replace, and with what."""
+
+    where: str
+    current: str  # the campaign on the server now, in a few words
+    backup: str  # the backup's campaign, in a few words
+
+
+def restore_preview(given: str, source: Path, rules: Ruleset) -> ServerRestore:
+    """What `restore_server` would replace: asked before it is done."""
+    _refuse_not_a_backup(source)
+    with for_server(given, rules) as c, c.db.atomic():
+        current = describe(read_campaign(c.db)[0])
+    return ServerRestore(server_shown(given), current, describe(_read_file(source)[0]))
+
+
+def restore_server(given: str, source: Path, rules: Ruleset) -> Path:
+    """Replace the campaign on the server with the backup file `source`, in one transaction,
+    after a backup of what it replaces (a campaign file); returns that backup."""
+    _refuse_not_a_backup(source)
+    tables, log, mark = _read_file(source)
+    with for_server(given, rules, editing=True) as c:
+        saved = c.backup("before-restore")
+        assert saved is not None  # a server campaign is always backed up
+        try:
+            with c.db.atomic():
+                begin_write(c.db)
+                replace_campaign(c.db, tables, log, mark)
+        except DATABASE_ERRORS as exc:
+            fault = connection_fault(c.where, exc)
+            if fault is None:
+                raise
+            raise fault from exc
+    return saved
+
+
+def _refuse_not_a_backup(source: Path) -> None:
+    from services.safety import refuse_not_a_campaign_file
+
+    refuse_not_a_campaign_file(source)
+
+
+def _read_file(source: Path) -> tuple[Rows, Log, int]:
+    try:
+        db = open_file(source, read_only=True)
+    except (*DATABASE_ERRORS, OSError) as exc:
+        fault = named(source, exc)
+        if fault is None:
+            raise
+        raise fault from exc
+    try:
+        return read_campaign(db)
+    finally:
+        db.close()
+
+
+def server_backups(given: str) -> list[Backup]:
+    """A server campaign's backups (campaign files), newest first."""
+    return list_backups(server_stand_in(server_shown(given)))
+
+
+def server_backup_now(given: str, rules: Ruleset) -> Path:
+    """A backup of the server campaign now: a campaign file in its backups folder."""
+    with for_server(given, rules) as c:
+        made = c.backup("manual")
+    assert made is not None  # a server campaign is always backed up
+    return made

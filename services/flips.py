@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from db import flips as store
-from rostermgr.advancement import FlipChoices, FlipStep, flip_choices
+from rostermgr.advancement import FlipChoices, flip_choices, plan_spend, refuse_turn
 from rostermgr.cards import parse_card
+from rostermgr.plans import FlipStep
 from rostermgr.roster import Member
 from services import posses
 from services.campaign import Campaign, in_campaign
@@ -30,11 +31,20 @@ def spend(
     choose: str | None = None,
     reflip: bool = False,
 ) -> Flipped:
-    """One flip in one transaction: with the card turned (or drawn), a choice, or a re-flip."""
+    """One flip in one transaction: with the card turned (or drawn), a choice, or a re-flip.
+
+    A re-flip with no card given draws from the campaign's deck, as `draw` does; a turn the
+    member may not make is refused before the deck is touched.
+    """
     with c.edit():
-        step = store.spend_flip(
-            posse, member, c.rules, card=card, draw=draw, choose=choose, reflip=reflip
-        )
+        who = posses.load(c, posse).member(member)
+        turned = parse_card(card) if card is not None else None
+        drawn = turned is None and (draw or reflip)
+        if drawn:
+            refuse_turn(who, reflip, c.rules)
+            turned = store.draw_card(c.rules)
+        step = plan_spend(who, turned, choose, reflip, c.rules, drawn=drawn)
+        store.apply_flip(posse, member, step, drawn=card is None and step.card is not None)
     return Flipped(step, posses.load(c, posse).member(member))
 
 

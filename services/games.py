@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from db import games as store
-from rostermgr.postgame import GamePlan
+from rostermgr.plans import GamePlan
+from rostermgr.postgame import plan_game
 from rostermgr.records import GameSummary, LaterChanges
 from rostermgr.report import Report, parse_report
 from services.campaign import Campaign, in_campaign
@@ -39,21 +40,23 @@ def parse(c: Campaign, doc: Any) -> Report:
 @in_campaign
 def preview(c: Campaign, report: Report) -> GamePlan:
     """Every change the report would make, planned against the campaign now; writes nothing."""
-    return store.preview_game(report, c.rules)
+    return plan_game(report, store.report_posses(report), c.rules)
 
 
 @in_campaign
 def record(c: Campaign, report: Report) -> Recorded:
     """Apply the report in one transaction, after a checked backup.
 
-    The report is planned first, so a refused report makes no backup. The app keeps the
-    undo log of earlier edits for its own undo stack; the command line forgets what no undo
-    can reach any more.
+    The report is planned first, so a refused report makes no backup; it is planned again
+    inside the transaction that writes it, so what was checked is what is written. The app
+    keeps the undo log of earlier edits for its own undo stack; the command line forgets what
+    no undo can reach any more.
     """
-    store.preview_game(report, c.rules)
+    preview(c, report)
     c.backup("before-game")
     with c.edit():
-        game_id, plan = store.record_game(report, c.rules, prune=not c.keeps_undo)
+        plan = preview(c, report)
+        game_id = store.apply_game(report, plan, c.rules, prune=not c.keeps_undo)
     return Recorded(game_id, plan)
 
 

@@ -38,6 +38,13 @@ def campaign_server(given: str | os.PathLike[str] | None) -> str | None:
     return chosen if chosen and is_server(chosen) else None
 
 
+def server_shown(given: str) -> str:
+    """A server campaign as sentences and the window name it: its URL without any password."""
+    from db.target import shown
+
+    return shown(given)
+
+
 def refuse_missing_folder(path: Path) -> None:
     """A typo in --db must not quietly make folders and an empty campaign somewhere."""
     if not path.parent.is_dir() and path != default_campaign_path():

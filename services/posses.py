@@ -10,9 +10,10 @@ from typing import Any
 from db import exchange
 from db import posses as store
 from rostermgr.exchange import validate_posse_file
+from rostermgr.plans import CreationPlan, Entry
 from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
 from rostermgr.roster import Posse, normal_name
-from rostermgr.shop import CreationPlan, Entry, plan_creation
+from rostermgr.shop import plan_buy, plan_creation, plan_hire, plan_sell
 from rostermgr.standing import may_play
 from services.campaign import Campaign, in_campaign
 from services.names import check_printable_name
@@ -109,7 +110,8 @@ def _purse_change(c: Campaign, posse: str, entry: Entry) -> PurseChange:
 def buy(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
     """Pay the ruleset price of `item` for `member` from the purse (R5, R6, R16)."""
     with c.edit():
-        entry = store.buy(posse, member, item, c.rules)
+        entry = plan_buy(store.load_posse(posse), member, item, c.rules)
+        store.apply_buy(posse, entry)
     return _purse_change(c, posse, entry)
 
 
@@ -117,7 +119,8 @@ def buy(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
 def sell(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
     """Sell one of the member's items back for the resale share (R6, R16)."""
     with c.edit():
-        entry = store.sell(posse, member, item, c.rules)
+        entry = plan_sell(store.load_posse(posse), member, item, c.rules)
+        store.apply_sell(posse, entry)
     return _purse_change(c, posse, entry)
 
 
@@ -126,7 +129,8 @@ def hire(c: Campaign, posse: str, role: str, member: str) -> PurseChange:
     """Hire a replacement member, or a leader or deputy whose place is vacant (R3, R6)."""
     _printable(member, "The member's name")
     with c.edit():
-        entry = store.hire(posse, role, member, c.rules)
+        hired, entry = plan_hire(store.load_posse(posse), role, member, c.rules)
+        store.apply_hire(posse, hired, entry)
     return _purse_change(c, posse, entry)
 
 
@@ -262,4 +266,4 @@ def import_posse(c: Campaign, doc: Any, as_name: str | None = None) -> str:
     exchange.refuse_if_taken(checked.name)
     c.backup("before-import")
     with c.edit():
-        return exchange.import_posse(doc, c.rules, as_name)
+        return exchange.apply_import(checked)

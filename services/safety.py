@@ -9,6 +9,7 @@ from db import backup as store
 from db.backup import Backup
 from db.check import check_campaign
 from db.connection import check_campaign_file, refuse_foreign, refuse_newer
+from db.copy import save_server_copy
 from db.lock import refuse_if_held
 from rostermgr.errors import Refused
 from rostermgr.rules_load import special_kind
@@ -40,13 +41,8 @@ def backup_now(path: Path) -> Path:
         raise named(path, exc) or exc from exc
 
 
-def restore(path: Path, source: Path) -> store.Restored:
-    """Replace the campaign with a checked backup; says what became of the file replaced.
-
-    Refused while the app holds the campaign, and for a campaign that cannot be written.
-    Nothing is changed when the safety backup of the current file cannot be made, or the
-    backup cannot be copied in beside it: the sentence names the folder and its fault.
-    """
+def refuse_not_a_campaign_file(source: Path) -> None:
+    """Refuse, untouched, a backup to restore that is not a campaign file this rostermgr opens."""
     if source.is_dir():
         raise Refused(
             f"{source} is a folder, not a backup file; `rostermgr backup --list` names them."
@@ -59,6 +55,16 @@ def restore(path: Path, source: Path) -> store.Restored:
     check_campaign_file(source)
     refuse_foreign(source)
     refuse_newer(source)  # restore only what this rostermgr can open
+
+
+def restore(path: Path, source: Path) -> store.Restored:
+    """Replace the campaign with a checked backup; says what became of the file replaced.
+
+    Refused while the app holds the campaign, and for a campaign that cannot be written.
+    Nothing is changed when the safety backup of the current file cannot be made, or the
+    backup cannot be copied in beside it: the sentence names the folder and its fault.
+    """
+    refuse_not_a_campaign_file(source)
     refuse_if_held(path)
     folder = path.absolute().parent
     if folder.is_dir() and not os.access(folder, os.W_OK):
@@ -78,6 +84,12 @@ def restore(path: Path, source: Path) -> store.Restored:
 def save_copy(c: Campaign, target: str | Path) -> Path:
     """A consistent, checked copy of the open campaign at `target` (File > Save a copy)."""
     path = check_output(target, c.path, database=True)
+    if c.server is not None:  # a campaign file made by `campaign copy`'s own copy
+        try:
+            save_server_copy(c.db, path)
+        except (*DATABASE_ERRORS, OSError) as exc:
+            raise named(path, exc) or exc from exc
+        return path
     store.save_copy(c.path, path)
     return path
 

@@ -257,8 +257,55 @@ def open_campaign_file(w: MainWindow) -> None:
         open_path(w, path)
 
 
+def open_server_campaign(w: MainWindow) -> None:
+    """File > Open server campaign: a campaign on a PostgreSQL server."""
+    from services.paths import campaign_server
+    from ui.dialogs.open_server import OpenServerDialog
+
+    recent = next((r for r in w.recent_files() if campaign_server(r)), "")
+    dialog = OpenServerDialog(recent, w)
+    if dialog.exec() == OpenServerDialog.DialogCode.Accepted:
+        open_server_address(w, dialog.given())
+
+
+def open_server_address(w: MainWindow, given: str) -> None:
+    """Open the server campaign `given`, asking for its password if the server wants one."""
+    from rostermgr.rules_load import default_ruleset
+    from services.campaign import PasswordNeeded, WrongPassword, for_app_server
+    from services.paths import campaign_server
+    from ui.dialogs.open_server import ask_password
+
+    if campaign_server(given) is None:
+        w.refuse(f"{given!r} is not a postgresql:// URL nor service=NAME.")
+        return
+    if w.campaign.server is not None and w.campaign.where == for_server_shown(given):
+        return
+    password: str | None = None
+    for _ in range(3):
+        try:
+            campaign = for_app_server(given, default_ruleset(), password, chosen=False)
+        except (PasswordNeeded, WrongPassword) as exc:
+            password = ask_password(w, for_server_shown(given), isinstance(exc, WrongPassword))
+            if password is None:
+                return
+            continue
+        except Refused as exc:
+            w.refuse(str(exc))
+            return
+        w.switch_to(campaign)
+        return
+    w.refuse(f"The PostgreSQL server {for_server_shown(given)} refused the password three times.")
+
+
+def for_server_shown(given: str) -> str:
+    """A server campaign as the window names it: its URL without any password."""
+    from services.paths import server_shown
+
+    return server_shown(given)
+
+
 def open_path(w: MainWindow, path: Path) -> None:
-    if path.resolve() == w.campaign.path.resolve():
+    if w.campaign.server is None and path.resolve() == w.campaign.path.resolve():
         return
     from rostermgr.rules_load import default_ruleset
 
@@ -277,8 +324,13 @@ def fill_recent(w: MainWindow) -> None:
     recent = w.recent_files()
     if not recent:
         w.recent_menu.addAction("No recent campaigns").setEnabled(False)
+    from services.paths import campaign_server
+
     for path in recent:
-        w.recent_menu.addAction(path, partial(open_path, w, Path(path)))
+        if campaign_server(path):
+            w.recent_menu.addAction(path, partial(open_server_address, w, path))
+        else:
+            w.recent_menu.addAction(path, partial(open_path, w, Path(path)))
     w.recent_menu.addSeparator()
     clear = w.recent_menu.addAction("&Clear recent files", partial(clear_recent, w))
     clear.setEnabled(bool(recent))
@@ -353,7 +405,7 @@ def check(w: MainWindow) -> None:
     if problems:
         QMessageBox.warning(w, "Campaign check", "\n".join(problems))
     else:
-        QMessageBox.information(w, "Campaign check", f"No problems found in {w.campaign.path}.")
+        QMessageBox.information(w, "Campaign check", f"No problems found in {w.campaign.where}.")
 
 
 def rules_reference(w: MainWindow) -> None:
@@ -392,7 +444,7 @@ def about_text(w: MainWindow) -> str:
         f"<b>rostermgr</b> {escape(app_version())}: the campaign and roster manager for "
         f"Last Hope Frontier.<br>"
         f"Ruleset: {escape(w.rules.name)} {escape(str(w.rules.version))}.<br>"
-        f"Campaign: {escape(str(w.campaign.path))} ({games_count} games).<br><br>"
+        f"Campaign: {escape(w.campaign.where)} ({games_count} games).<br><br>"
         f"Fonts: {escape(FONT_LICENCES)}"
     )
 

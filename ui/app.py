@@ -100,7 +100,7 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
             QApplication.exit(EXIT_REFUSED)
             return
         window.attach(campaign)
-        window.remember(campaign.path)
+        window.remember(campaign.where)
         if os.environ.get(SMOKE_QUIT) == "1":
             _quit_when_shown(window)
 

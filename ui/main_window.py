@@ -58,8 +58,11 @@ class MainWindow(QMainWindow):
     campaign: Campaign
     rules: Ruleset
 
-    def __init__(self, campaign: Campaign | None = None, path: Path | None = None) -> None:
-        """The window over `campaign`; or, with `path` alone, its frame until `attach`."""
+    def __init__(
+        self, campaign: Campaign | None = None, path: Path | None = None, server: str = ""
+    ) -> None:
+        """The window over `campaign`; or, with `path` (or a `server` campaign's URL) alone,
+        its frame until `attach`."""
         super().__init__()
         self.is_open = False
         # The campaign as its snapshot has it is in the window (see show_preview) until attach.
@@ -82,7 +85,8 @@ class MainWindow(QMainWindow):
         left_layout.addWidget(self.new_posse_button)
         self.stack = QStackedWidget()
         where = Path(campaign.path if campaign is not None else path or "")
-        self.opening = self._opening_page(where)
+        name = campaign.name if campaign is not None else server or where.name
+        self.opening = self._opening_page(name)
         self.stack.addWidget(self.opening)
         splitter = QSplitter()  # horizontal by default
         splitter.addWidget(left)
@@ -93,8 +97,8 @@ class MainWindow(QMainWindow):
         from ui.menus import build_menus
 
         build_menus(self)
-        self.setWindowTitle(f"{where.name} - rostermgr")
-        self.statusBar().showMessage(f"Opening {where}...")
+        self.setWindowTitle(f"{name} - rostermgr")
+        self.statusBar().showMessage(f"Opening {server or where}...")
         geometry = self.settings.value("geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)  # type: ignore[arg-type]
@@ -106,11 +110,11 @@ class MainWindow(QMainWindow):
             self.attach(campaign)
 
     @staticmethod
-    def _opening_page(path: Path) -> QWidget:
+    def _opening_page(name: str) -> QWidget:
         page = QWidget()
         row = QHBoxLayout()
         row.addStretch()
-        row.addWidget(QLabel(f"Opening {path.name}..."))
+        row.addWidget(QLabel(f"Opening {name}..."))
         row.addStretch()
         layout = QVBoxLayout(page)
         layout.addStretch()
@@ -220,7 +224,7 @@ class MainWindow(QMainWindow):
     # -- state --------------------------------------------------------------------------
     def _title(self) -> None:
         read_only = " (read-only)" if self.campaign.read_only else ""
-        self.setWindowTitle(f"{self.campaign.path.name}{read_only} - rostermgr")
+        self.setWindowTitle(f"{self.campaign.name}{read_only} - rostermgr")
 
     def current_posse(self) -> str | None:
         return self.posse_model.name_at(self.posse_list.currentIndex().row())
@@ -248,7 +252,7 @@ class MainWindow(QMainWindow):
             if not moved:  # else currentChanged has just shown it: load the posse once, not twice
                 self.show_selected()
         count = f"{len(rows)} posse{'' if len(rows) == 1 else 's'}"
-        self.statusBar().showMessage(f"{count} in {self.campaign.path}")
+        self.statusBar().showMessage(f"{count} in {self.campaign.where}")
 
     def show_selected(self) -> None:
         name = self.current_posse()
@@ -350,7 +354,9 @@ class MainWindow(QMainWindow):
         value = self.settings.value("recent", [])
         return [str(v) for v in (value if isinstance(value, list) else [value]) if v]
 
-    def remember(self, path: Path) -> None:
+    def remember(self, path: Path | str) -> None:
+        """Put a campaign first in File > Open recent: its file, or its server's URL (never a
+        password: `Campaign.where` has none)."""
         recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]
         self.settings.setValue("recent", recent[:MAX_RECENT])
 
@@ -361,7 +367,7 @@ class MainWindow(QMainWindow):
         self.view.use(campaign)
         self.undo_stack.clear()
         old.close()
-        self.remember(campaign.path)
+        self.remember(campaign.where)
         self._title()
         self.refresh(select=self._remembered_posse())
         self.opened.emit()

@@ -65,6 +65,13 @@ def build_menus(w: MainWindow) -> None:
         QKeySequence.StandardKey.Open,
         "action_open",
     )
+    add(
+        file_menu,
+        "Open &server campaign...",
+        lambda: actions.open_server_campaign(w),
+        QKeySequence("Ctrl+Shift+O"),
+        "action_open_server",
+    )
     w.recent_menu = file_menu.addMenu("Open &recent")
     w.recent_menu.aboutToShow.connect(lambda: actions.fill_recent(w))
     add(

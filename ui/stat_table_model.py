@@ -20,7 +20,7 @@ MONEY: Mapping[str, frozenset[str]] = {
     "purses": frozenset({"purse"}),
     "items": frozenset({"net_spent"}),
 }
-# The kinds of ledger entry (rostermgr.shop.Entry.kind) in the words of the ledger's reasons.
+# The kinds of ledger entry (rostermgr.plans.Entry.kind) in the words of the ledger's reasons.
 LEDGER_KINDS: Mapping[str, str] = {
     "purse": "Starting purse",
     "hire": "Hiring",

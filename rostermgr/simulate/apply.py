@@ -12,10 +12,18 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import assert_never
 
-from rostermgr.advancement import FlipStep
-from rostermgr.postgame import FlipsEarned, GamePlan, Injury, ItemGone, ItemMoved, Payment
+from rostermgr.plans import (
+    CreationPlan,
+    Entry,
+    FlipsEarned,
+    FlipStep,
+    GamePlan,
+    Injury,
+    ItemGone,
+    ItemMoved,
+    Payment,
+)
 from rostermgr.roster import DEAD, Member, Posse
-from rostermgr.shop import CreationPlan, Entry
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
-from rostermgr.postgame import Injury, plan_game
+from rostermgr.plans import Injury
+from rostermgr.postgame import plan_game
 from rostermgr.roster import NAME_LIMIT, Posse
 from rostermgr.rules import Ruleset
 from rostermgr.shop import plan_creation

@@ -11,8 +11,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rostermgr.advancement import allowed_stats, plan_choose, plan_flip, plan_reflip
-from rostermgr.cards import Card, full_deck, parse_card
+from rostermgr.advancement import plan_choose, plan_flip, plan_reflip
+from rostermgr.cards import Card, allowed_stats, full_deck, parse_card
 from rostermgr.errors import RuleBroken
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Item, Ruleset

@@ -107,3 +107,39 @@ def test_every_use_case_module_imports_on_its_own() -> None:
         [sys.executable, "-c", script, *modules], cwd=ROOT, capture_output=True, text=True
     )
     assert done.stdout.strip() == "", done.stdout
+
+
+PLANNERS = {
+    "db/games.py": "rostermgr.postgame",
+    "db/posses.py": "rostermgr.shop",
+    "db/flips.py": "rostermgr.advancement",
+    "db/rulesets.py": "rostermgr.adoption",
+    "db/exchange.py": "rostermgr.exchange",
+    "db/stats.py": "rostermgr.simulate",
+}
+
+
+@pytest.mark.skipif(not LINT.exists(), reason="import-linter is not installed beside Python")
+def test_a_planner_imported_by_db_breaks_its_contract(tmp_path: Path) -> None:
+    """db writes the plans the use cases made: each planner module it imported, directly or
+    through a value module, would break the contract (and the values it does use keep it)."""
+    tree = _copy(tmp_path)
+    kept = _lint(tree)
+    assert "db stores what the use cases planned: it never imports a planner KEPT" in kept.stdout
+    for file, planner in PLANNERS.items():
+        path = tree / file
+        path.write_text(path.read_text(encoding="utf-8") + f"\nimport {planner}  # deliberate\n")
+    # and one through a module db may import: a value module that imports a planner
+    records = tree / "rostermgr/records.py"
+    records.write_text(
+        records.read_text(encoding="utf-8") + "\nimport rostermgr.shop  # deliberate\n"
+    )
+    broken = _lint(tree)
+    assert broken.returncode != 0
+    assert (
+        "db stores what the use cases planned: it never imports a planner BROKEN" in broken.stdout
+    )
+    for file, planner in PLANNERS.items():
+        importer = file.removesuffix(".py").replace("/", ".")
+        assert f"{importer} -> {planner}" in broken.stdout, broken.stdout
+    assert "rostermgr.records -> rostermgr.shop" in broken.stdout, broken.stdout

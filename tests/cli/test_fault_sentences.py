@@ -389,7 +389,7 @@ def test_a_readonly_error_on_a_writable_file_says_another_program_is_writing(
     def racing(*_: object, **__: object) -> None:
         raise sqlite3.OperationalError("attempt to write a readonly database")
 
-    monkeypatch.setattr(services.posses.store, "buy", racing)
+    monkeypatch.setattr(services.posses.store, "apply_buy", racing)
     err = refused(cli, *BUY)
     assert err == (
         f"Another program is writing to {cli.db}; nothing was written. Try again in a moment.\n"

@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 
 from db.connection import open_campaign
-from db.games import record_game
 from rostermgr.report import parse_report
 from rostermgr.rules_load import default_ruleset
+from tests.writes import record_game
 
 
 def main(path: str, start: int) -> None:

@@ -16,6 +16,7 @@ from rostermgr.report import parse_report
 from rostermgr.rules import Ruleset
 from rostermgr.rules_load import default_ruleset
 from rostermgr.shop import plan_creation
+from tests import writes
 from tests.conftest import DALTON, LAWMEN
 from tests.db.dump import dump
 
@@ -40,7 +41,7 @@ def played(tmp_path: Path, rules: Ruleset) -> Iterator[SqliteDatabase]:
     db = open_campaign(tmp_path / "c.sqlite3")
     for doc in (DALTON, LAWMEN):
         posses.create_posse(plan_creation(doc, rules), rules)
-    games.record_game(parse_report(REPORT, rules), rules)
+    writes.record_game(parse_report(REPORT, rules), rules)
     assert check_campaign(db, rules) == []
     yield db
     db.close()

@@ -9,8 +9,8 @@ from pathlib import Path
 import peewee
 import pytest
 
-from db import games, posses
 from db import models as m
+from db import posses
 from db.backup import make_backup
 from db.check import check_campaign, quick_check
 from db.connection import damaged, is_damage, open_campaign
@@ -18,6 +18,7 @@ from rostermgr.errors import InvalidFile
 from rostermgr.report import parse_report
 from rostermgr.rules_load import default_ruleset
 from rostermgr.shop import plan_creation
+from tests import writes
 from tests.conftest import DALTON, LAWMEN, Cli
 
 D, L = DALTON["name"], LAWMEN["name"]
@@ -47,7 +48,7 @@ def campaign_with_data(path: Path, games_played: int = 12) -> Path:
             "posses": [D, L],
             "income": [{"posse": L, "amount": 5, "reason": "escort fee for the stage " * 3}],
         }
-        games.record_game(parse_report(report, rules), rules)
+        writes.record_game(parse_report(report, rules), rules)
     db.close()
     return make_backup(path, "manual")
 

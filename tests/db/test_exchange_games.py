@@ -24,6 +24,7 @@ from db.connection import open_campaign
 from rostermgr.errors import Refused
 from rostermgr.shop import plan_creation
 from rostermgr.views import posse_view
+from tests import writes
 from tests.conftest import DALTON, LAWMEN
 from tests.db.test_roundtrip import RULES, _apply, op
 
@@ -71,10 +72,10 @@ def test_export_then_import_reproduces_show_exactly(steps: list[tuple[Any, ...]]
             labels = {g.id: f"{g.date} {g.scenario}" for g in m.Game.select()}
             for i, (name, doc) in enumerate(exported.items()):
                 copy_name = f"Copy {i}"
-                exchange.import_posse(copy.deepcopy(doc), RULES, as_name=copy_name)
+                writes.import_posse(copy.deepcopy(doc), RULES, as_name=copy_name)
                 assert show(copy_name) == renamed(shown[name], copy_name)
                 posses.set_standing(name, "delete")
-                exchange.import_posse(copy.deepcopy(doc), RULES)
+                writes.import_posse(copy.deepcopy(doc), RULES)
                 assert show(name) == shown[name]
             assert check_campaign(db, RULES) == []
         finally:
@@ -82,7 +83,7 @@ def test_export_then_import_reproduces_show_exactly(steps: list[tuple[Any, ...]]
         db = open_campaign(Path(folder) / "b.sqlite3")
         try:
             for name, doc in exported.items():
-                exchange.import_posse(copy.deepcopy(doc), RULES)
+                writes.import_posse(copy.deepcopy(doc), RULES)
                 assert show(name) == elsewhere(shown[name], labels)
             assert check_campaign(db, RULES) == []
         finally:
@@ -104,7 +105,7 @@ def test_a_game_with_the_same_number_in_another_campaign_is_not_taken_for_it() -
         try:
             _grown([("game", 2, "a different game", [])])
             # its game 1 has the same date and scenario, and another report
-            exchange.import_posse(copy.deepcopy(doc), RULES, as_name="Moved")
+            writes.import_posse(copy.deepcopy(doc), RULES, as_name="Moved")
             moved = show("Moved")
             assert moved == renamed(elsewhere(before, {1: "2026-01-01 other"}), "Moved")
         finally:

@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from db import exchange, flips, games, posses
+from db import exchange, posses
 from db.check import check_campaign
 from db.connection import open_campaign
 from rostermgr.errors import Refused
@@ -19,6 +19,7 @@ from rostermgr.report import MAX_POSSES, NOTES_LIMIT, parse_report
 from rostermgr.roster import NAME_LIMIT
 from rostermgr.rules_load import default_ruleset
 from rostermgr.shop import plan_creation
+from tests import writes
 from tests.conftest import DALTON, LAWMEN
 
 RULES = default_ruleset()
@@ -69,9 +70,9 @@ def _apply(step: tuple[Any, ...]) -> None:
     posse = _pick(all_posses, args[0])
     if kind in ("buy", "sell"):
         member = _pick(list(posse.members), args[1]).name
-        (posses.buy if kind == "buy" else posses.sell)(posse.name, member, args[2], RULES)
+        (writes.buy if kind == "buy" else writes.sell)(posse.name, member, args[2], RULES)
     elif kind == "hire":
-        posses.hire(posse.name, args[1], args[2], RULES)
+        writes.hire(posse.name, args[1], args[2], RULES)
     elif kind == "rename":
         posses.rename_posse(posse.name, args[1])
     elif kind == "rename member":
@@ -95,13 +96,13 @@ def _apply(step: tuple[Any, ...]) -> None:
             "out_of_action": out,
             "notes": args[1],
         }
-        games.record_game(parse_report(report, RULES), RULES)
+        writes.record_game(parse_report(report, RULES), RULES)
     elif kind == "flip":
         member = _pick(list(posse.members), args[1])
         if member.pending_card:
-            flips.spend_flip(posse.name, member.name, RULES, choose=args[3] or "move")
+            writes.spend_flip(posse.name, member.name, RULES, choose=args[3] or "move")
         else:
-            flips.spend_flip(posse.name, member.name, RULES, card=args[2], choose=args[3])
+            writes.spend_flip(posse.name, member.name, RULES, card=args[2], choose=args[3])
 
 
 def _same(original: dict[str, Any], copied: dict[str, Any], name: str) -> None:
@@ -137,7 +138,7 @@ def test_every_export_imports_back_the_same_posse(steps: list[tuple[Any, ...]]) 
             assert check_campaign(db, RULES) == []
             for i, doc in enumerate(exported):
                 copy_name = f"Copy {i}"
-                exchange.import_posse(copy.deepcopy(doc), RULES, as_name=copy_name)
+                writes.import_posse(copy.deepcopy(doc), RULES, as_name=copy_name)
                 _same(doc, exchange.export_posse(copy_name), copy_name)
             assert check_campaign(db, RULES) == []
         finally:
@@ -145,7 +146,7 @@ def test_every_export_imports_back_the_same_posse(steps: list[tuple[Any, ...]]) 
         db = open_campaign(Path(folder) / "b.sqlite3")
         try:
             for doc in exported:
-                name = exchange.import_posse(copy.deepcopy(doc), RULES)
+                name = writes.import_posse(copy.deepcopy(doc), RULES)
                 _same(_elsewhere(doc), exchange.export_posse(name), doc["posse"]["name"])
             assert check_campaign(db, RULES) == []
         finally:

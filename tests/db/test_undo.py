@@ -10,6 +10,7 @@ from db.connection import open_campaign
 from db.undo import undo_mark, undo_to
 from rostermgr.rules_load import default_ruleset
 from rostermgr.shop import plan_creation
+from tests import writes
 from tests.conftest import DALTON
 from tests.db.dump import dump
 
@@ -20,8 +21,8 @@ def test_undo_to_a_mark_restores_every_table(tmp_path: Path) -> None:
     posses.create_posse(plan_creation(DALTON, rules), rules)
     before = dump(db)
     mark = undo_mark(db)
-    posses.buy("The Dalton Boys", "Slim", "hatchet", rules)
-    posses.sell("The Dalton Boys", "Kid", "pistol", rules)
+    writes.buy("The Dalton Boys", "Slim", "hatchet", rules)
+    writes.sell("The Dalton Boys", "Kid", "pistol", rules)
     posses.rename_posse("The Dalton Boys", "Daltons")
     m.Member.update(injuries=2).execute()
     assert dump(db) != before

@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 import printables.journal.story as story
-from db import flips, games, posses
+from db import posses
 from db.connection import open_campaign
 from printables.journal import booklet_sides, padded, write_journal
 from printables.journal.style import mm
@@ -23,6 +23,7 @@ from rostermgr.report import parse_report
 from rostermgr.rules import Ruleset
 from rostermgr.rules_load import default_ruleset
 from rostermgr.shop import plan_creation
+from tests import writes
 from tests.conftest import DALTON, FOUNDED, LAWMEN
 
 D, L = DALTON["name"], LAWMEN["name"]
@@ -66,7 +67,7 @@ def journals(path: Path, rules: Ruleset, setup: list[dict], reports: list[dict],
             for request in setup:
                 posses.create_posse(plan_creation(request, rules), rules)
         for n, doc in enumerate(reports, start=1):
-            games.record_game(parse_report(doc, rules), rules)
+            writes.record_game(parse_report(doc, rules), rules)
             if after is not None:
                 after(n)
         return {
@@ -83,9 +84,9 @@ def three_games(tmp_path_factory: pytest.TempPathFactory, rules: Ruleset) -> dic
 
     def spend(n: int) -> None:
         card, stat = FLIPS[n - 1]
-        flips.spend_flip(L, "Wyatt", rules, card=card, choose=stat)
+        writes.spend_flip(L, "Wyatt", rules, card=card, choose=stat)
         if n == 3:
-            flips.spend_flip(L, "Wyatt", rules, card="5C")  # turned, not yet chosen: pending
+            writes.spend_flip(L, "Wyatt", rules, card="5C")  # turned, not yet chosen: pending
 
     path = tmp_path_factory.mktemp("journal") / "c.sqlite3"
     return journals(

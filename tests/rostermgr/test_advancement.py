@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rostermgr.advancement import allowed_stats, plan_choose, plan_flip, plan_reflip
-from rostermgr.cards import parse_card
+from rostermgr.advancement import plan_choose, plan_flip, plan_reflip
+from rostermgr.cards import allowed_stats, parse_card
 from rostermgr.errors import RuleBroken
 from rostermgr.roster import Member
 from rostermgr.rules_load import default_ruleset

@@ -7,7 +7,8 @@ from datetime import date, timedelta
 import pytest
 
 from rostermgr.errors import InvalidFile, RuleBroken
-from rostermgr.postgame import FlipsEarned, Injury, Payment, plan_game
+from rostermgr.plans import FlipsEarned, Injury, Payment
+from rostermgr.postgame import plan_game
 from rostermgr.report import parse_report
 from rostermgr.roster import Member, Posse
 from rostermgr.rules_load import default_ruleset

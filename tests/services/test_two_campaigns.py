@@ -10,6 +10,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import pytest
+
 from rostermgr.rules_load import default_ruleset
 from services import games, posses, safety
 from services.campaign import for_app, for_command
@@ -61,3 +63,36 @@ def test_a_worker_thread_reads_the_campaign_it_is_given(tmp_path: Path) -> None:
     finally:
         a.close()
         b.close()
+
+
+def test_the_program_never_leans_on_the_campaign_opened_last(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the store's fallback switched off, a whole story still runs: every command says
+    which campaign it works on (only the store's own tests use the one opened last)."""
+    from db.models import CampaignRouter
+    from tests.cli.test_game import kid_taken_out_by_wyatt
+    from tests.conftest import Cli
+
+    monkeypatch.setattr(CampaignRouter, "strict", True)
+    cli = Cli(tmp_path / "c.sqlite3", tmp_path)
+    cli.new_posse(DALTON)
+    cli.new_posse(LAWMEN)
+    cli.ok("posse", "buy", DALTON["name"], "Ike Dalton", "whiskey")
+    cli.ok("game", "record", cli.file(kid_taken_out_by_wyatt(1)))
+    cli.ok("flip", LAWMEN["name"], "Wyatt", "--card", "7H")
+    cli.ok("game", "undo")
+    cli.ok("posse", "show", DALTON["name"], "--json")
+    cli.ok("stats")
+    cli.ok("export", "--csv", str(tmp_path / "csv"))
+    cli.ok("print", "journal", DALTON["name"], "-o", str(tmp_path / "j.pdf"))
+    cli.ok("rules", "history")
+    assert cli("check").code == 0
+    app = for_app(tmp_path / "c.sqlite3", default_ruleset())
+    try:
+        mark = app.mark()
+        posses.buy(app, DALTON["name"], "Kid", "whiskey")
+        app.undo_to(mark)
+        assert games.listing(app) == []
+    finally:
+        app.close()

@@ -8,8 +8,8 @@ from ui.main_window import MainWindow
 
 
 def test_r15_one_flip_is_singular_and_use_waits_for_a_card(window: MainWindow, qtbot) -> None:
-    from db.games import record_game
     from rostermgr.report import parse_report
+    from tests.writes import record_game
 
     doc = {
         "date": "2026-01-01",
@@ -45,8 +45,8 @@ def test_r15_enter_in_the_card_field_uses_the_card_and_keeps_the_dialog(
 ) -> None:
     from PySide6.QtCore import Qt
 
-    from db.games import record_game
     from rostermgr.report import parse_report
+    from tests.writes import record_game
 
     doc = {
         "date": "2026-01-01",

@@ -48,7 +48,7 @@ def test_first_start_offers_to_create_the_first_posse(empty_window: MainWindow) 
 
 def test_buy_then_undo_then_redo(window: MainWindow) -> None:
     select(window, "Last Hope Lawmen")
-    from db.posses import buy
+    from tests.writes import buy
 
     window.act(
         "Buy hatchet for Morgan", lambda: buy("Last Hope Lawmen", "Morgan", "hatchet", window.rules)
@@ -65,7 +65,7 @@ def test_an_overspend_is_refused_with_the_reason_in_the_window(
     window: MainWindow, _no_modal_boxes: list[str]
 ) -> None:
     select(window, "The Dalton Boys")
-    from db.posses import buy
+    from tests.writes import buy
 
     window.act("Buy", lambda: buy("The Dalton Boys", "Slim", "horse", window.rules))
     assert any("R5" in text or "afford" in text for text in _no_modal_boxes)
@@ -129,8 +129,9 @@ def test_rename_a_member_is_undoable(window: MainWindow, monkeypatch) -> None:
 
 
 def test_games_dialog_model_and_undo_of_the_last_game(window: MainWindow) -> None:
-    from db.games import list_games, record_game
+    from db.games import list_games
     from rostermgr.report import parse_report
+    from tests.writes import record_game
     from ui.dialogs.games import GamesDialog
 
     report = {
@@ -180,9 +181,8 @@ def test_the_window_fits_a_768_pixel_screen(window: MainWindow, qtbot) -> None:
 
 def test_r13_a_dead_member_and_his_replacement_all_show(window: MainWindow, qtbot) -> None:
     """Six roster rows (Kid dead, a replacement hired) show without scrolling at 1280 x 760."""
-    from db.games import record_game
-    from db.posses import hire
     from rostermgr.report import parse_report
+    from tests.writes import hire, record_game
 
     for n in range(1, 4):  # three strikes: Kid dies (R13)
         doc = {
@@ -249,8 +249,8 @@ def test_ledger_reason_takes_the_spare_width_and_only_money_is_right_aligned(
 
 
 def test_r13_the_dead_are_greyed_and_struck_through(window: MainWindow) -> None:
-    from db.games import record_game
     from rostermgr.report import parse_report
+    from tests.writes import record_game
 
     for n in range(1, 4):
         doc = {

@@ -9,12 +9,12 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
-from db import flips, games
 from db.posses import create_posse, load_posse
 from db.stats import read_campaign
 from rostermgr.report import parse_report
 from rostermgr.shop import plan_creation
 from rostermgr.stats import campaign_stats
+from tests import writes
 from ui.charts import marked_points
 from ui.dialogs.stats_window import NO_GAMES, StatsWindow, open_stats
 from ui.main_window import MainWindow
@@ -55,7 +55,7 @@ REPORTS = [
 
 def record(window: MainWindow, doc: dict, purses: dict) -> None:
     """Record one game; note each posse's purse right after it, as `posse show` gives it."""
-    game_id, _ = games.record_game(parse_report(doc, window.rules), window.rules)
+    game_id, _ = writes.record_game(parse_report(doc, window.rules), window.rules)
     for name in doc["posses"]:
         purses.setdefault(name, []).append((game_id, load_posse(name).purse))
 
@@ -66,8 +66,8 @@ def played(window: MainWindow) -> dict[str, list[tuple[int, int]]]:
     purses: dict[str, list[tuple[int, int]]] = {}
     for doc in REPORTS:
         record(window, doc, purses)
-    flips.spend_flip(L, "Wyatt", window.rules, card="5S", choose="shot")
-    flips.spend_flip(D, "Ike Dalton", window.rules, card="JD", choose="defence")
+    writes.spend_flip(L, "Wyatt", window.rules, card="5S", choose="shot")
+    writes.spend_flip(D, "Ike Dalton", window.rules, card="JD", choose="defence")
     return purses
 
 

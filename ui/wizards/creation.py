@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
 
 from rostermgr.cards import SUIT_SYMBOLS
 from rostermgr.errors import Refused
+from rostermgr.plans import CreationPlan
 from rostermgr.roster import Member, Posse, check_name, normal_name
 from rostermgr.rules import Ruleset
-from rostermgr.shop import CreationPlan, creation_cost, plan_creation
+from rostermgr.shop import creation_cost, plan_creation
 from ui.keys import no_default_buttons, on_enter, on_enter_or_space
 from ui.screen import fitted_size
 from ui.shop_model import STRETCH, ShopModel

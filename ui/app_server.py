@@ -1,0 +1,74 @@
+"""Starting the desktop app on a campaign on a PostgreSQL server (issue 28).
+
+As on a file, the window is painted first and the campaign opened after; there is no lock to
+take (the server keeps writers apart). When the server asks for a password that libpq's usual
+places do not hold, the app asks for it (never saving it); without a screen to ask on, the
+refusal is a sentence on standard error and exit 1.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from ui.app import EXIT_REFUSED, SMOKE_QUIT, _quit_when_shown, _refuse, can_ask
+
+
+def run_server_app(given: str, ruleset_path: str | None = None) -> int:
+    """Show the main window and open the server campaign `given` in it; refusals exit 1."""
+    from PySide6.QtWidgets import QApplication
+
+    from rostermgr.errors import Refused
+    from services.paths import server_shown
+    from ui.errors import install_exception_hook
+    from ui.main_window import MainWindow
+    from ui.qt_messages import install_message_filter
+
+    app = QApplication.instance() or QApplication(sys.argv)
+    app.setApplicationName("rostermgr")
+    app.setOrganizationName("rostermgr")
+    install_exception_hook()
+    install_message_filter()
+    where = server_shown(given)
+    window = MainWindow(server=where)
+    window.ruleset_path = ruleset_path
+    refused: list[int] = []
+
+    def open_campaign() -> None:
+        from services.campaign import PasswordNeeded, WrongPassword, for_app_server, load_rules
+        from ui.dialogs.open_server import ask_password
+        from ui.icon import app_icon
+
+        app.setWindowIcon(app_icon())
+        password: str | None = None
+        try:
+            rules = load_rules(ruleset_path)
+            for tries in range(3):
+                try:
+                    campaign = for_app_server(given, rules, password)
+                    break
+                except (PasswordNeeded, WrongPassword) as exc:
+                    if tries == 2 or not can_ask():
+                        raise
+                    password = ask_password(window, where, isinstance(exc, WrongPassword))
+                    if password is None:
+                        raise
+        except Refused as exc:
+            refused.append(EXIT_REFUSED)
+            _refuse(window, exc)
+            window.hide()
+            QApplication.exit(EXIT_REFUSED)
+            return
+        window.attach(campaign)
+        window.remember(campaign.where)
+        if os.environ.get(SMOKE_QUIT) == "1":
+            _quit_when_shown(window)
+
+    window.after_first_paint(open_campaign)
+    window.show()
+    try:
+        code = app.exec()
+    finally:
+        if window.is_open:
+            window.campaign.close()
+    return refused[0] if refused else code
