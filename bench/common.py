@@ -47,19 +47,21 @@ class Figure:
 
     @property
     def target(self) -> str:
+        parts = []
         if self.target_ratio is not None:
-            return f"ratio <= {self.target_ratio:g}"
+            parts.append(f"ratio <= {self.target_ratio:g}")
         if self.target_max is not None:
-            return f"<= {self.target_max:g} {self.unit}"
-        return ""
+            parts.append(f"<= {self.target_max:g} {self.unit}")
+        return ", ".join(parts)
 
     @property
     def met(self) -> bool | None:
-        if self.target_ratio is not None:
-            return self.ratio is not None and self.ratio <= self.target_ratio
-        if self.target_max is not None:
-            return self.value <= self.target_max
-        return None
+        """Whether every target given is met (both, when a figure has both)."""
+        if self.target_ratio is None and self.target_max is None:
+            return None
+        if self.target_ratio is not None and (self.ratio is None or self.ratio > self.target_ratio):
+            return False
+        return self.target_max is None or self.value <= self.target_max
 
     def as_json(self) -> dict[str, Any]:
         ratio = self.ratio

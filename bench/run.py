@@ -1,7 +1,7 @@
 """Run the benchmarks; print a table, or with --json every figure with its baseline and ratio.
 
-    python bench/run.py [--runs N] [--only start,print,bookkeeping,bundle,simulate] [--json]
-                        [--keep DIR]
+    python bench/run.py [--runs N] [--only start,print,bookkeeping,bundle,simulate,postgresql]
+                        [--json] [--keep DIR]
 
 Start-up, printing and bookkeeping at scale, each figure against a baseline measured in the
 same run, as the median of N runs (default 7). Campaign files are generated into a temporary
@@ -22,20 +22,21 @@ from typing import Any
 
 import bookkeeping
 import bundle
+import postgres
 import printing
 import simulate
 import start
 from campaign_gen import build_campaign, posse_name
 from common import Figure, isolated, load_note
 
-GROUPS = ("start", "print", "bookkeeping", "bundle", "simulate")
+GROUPS = ("start", "print", "bookkeeping", "bundle", "simulate", "postgresql")
 CAMPAIGN = (100, 5000)  # posses and history rows of the start-up and printing campaign
 
 
 def run(tmp: Path, runs: int, only: set[str]) -> tuple[list[Figure], dict[str, Any]]:
     figures: list[Figure] = []
     info: dict[str, Any] = {"runs": runs, "load_before": load_note(), "groups": {}}
-    if only & {"start", "print", "bundle"}:
+    if only & {"start", "print", "bundle", "postgresql"}:
         c100 = build_campaign(tmp / "campaign100.sqlite3", *CAMPAIGN, real_games=10)
         info["campaign100"] = c100.as_json()
         size = f"{c100.posses} posses, {c100.history:,} history rows"
@@ -63,6 +64,13 @@ def run(tmp: Path, runs: int, only: set[str]) -> tuple[list[Figure], dict[str, A
             )
             if missing is None:
                 figures += bundle.measure(tmp, c100.path, runs, c100.posses)
+        if "postgresql" in only:
+            found, started = postgres.measure(tmp, c100.path, runs)
+            figures += found
+            info["groups"]["postgresql"] = (
+                f"campaign of {size} on a PostgreSQL server over loopback ({started}); "
+                "baseline: the same campaign in a SQLite file, the same commands in-process"
+            )
     if "bookkeeping" in only:
         found, built = bookkeeping.measure(tmp, runs)
         figures += found
@@ -130,9 +138,7 @@ def table(figures: list[Figure], info: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="runs of each figure (default 7)")
-    parser.add_argument(
-        "--only", default=",".join(GROUPS), help="start,print,bookkeeping,bundle,simulate"
-    )
+    parser.add_argument("--only", default=",".join(GROUPS), help=",".join(GROUPS))
     parser.add_argument("--json", action="store_true", help="every figure as JSON")
     parser.add_argument("--keep", metavar="DIR", help="work in DIR and keep it")
     args = parser.parse_args(argv)
