@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import peewee
 from peewee import Database
 
 from db.models import CAMPAIGN_TABLES
@@ -110,7 +111,9 @@ def backup_server(db: Database, stand_in: Path, reason: str, now: datetime | Non
         partial = folder / f"{stand_in.stem}-{uuid.uuid4().hex}.partial"
         write_file(db, partial)
         target = _claim_name(partial, folder, f"{stand_in.stem}-{now.strftime(STAMP)}", reason)
-    except (sqlite3.Error, OSError) as exc:
+    except (sqlite3.Error, peewee.DatabaseError, OSError) as exc:
+        if _from_server(exc):
+            raise  # reading the server failed: the caller names the server's fault
         raise backup_refusal(stand_in, reason, exc) from exc
     finally:
         if partial is not None:
@@ -118,6 +121,21 @@ def backup_server(db: Database, stand_in: Path, reason: str, now: datetime | Non
                 Path(f"{partial}{suffix}").unlink(missing_ok=True)
     thin(stand_in, now)
     return target
+
+
+def _from_server(exc: BaseException) -> bool:
+    """Whether an error came from the PostgreSQL server (psycopg), not from the backup's file."""
+    seen: set[int] = set()
+    todo: list[BaseException | None] = [exc]
+    while todo:
+        err = todo.pop()
+        if err is None or id(err) in seen:
+            continue
+        seen.add(id(err))
+        if type(err).__module__.startswith("psycopg"):
+            return True
+        todo += [getattr(err, "orig", None), err.__cause__, err.__context__]
+    return False
 
 
 def _claim_name(partial: Path, folder: Path, stamped: str, reason: str) -> Path:

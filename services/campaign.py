@@ -208,7 +208,13 @@ class Campaign:
         """
         if self.server is not None:
             self._end_reading()
-            return backup_server(self.db, self.path, reason)
+            try:
+                return backup_server(self.db, self.path, reason)
+            except DATABASE_ERRORS as exc:
+                fault = connection_fault(self.where, exc)
+                if fault is None:
+                    raise
+                raise fault from exc
         if self.read_only:
             raise read_only_refusal(self.path)
         if self.created and not self.wrote:

@@ -495,3 +495,33 @@ def test_an_internal_error_never_logs_nor_says_a_server_password(
     logged = (tmp_path / "logs" / "errors.log").read_text()
     assert "dalton1857" not in said and "dalton1857" not in logged
     assert "postgresql://ike@club.example.org/lhf" in said
+
+
+def test_a_server_backup_that_cannot_be_written_refuses_the_game_in_a_sentence(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    import peewee
+
+    import db.copy
+
+    cli = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+    cli.new_posse(DALTON)
+    cli.new_posse(LAWMEN)
+    before = _read(postgres_url)
+
+    def full(database: Any, target: Path) -> None:
+        try:
+            raise sqlite3.OperationalError("database or disk is full")
+        except sqlite3.OperationalError as cause:
+            raise peewee.OperationalError("database or disk is full") from cause
+
+    monkeypatch.setattr(db.copy, "write_file", full)
+    result = cli("game", "record", cli.file(report(1)))
+    assert result.code == 1
+    assert result.err.startswith("Cannot make the backup before recording the game: the disk")
+    assert "is full, so nothing was changed" in result.err
+    assert result.err.count("\n") == 1
+    monkeypatch.undo()
+    assert _read(postgres_url) == before
