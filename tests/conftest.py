@@ -1,4 +1,10 @@
-"""Shared fixtures: a campaign file per test and a command-line runner."""
+"""Shared fixtures: a campaign per test, on each engine, and a command-line runner.
+
+`cli` (and `campaign_target`, what it runs on) is parametrised over the two engines: a test
+that takes it runs as `[sqlite]`, on a new campaign file, and as `[postgresql]`, on a fresh
+database of the session's PostgreSQL server. A test about the file itself is marked
+`sqlite_only` (tests/engines.py says why) and runs as `[sqlite]` alone.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +13,7 @@ import json
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +21,7 @@ import pytest
 
 from cli import main
 from db.lock import lock_path
+from tests.engines import ENGINES, SQLITE_ONLY, Target, by_hand, dump, on_server
 
 # The throwaway PostgreSQL server's fixtures (postgres_server, postgres_url): a server starts
 # only for the tests that ask for one.
@@ -68,9 +75,10 @@ class Result:
 
 
 class Cli:
-    """Runs `rostermgr --db FILE ...` in-process against one campaign file."""
+    """Runs `rostermgr --db CAMPAIGN ...` in-process against one campaign: a file's path, or
+    a PostgreSQL URL (--db takes either)."""
 
-    def __init__(self, db: Path, tmp: Path) -> None:
+    def __init__(self, db: Target, tmp: Path) -> None:
         self.db, self.tmp = db, tmp
         self._n = 0
 
@@ -95,10 +103,87 @@ class Cli:
     def new_posse(self, doc: dict) -> Result:
         return self.ok("posse", "new", self.file(doc))
 
+    def state(self) -> object:
+        """What the campaign holds now, to compare before and after a refusal: on SQLite the
+        file's bytes (b"" while there is no file), on PostgreSQL every campaign table's rows,
+        the undo log and its mark (tests/engines.dump)."""
+        if on_server(self.db):
+            return dump(self.db)
+        path = Path(self.db)
+        return path.read_bytes() if path.exists() else b""
+
+    def backups_name(self) -> Path:
+        """What names this campaign's backups folder: its file, or its server's stand-in."""
+        if on_server(self.db):
+            from db.postgres import shown
+            from services.campaign import server_stand_in
+
+            return server_stand_in(shown(str(self.db)))
+        return Path(self.db)
+
+    def untouched(self) -> bool:
+        """Whether no campaign was made: no file on SQLite; on PostgreSQL the fresh campaign as
+        the test got it (no row in any table, no undo log entry, nothing ever logged)."""
+        if on_server(self.db):
+            rows, log, mark = dump(self.db)
+            return not any(rows.values()) and not log and mark == 0
+        return not Path(self.db).exists()
+
+    def sql(self, statement: str, params: tuple = ()) -> list[tuple]:
+        """Run one statement on the campaign by hand, behind rostermgr's back, committed at
+        once (SQLite's `?` parameters, on either engine); the rows it returns."""
+        return by_hand(self.db, statement, params)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", SQLITE_ONLY)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every test that takes a campaign runs on each engine, a `sqlite_only` one on SQLite."""
+    if "engine" in metafunc.fixturenames:
+        only = metafunc.definition.get_closest_marker("sqlite_only") is not None
+        metafunc.parametrize("engine", ENGINES[:1] if only else ENGINES, indirect=True)
+
 
 @pytest.fixture
-def cli(tmp_path: Path) -> Cli:
-    return Cli(tmp_path / "campaign.sqlite3", tmp_path)
+def engine(request: pytest.FixtureRequest) -> str:
+    """The engine of this run of the test: "sqlite" or "postgresql" (pytest_generate_tests)."""
+    return str(request.param)
+
+
+@pytest.fixture
+def campaign_target(engine: str, tmp_path: Path, request: pytest.FixtureRequest) -> Target:
+    """Where this test's campaign is: a new file's path, or a fresh database's URL."""
+    if engine == "sqlite":
+        return tmp_path / "campaign.sqlite3"
+    return str(request.getfixturevalue("postgres_campaign_url"))
+
+
+@pytest.fixture
+def new_campaign(engine: str, request: pytest.FixtureRequest) -> Iterator[Callable[[Path], Target]]:
+    """Makes another fresh campaign on this test's engine (on SQLite the file named, not made
+    yet), for a test that needs several, such as one per hypothesis example; all dropped
+    afterwards."""
+    made: list[str] = []
+    server = request.getfixturevalue("postgres_server") if engine != "sqlite" else None
+    template = request.getfixturevalue("postgres_campaign_template") if server is not None else None
+
+    def make(path: Path) -> Target:
+        if server is None:
+            return path
+        made.append(server.create_database(template=template))
+        return server.url(made[-1])
+
+    yield make
+    for name in made:
+        server.drop_database(name)  # type: ignore[union-attr]  # made only with a server
+
+
+@pytest.fixture
+def cli(campaign_target: Target, tmp_path: Path) -> Cli:
+    """The command line on this test's campaign, on each engine."""
+    return Cli(campaign_target, tmp_path)
 
 
 @pytest.fixture

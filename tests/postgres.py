@@ -62,10 +62,12 @@ class PostgresServer:
         """The libpq URL of a database on this server, as the superuser role."""
         return f"postgresql://{ROLE}@{HOST}:{self.port}/{database}"
 
-    def create_database(self) -> str:
-        """Create a fresh empty database and return its name."""
+    def create_database(self, template: str | None = None) -> str:
+        """Create a fresh database, empty or a copy of `template`, and return its name."""
         name = "test_" + uuid.uuid4().hex[:12]
-        _admin(self, f'CREATE DATABASE "{name}"')
+        # A copy of a small database is as quick as an empty one (both copy a template).
+        like = f' TEMPLATE "{template}"' if template else ""
+        _admin(self, f'CREATE DATABASE "{name}"{like}')
         return name
 
     def drop_database(self, name: str) -> None:
@@ -318,6 +320,34 @@ def postgres_server() -> Iterator[PostgresServer]:
         assert watchdog.stdin is not None
         watchdog.stdin.close()
         watchdog.wait(timeout=30)
+
+
+@pytest.fixture(scope="session")
+def postgres_campaign_template(postgres_server: PostgresServer) -> str:
+    """A database of the session's server made an empty campaign once, to copy for each test.
+
+    Copying it (some 0.1 s) spares every test the 0.2 s of making the schema and its triggers.
+    Nothing connects to it after this: a database being copied must have no other session.
+    """
+    from db.postgres import open_server
+
+    name = postgres_server.create_database()
+    open_server(postgres_server.url(name)).close()
+    return name
+
+
+@pytest.fixture
+def postgres_campaign_url(
+    postgres_server: PostgresServer, postgres_campaign_template: str
+) -> Iterator[str]:
+    """The URL of a fresh empty campaign on the session's server (the schema made, no posse
+    yet, no ruleset recorded), as a new campaign file is before its first command; dropped
+    afterwards."""
+    name = postgres_server.create_database(template=postgres_campaign_template)
+    try:
+        yield postgres_server.url(name)
+    finally:
+        postgres_server.drop_database(name)
 
 
 @pytest.fixture

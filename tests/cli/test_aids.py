@@ -199,10 +199,10 @@ def test_r8_resolve_refusals_exit_1_with_one_sentence(extra, words):
 def test_r4_r8_resolve_refuses_a_weapon_of_the_wrong_kind(cli, dalton, kind, weapon, sentence):
     """R4, R8: a shot uses a ranged weapon and a combat a melee one; the campaign is untouched."""
     cli.new_posse(dalton)
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli(*shot("--weapon", weapon, "--toughness", "1", kind=kind))
     assert (result.code, result.out, result.err) == (1, "", sentence + "\n")
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_r4_resolve_a_thrown_hunting_knife_is_a_shot():
@@ -398,7 +398,7 @@ def test_aid_help_documents_the_options(argv, capsys):
 def test_r8_resolve_refuses_a_joker_in_a_leaders_pair_and_asks_for_the_partner(cli, dalton):
     """R8 step 4 ruling: in a pair the joker stands for its partner; the test card is natural."""
     cli.new_posse(dalton)
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli(*shot("--attack-card", "JK", "--attacker-pair", "--toughness", "1"))
     assert (result.code, result.out) == (1, "")
     assert result.err == (
@@ -406,7 +406,7 @@ def test_r8_resolve_refuses_a_joker_in_a_leaders_pair_and_asks_for_the_partner(c
         "card is the partner: give that natural card as the attacker's card, not the joker "
         "(R8).\n"
     )
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
     defended = cli(*shot("--defence-card", "JK", "--defender-pair", "--toughness", "1"))
     assert defended.code == 1 and "defender's card, not the joker (R8)" in defended.err
 
@@ -440,7 +440,7 @@ def test_r1_resolve_uses_each_leader_action_by_side_and_names_it():
 def test_r1_resolve_heart_of_the_town_heals_before_damage_on_either_side(cli, dalton, side):
     """R1: the Townsfolk leader's pair regains 2 wounds, never above maximum (wounds taken)."""
     cli.new_posse(dalton)
-    before = cli.db.read_bytes()
+    before = cli.state()
     argv = words(
         "resolve shot --attacker townsfolk --attack 3 --attack-card 9C --defender townsfolk "
         f"--defence 1 --defence-card 2D --toughness 1 --{side}-pair"
@@ -455,7 +455,7 @@ def test_r1_resolve_heart_of_the_town_heals_before_damage_on_either_side(cli, da
         "damage (never above maximum); 0 wounds taken now."
     ) in text
     assert json.loads(cli(*argv, "--json").out)["healed"] == {side: 0, other: 0}
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_r1_resolve_negative_wounds_taken_is_refused():
@@ -473,7 +473,7 @@ DYNAMITE = words(
 def test_r4_r9_resolve_dynamite_wounds_every_model_within_reach(cli, dalton):
     """R4 ruling: Strength vs Defence; base damage + 2 minus each model's own Toughness."""
     cli.new_posse(dalton)
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli(*DYNAMITE, "--json")
     assert result.code == 0
     doc = json.loads(result.out)
@@ -492,7 +492,7 @@ def test_r4_r9_resolve_dynamite_wounds_every_model_within_reach(cli, dalton):
         "Model 2: 4 damage - Toughness 2 = 2 wounds.",
         "Model 3: 4 damage - Toughness 4 = 0 wounds: winged.",
     ]
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_r4_resolve_dynamite_has_no_favoured_bonus_but_a_favoured_card_breaks_a_tie():
@@ -521,7 +521,7 @@ def test_r4_resolve_dynamite_refuses_a_pair_and_one_toughness_per_model_is_for_d
 def test_r8_step_7_resolve_a_score_draw_into_combat_wounds_the_friend(cli, dalton):
     """R8 step 7 ruling: a score draw is not a success, so the friend takes its wound."""
     cli.new_posse(dalton)
-    before = cli.db.read_bytes()
+    before = cli.state()
     draw = words(
         "resolve shot --attacker sheriffs --attack 2 --attack-card 5H --defender outlawmen "
         "--defence 2 --defence-card 5C --into-combat"
@@ -534,7 +534,7 @@ def test_r8_step_7_resolve_a_score_draw_into_combat_wounds_the_friend(cli, dalto
         "The shot went into a combat and was a score draw, which is not a success: the friendly "
         "model in that combat takes 1 unsoakable wound (R8)."
     ) in cli(*draw).out
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_r4_odds_test_dynamite_uses_strength_and_the_blast():

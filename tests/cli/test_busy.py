@@ -18,6 +18,8 @@ import services.crashlog
 from db.connection import PRAGMAS
 from tests.conftest import Cli
 
+pytestmark = pytest.mark.sqlite_only  # SQLite's own locking of the file: busy timeouts
+
 D = "The Dalton Boys"
 BUY = ("posse", "buy", D, "Slim", "switchblade")
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from tests.conftest import DALTON, LAWMEN, Cli
+from tests.engines import Target
 
 D, L = DALTON["name"], LAWMEN["name"]
 
@@ -46,13 +48,13 @@ def test_a_reimport_after_delete_and_as_new_shows_the_posse_exactly(
 
 
 def test_into_another_campaign_a_game_is_kept_as_its_date_and_scenario(
-    cli: Cli, tmp_path: Path
+    cli: Cli, tmp_path: Path, new_campaign: Callable[[Path], Target]
 ) -> None:
     _played(cli)
     before = cli.ok("posse", "show", D, "--json").json()
     path = tmp_path / "dalton.json"
     cli.ok("posse", "export", D, "-o", str(path))
-    other = Cli(tmp_path / "other.sqlite3", tmp_path)
+    other = Cli(new_campaign(tmp_path / "other.sqlite3"), tmp_path)
     other.ok("posse", "import", str(path))
     after = other.ok("posse", "show", D, "--json").json()
     for was, now in zip(

@@ -34,6 +34,8 @@ from tests.cli.test_rulesets import playtest
 from tests.conftest import DALTON, FOUNDED, LAWMEN, RYE, Cli
 from tests.db.test_damage import damage, root
 
+pytestmark = pytest.mark.sqlite_only  # disk faults injected under the campaign file
+
 D, L, R = DALTON["name"], LAWMEN["name"], RYE["name"]
 RUN = "import sys; from cli import main; sys.exit(main(sys.argv[1:]))"
 ROOT = Path(__file__).resolve().parents[2]

@@ -52,6 +52,7 @@ def read_only(cli: Cli, tmp_path: Path):
     folder.chmod(0o755)
 
 
+@pytest.mark.sqlite_only
 def test_a_read_only_campaign_reads_prints_and_exports_but_refuses_writes(
     read_only: Cli, tmp_path: Path
 ) -> None:
@@ -84,6 +85,7 @@ def test_a_read_only_campaign_reads_prints_and_exports_but_refuses_writes(
     assert not any(Path(f"{db}{s}").exists() for s in ("-wal", "-shm", ".lock"))
 
 
+@pytest.mark.sqlite_only
 def test_a_read_only_folder_is_named_as_read_only_not_as_damaged(
     read_only: Cli, tmp_path: Path
 ) -> None:
@@ -100,6 +102,7 @@ def test_a_read_only_folder_is_named_as_read_only_not_as_damaged(
     assert shown.returncode == 0, shown.stderr
 
 
+@pytest.mark.sqlite_only
 def test_the_app_opens_a_read_only_campaign_read_only(read_only: Cli) -> None:
     from rostermgr.rules_load import default_ruleset
     from services import campaign
@@ -121,6 +124,7 @@ def test_the_app_opens_a_read_only_campaign_read_only(read_only: Cli) -> None:
         c.close()
 
 
+@pytest.mark.sqlite_only
 def test_a_full_disk_at_commit_says_so_and_writes_nothing(
     cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -137,7 +141,7 @@ def test_a_full_disk_at_commit_says_so_and_writes_nothing(
         return db
 
     monkeypatch.setattr(services.campaign, "open_file", full)
-    before = cli.db.read_bytes()
+    before = cli.state()
     # a long game: its notes need pages the file has no room for
     report = {"date": "2026-11-28", "scenario": "other", "posses": [D, L], "notes": "x" * 3900}
     refused = cli("game", "record", cli.file(report))
@@ -145,12 +149,13 @@ def test_a_full_disk_at_commit_says_so_and_writes_nothing(
     assert refused.err == (
         f"The disk holding {cli.db} is full; nothing was written. Free some space.\n"
     ), refused.err
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
     monkeypatch.setattr(services.campaign, "open_file", real)
     assert cli("check").code == 0
     assert cli.ok("game", "list", "--json").json() == []
 
 
+@pytest.mark.sqlite_only
 def test_two_writers_at_once_the_second_is_told_another_program_is_writing(
     cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -173,6 +178,7 @@ def test_two_writers_at_once_the_second_is_told_another_program_is_writing(
     assert cli.ok("posse", "buy", D, "Slim", "whiskey").code == 0
 
 
+@pytest.mark.sqlite_only
 def test_restore_refuses_a_backup_of_a_newer_schema_and_changes_nothing(
     cli: Cli, tmp_path: Path
 ) -> None:
@@ -183,10 +189,10 @@ def test_restore_refuses_a_backup_of_a_newer_schema_and_changes_nothing(
     con.execute("INSERT INTO schema_version (version) VALUES (999)")
     con.commit()
     con.close()
-    before = cli.db.read_bytes()
+    before = cli.state()
     refused = cli("restore", str(newer))
     assert refused.code == 1 and "newer rostermgr (schema 999)" in refused.err
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_an_unwritable_backups_folder_refuses_the_edit_naming_the_folder(
@@ -199,7 +205,7 @@ def test_an_unwritable_backups_folder_refuses_the_edit_naming_the_folder(
     backups.mkdir()
     backups.chmod(0o555)
     try:
-        before = cli.db.read_bytes()
+        before = cli.state()
         refused = _run(
             cli.db, "posse", "buy", D, "Slim", "whiskey", env={"ROSTERMGR_BACKUP_DIR": str(backups)}
         )
@@ -209,4 +215,4 @@ def test_an_unwritable_backups_folder_refuses_the_edit_naming_the_folder(
     assert refused.stderr.startswith(f"Cannot make the hourly backup in {backups}/")
     assert "ROSTERMGR_BACKUP_DIR" in refused.stderr
     assert "Traceback" not in refused.stderr and "internal error" not in refused.stderr
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before

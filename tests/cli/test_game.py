@@ -2,33 +2,18 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 from rostermgr.rules_load import default_ruleset
 from tests.conftest import FOUNDED, LAWMEN, RYE, Cli
+from tests.engines import Target, tables
 
 D, L = "The Dalton Boys", "Last Hope Lawmen"
 
 
-def dump(path: Path) -> dict[str, list[tuple]]:
+def dump(target: Target) -> dict[str, list[tuple]]:
     """Every campaign table, rows in order (the undo log itself is bookkeeping, not state)."""
-    con = sqlite3.connect(path)
-    try:
-        tables = [
-            r[0]
-            for r in con.execute(
-                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' "
-                "AND name NOT IN ('undo_log', 'undo_state') ORDER BY name"
-            )
-        ]
-        return {
-            t: con.execute(f'SELECT rowid, * FROM "{t}" ORDER BY rowid').fetchall() for t in tables
-        }
-    finally:
-        con.close()
+    return tables(target)
 
 
 def report(n: int, **extra: object) -> dict:
@@ -105,9 +90,9 @@ def test_r13_r14_r15_r16_three_game_story(two: Cli) -> None:
     ]
     assert [h["game"] for h in flips] == [1, 2, 3, 3]
     # A dead member cannot be named in a later report.
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli("game", "record", cli.file(kid_taken_out_by_wyatt(4)))
-    assert result.code == 1 and "dead" in result.err and cli.db.read_bytes() == before
+    assert result.code == 1 and "dead" in result.err and cli.state() == before
 
 
 def test_r12_r16_money_from_a_report(two: Cli) -> None:
@@ -202,11 +187,11 @@ def test_a_bad_report_is_refused_whole(two: Cli, name: str) -> None:
     BAD_REPORTS[name](doc)
     if name == "posse not in game":  # R12: two posses played; the report names a third
         cli.new_posse({**LAWMEN, "name": "Third Posse"})
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli("game", "record", cli.file(doc))
     assert result.code == 1, name
     assert result.err.strip().endswith(".") and result.err.count("\n") == 1
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
     assert cli.ok("game", "list", "--json").json() == []
 
 
@@ -299,10 +284,10 @@ def test_r12_r17_game_record_refuses_with_one_sentence_and_writes_nothing(
     cli = two
     doc, sentence = NEW_REFUSALS[name]
     path = cli.file(doc)
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli("game", "record", path)
     assert (result.code, result.out, result.err) == (1, "", sentence + "\n")
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_r12_a_routed_posse_may_win_the_bounty_scenario_and_a_founding_day_game_is_fine(
@@ -387,9 +372,9 @@ def test_r15_pending_choice_and_reflip(two: Cli) -> None:
     cli.ok("flip", L, "Wyatt", "--card", "4C")  # shot or combat; waits
     wyatt = member(cli, L, "Wyatt")
     assert wyatt["pending_card"] == "4C" and wyatt["flips"] == 1
-    before = cli.db.read_bytes()
+    before = cli.state()
     bad = cli("flip", L, "Wyatt", "--choose", "defence")
-    assert bad.code == 1 and "Shot or Combat" in bad.err and cli.db.read_bytes() == before
+    assert bad.code == 1 and "Shot or Combat" in bad.err and cli.state() == before
     blocked = cli("flip", L, "Wyatt", "--card", "9C")
     assert blocked.code == 1 and "waiting" in blocked.err
     cli.ok(
@@ -419,9 +404,7 @@ def test_r15_drawn_cards_come_from_one_shuffled_deck(two: Cli) -> None:
         if out["pending"]:
             cli.ok("flip", L, "Wyatt", "--choose", _first_allowed(out["card"]))
     assert len(set(drawn) - {"JK"}) == len([c for c in drawn if c != "JK"])  # no card twice
-    con = sqlite3.connect(cli.db)
-    assert con.execute("SELECT COUNT(*) FROM deck_card").fetchone()[0] == 54 - 3
-    con.close()
+    assert cli.sql("SELECT COUNT(*) FROM deck_card") == [(54 - 3,)]
 
 
 def _first_allowed(card: str) -> str:

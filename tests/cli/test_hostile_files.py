@@ -149,21 +149,21 @@ def test_hostile_posse_file_is_refused_and_nothing_written(
         path.write_bytes(content)
     else:
         path.write_text(content, encoding="utf-8", errors="surrogatepass")
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli("posse", "import", str(path), "--as", "Stranger")
     assert result.code == 1, kind
     assert "Traceback" not in result.err and "internal error" not in result.err
     assert result.err.count("\n") == 1 and len(result.err) < 400, result.err
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
     assert [p["name"] for p in cli.ok("posse", "list", "--json").json()] == ["Last Hope Lawmen", D]
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
 def test_a_device_given_as_a_posse_file_is_refused_by_size(cli: Cli, device: str) -> None:
-    before = cli.db.read_bytes() if cli.db.exists() else b""
+    before = cli.state()
     result = cli("posse", "import", device)
     assert result.code == 1 and "larger than" in result.err, result.err
-    assert (cli.db.read_bytes() if cli.db.exists() else b"") == before
+    assert cli.state() == before
 
 
 def test_the_good_file_imports(cli: Cli, exported: dict, tmp_path: Path) -> None:
@@ -272,16 +272,16 @@ HOSTILE_REPORTS: dict[str, dict] = {
 
 @pytest.mark.parametrize("kind", list(HOSTILE_REPORTS))
 def test_hostile_report_is_refused_and_nothing_written(cli: Cli, exported: dict, kind: str) -> None:
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli("game", "record", cli.file(HOSTILE_REPORTS[kind]))
     assert result.code == 1, kind
     assert result.err.count("\n") == 1 and len(result.err) < 400, result.err
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_report_names_with_invisible_characters_are_refused(cli: Cli, exported: dict) -> None:
     """#27 item 9: a report is a door for names like any other; nothing is silently dropped."""
-    before = cli.db.read_bytes()
+    before = cli.state()
     report = {
         **GAME,
         "posses": ["The Dalton\u200b Boys\u202e", "Last Hope Lawmen"],
@@ -289,7 +289,7 @@ def test_report_names_with_invisible_characters_are_refused(cli: Cli, exported: 
     }
     result = cli("game", "record", cli.file(report))
     assert result.code == 1 and "invisible character U+200B" in result.err, result.err
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_report_names_match_stored_names_after_normalisation(cli: Cli, exported: dict) -> None:
@@ -327,7 +327,7 @@ def test_a_name_no_bundled_font_draws_is_refused_where_it_is_entered(cli, tmp_pa
     from tests.conftest import DALTON
 
     cli.new_posse(DALTON)
-    before = cli.db.read_bytes()
+    before = cli.state()
     undrawable = "Kid \U000f0001"  # Supplementary Private Use Area-A: no font has it
     for args in (
         ("posse", "rename-member", DALTON["name"], "Kid", undrawable),
@@ -337,6 +337,6 @@ def test_a_name_no_bundled_font_draws_is_refused_where_it_is_entered(cli, tmp_pa
         refused = cli(*args)
         assert refused.code == 1, (args, refused.out)
         assert "U+F0001" in refused.err and "\n" not in refused.err.rstrip("\n")
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
     chinese = cli("posse", "rename-member", DALTON["name"], "Kid", "李小龍")
     assert chinese.code == 0, chinese.err

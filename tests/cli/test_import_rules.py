@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -47,10 +46,10 @@ def test_an_import_the_shop_would_refuse_is_refused_whole(
     doc = _exported(cli, dalton, tmp_path)
     change, sentence = BREAKS[name]
     change(doc)
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli("posse", "import", cli.file(doc), "--as", "Copy")
     assert (result.code, result.err) == (1, sentence + "\n")
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_r3_a_posse_whose_leader_died_imports_with_the_place_empty(
@@ -63,12 +62,9 @@ def test_r3_a_posse_whose_leader_died_imports_with_the_place_empty(
 
 def test_r3_r5_check_finds_a_roster_edited_by_hand(cli: Cli, dalton: dict) -> None:
     cli.new_posse(dalton)
-    con = sqlite3.connect(cli.db)
-    kid = con.execute("SELECT id FROM member WHERE name='Kid'").fetchone()[0]
-    con.execute("INSERT INTO member_item (member_id, item) VALUES (?, 'horse')", (kid,))
-    con.execute("UPDATE member SET role='leader' WHERE name='Ma Dalton'")
-    con.commit()
-    con.close()
+    [(kid,)] = cli.sql("SELECT id FROM member WHERE name='Kid'")
+    cli.sql("INSERT INTO member_item (member_id, item) VALUES (?, 'horse')", (kid,))
+    cli.sql("UPDATE member SET role='leader' WHERE name='Ma Dalton'")
     result = cli("check")
     assert result.code == 1
     assert "The Dalton Boys has 2 living leaders; a posse may have at most 1 (R3)." in result.out

@@ -76,13 +76,13 @@ def two(cli: Cli) -> Cli:
 
 
 def _refused(cli: Cli, args: list[str], char: str) -> None:
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli(*args)
     assert result.code == 1, (args, result.out)
     assert f"invisible character U+{ord(char):04X}" in result.err, result.err
     assert result.err.count("\n") == 1 and char not in result.err[:-1]
     assert "Traceback" not in result.err
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 @pytest.mark.parametrize("char", BAD)

@@ -100,11 +100,11 @@ def test_refused_creation_leaves_the_file_byte_for_byte(
     cli: Cli, lawmen: dict, dalton: dict, how: str, sentence: str
 ) -> None:
     cli.new_posse(lawmen)
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli("posse", "new", cli.file(_mutate(dalton, how)))
     assert result.code == 1 and result.out == ""
     assert sentence in result.err and result.err.count("\n") == 1
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 @pytest.mark.parametrize(
@@ -120,18 +120,18 @@ def test_malformed_or_truncated_json_is_refused(
     cli: Cli, lawmen: dict, text: str, sentence: str
 ) -> None:
     cli.new_posse(lawmen)
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli("posse", "new", cli.file(text))
     assert result.code == 1 and sentence in result.err
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_a_name_already_in_the_campaign_is_refused(cli: Cli, dalton: dict) -> None:
     cli.new_posse(dalton)
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli("posse", "new", cli.file(dalton))
     assert result.code == 1 and "already has a posse named 'The Dalton Boys'" in result.err
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_r16_buy_and_sell_move_the_purse(cli: Cli, dalton: dict) -> None:
@@ -144,9 +144,9 @@ def test_r16_buy_and_sell_move_the_purse(cli: Cli, dalton: dict) -> None:
     assert next(m for m in doc["members"] if m["name"] == "Slim")["items"] == ["machete"]
     cli.ok("posse", "sell", D, "Doc", "hunting-knife")  # $3 -> $1, rounded down
     assert cli.ok("posse", "show", D, "--json").json()["purse"] == 7
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli("posse", "buy", D, "Slim", "carbine-rifle")
-    assert result.code == 1 and "$7" in result.err and cli.db.read_bytes() == before
+    assert result.code == 1 and "$7" in result.err and cli.state() == before
     ledger = cli.ok("posse", "ledger", D, "--json").json()
     assert ledger[-1]["balance"] == 7 == sum(e["amount"] for e in ledger)
     assert set(ledger[0]) == {"date", "game", "game_label", "reason", "amount", "balance"}
@@ -167,10 +167,10 @@ def test_refused_shop_requests_change_nothing(
     cli: Cli, dalton: dict, args: tuple[str, ...]
 ) -> None:
     cli.new_posse(dalton)
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli(*args)
     assert result.code == 1 and result.err.strip() and "Traceback" not in result.err
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_malformed_command_line_exits_2(cli: Cli) -> None:
@@ -207,10 +207,10 @@ def test_import_under_a_taken_name_is_refused(cli: Cli, dalton: dict, tmp_path: 
     cli.new_posse(dalton)
     path = tmp_path / "p.json"
     cli.ok("posse", "export", D, "-o", str(path))
-    before = cli.db.read_bytes()
+    before = cli.state()
     backups = sorted(cli.tmp.rglob("*before-import*"))
     result = cli("posse", "import", str(path))
-    assert result.code == 1 and "--as" in result.err and cli.db.read_bytes() == before
+    assert result.code == 1 and "--as" in result.err and cli.state() == before
     assert sorted(cli.tmp.rglob("*before-import*")) == backups  # no backup for a refusal
 
 

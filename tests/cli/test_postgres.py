@@ -24,17 +24,6 @@ from tests.cli.test_game import D, L, kid_taken_out_by_wyatt, report
 from tests.conftest import DALTON, LAWMEN, Cli
 from tests.postgres import PostgresServer
 
-ENGINES = ("sqlite", "postgresql")
-
-
-@pytest.fixture(params=ENGINES)
-def engine_cli(request: pytest.FixtureRequest, tmp_path: Path) -> Cli:
-    """A command line on a new campaign file, or on an empty database of the test server."""
-    if request.param == "sqlite":
-        return Cli(tmp_path / "campaign.sqlite3", tmp_path)
-    url = request.getfixturevalue("postgres_url")
-    return Cli(url, tmp_path)  # type: ignore[arg-type]  # --db takes the URL as it takes a path
-
 
 def _same_words(text: str, cli: Cli) -> str:
     return text.replace(str(cli.db), "CAMPAIGN")
@@ -79,8 +68,7 @@ def test_the_same_story_says_the_same_on_both_engines(
     assert all(str(path) in listed for path in made)
 
 
-def test_a_game_recorded_after_an_undo_gets_the_undone_number(engine_cli: Cli) -> None:
-    cli = engine_cli
+def test_a_game_recorded_after_an_undo_gets_the_undone_number(cli: Cli) -> None:
     cli.new_posse(DALTON)
     cli.new_posse(LAWMEN)
     cli.ok("game", "record", cli.file(report(1)))

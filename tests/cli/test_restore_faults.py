@@ -20,6 +20,8 @@ from db.backup import list_backups
 from tests.conftest import DALTON, LAWMEN, Cli
 from tests.db.test_damage import damage, root
 
+pytestmark = pytest.mark.sqlite_only  # restore of a campaign file
+
 D = DALTON["name"]
 SIDE = ("", "-wal", "-shm")
 

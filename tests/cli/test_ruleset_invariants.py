@@ -42,13 +42,13 @@ def two(cli: Cli, dalton: dict, lawmen: dict) -> Cli:
 
 
 def _refused(cli: Cli, args: list[str], *words: str) -> str:
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli(*args)
     assert result.code == 1 and result.out == "", (result.out, result.err)
     assert result.err.count("\n") == 1 and "Traceback" not in result.err
     for word in words:
         assert word in result.err, result.err
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
     return result.err
 
 

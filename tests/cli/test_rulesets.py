@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from rostermgr.rules_load import default_ruleset
 from services import posses, rulesets
-from services.campaign import for_command
 from tests.cli.test_game import D, L, report
 from tests.conftest import Cli
+from tests.engines import Target, opened
 
 SHIPPED = Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
 
@@ -55,14 +56,14 @@ def test_opening_with_a_different_ruleset_is_refused_and_changes_no_posse(
     two: Cli, tmp_path: Path
 ) -> None:
     cli = two
-    before, shown = cli.db.read_bytes(), kid(cli)
+    before, shown = cli.state(), kid(cli)
     other = playtest(tmp_path)
     for command in (("posse", "show", D, "--json"), ("posse", "buy", D, "Slim", "pistol")):
         result = cli("--ruleset", other, *command)
         assert result.code == 1 and result.out == ""
         assert f"run: rostermgr rules adopt {other}" in result.err
         assert "0.1-playtest" in result.err and "0.2-playtest" in result.err
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
     assert kid(cli) == shown
 
 
@@ -111,13 +112,13 @@ def test_diff_with_three_files_is_a_usage_error(cli: Cli) -> None:
 
 def test_adopt_dry_run_previews_and_writes_nothing(two: Cli, tmp_path: Path) -> None:
     cli = two
-    before = cli.db.read_bytes()
+    before = cli.state()
     out = cli.ok("rules", "adopt", playtest(tmp_path), "--dry-run").out
     assert "  Items:\n    Pistol: price $8 -> $9\n" in out
     assert "The Dalton Boys:\n  Kid (Gang member): Wounds 6 -> 5\n" in out
     assert "  Gang member: the stat line changed (Wounds 6 -> 5).\n" in out
     assert out.endswith("Dry run: nothing was changed; adopt it without --dry-run.\n")
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_adopt_commits_one_step_and_the_campaign_reads_with_it(two: Cli, tmp_path: Path) -> None:
@@ -151,12 +152,12 @@ def test_adopt_is_refused_whole_when_a_member_carries_an_item_removed(
         ("[ruleset]", 'version = "0.1-playtest"', 'version = "0.3"'),
         ("[items.shotgun]", "[items.shotgun]", "[items.scattergun]"),
     )
-    before = cli.db.read_bytes()
+    before = cli.state()
     result = cli("rules", "adopt", gone)
     assert result.code == 1 and result.out == ""
     assert "Ma Dalton of The Dalton Boys carries 'shotgun'" in result.err
     assert "nothing was changed" in result.err and "\n" not in result.err.rstrip("\n")
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
     preview = cli.ok("rules", "adopt", gone, "--dry-run").out
     assert "Refused: Ma Dalton of The Dalton Boys carries 'shotgun'" in preview
 
@@ -281,11 +282,11 @@ def test_export_files_carry_the_ruleset_hash(two: Cli) -> None:
 
 
 def test_import_of_a_posse_made_under_another_ruleset_names_the_difference(
-    two: Cli, tmp_path: Path
+    two: Cli, tmp_path: Path, new_campaign: Callable[[Path], Target]
 ) -> None:
     doc = exported(two, D)
-    other = Cli(tmp_path / "other.sqlite3", tmp_path)
-    with for_command(other.db, default_ruleset(), editing=True) as c:
+    other = Cli(new_campaign(tmp_path / "other.sqlite3"), tmp_path)
+    with opened(other.db, default_ruleset(), editing=True) as c:
         assert posses.import_notice(c, doc) == []  # made under the campaign's own ruleset
         rulesets.adopt(c, rulesets.load_file(playtest(tmp_path)))
         notice = posses.import_notice(c, doc)
@@ -307,10 +308,10 @@ def test_import_of_a_posse_made_under_another_ruleset_names_the_difference(
 
 
 def test_import_is_refused_when_the_posse_breaks_the_campaigns_current_ruleset(
-    two: Cli, tmp_path: Path
+    two: Cli, tmp_path: Path, new_campaign: Callable[[Path], Target]
 ) -> None:
     doc = exported(two, D)
-    other = Cli(tmp_path / "other.sqlite3", tmp_path)
+    other = Cli(new_campaign(tmp_path / "other.sqlite3"), tmp_path)
     gone = edited(
         tmp_path,
         "gone.toml",
@@ -318,10 +319,10 @@ def test_import_is_refused_when_the_posse_breaks_the_campaigns_current_ruleset(
         ("[items.shotgun]", "[items.shotgun]", "[items.scattergun]"),
     )
     other.ok("rules", "adopt", gone)
-    before = other.db.read_bytes()
+    before = other.state()
     result = other("posse", "import", other.file(doc))
     assert result.code == 1 and "shotgun" in result.err
-    assert other.db.read_bytes() == before
+    assert other.state() == before
 
 
 def test_a_posse_founded_after_an_adoption_pays_the_campaigns_prices(
@@ -334,7 +335,9 @@ def test_a_posse_founded_after_an_adoption_pays_the_campaigns_prices(
     assert [e["amount"] for e in pistol] == [-9]
 
 
-def test_rules_shows_the_campaigns_current_ruleset(two: Cli, tmp_path: Path) -> None:
+def test_rules_shows_the_campaigns_current_ruleset(
+    two: Cli, tmp_path: Path, new_campaign: Callable[[Path], Target]
+) -> None:
     """DESIGN 5: `rules` is the campaign's current ruleset, with its hash."""
     shipped = two.ok("rules", "--json").json()
     two.ok("rules", "adopt", playtest(tmp_path))
@@ -342,6 +345,6 @@ def test_rules_shows_the_campaigns_current_ruleset(two: Cli, tmp_path: Path) -> 
     assert (shipped["version"], adopted["version"]) == ("0.1-playtest", "0.2-playtest")
     assert adopted["items"]["pistol"]["price"] == 9 and adopted["hash"] != shipped["hash"]
     assert two.ok("rules").out.startswith("Last Hope Frontier 0.2-playtest (")
-    fresh = Cli(tmp_path / "none.sqlite3", tmp_path)
+    fresh = Cli(new_campaign(tmp_path / "none.sqlite3"), tmp_path)
     assert fresh.ok("rules", "--json").json()["version"] == "0.1-playtest"  # a new campaign's
-    assert not fresh.db.exists()
+    assert fresh.untouched()

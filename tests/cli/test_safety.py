@@ -23,14 +23,16 @@ def test_game_record_and_import_make_checked_backups(
     exported = tmp_path / "x.json"
     cli.ok("posse", "export", D, "-o", str(exported))
     cli.ok("posse", "import", str(exported), "--as", "Copy")
-    reasons = {b.reason for b in list_backups(cli.db)}
+    # A server campaign's backups are campaign files too, in the folder its name gives.
+    reasons = {b.reason for b in list_backups(cli.backups_name())}
     assert {"before-game", "before-import"} <= reasons
-    for b in list_backups(cli.db):
+    for b in list_backups(cli.backups_name()):
         con = sqlite3.connect(b.path)
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         con.close()
 
 
+@pytest.mark.sqlite_only
 def test_backup_and_restore_round_trip(cli: Cli, dalton: dict) -> None:
     cli.new_posse(dalton)
     made = cli.ok("backup").out
@@ -48,6 +50,7 @@ def test_backup_and_restore_round_trip(cli: Cli, dalton: dict) -> None:
     assert [p["name"] for p in cli.ok("posse", "list", "--json").json()] == ["Daltons"]
 
 
+@pytest.mark.sqlite_only
 def test_restore_clears_stale_wal_files(cli: Cli, dalton: dict) -> None:
     cli.new_posse(dalton)
     cli.ok("backup")
@@ -59,14 +62,15 @@ def test_restore_clears_stale_wal_files(cli: Cli, dalton: dict) -> None:
     assert cli.ok("check").out.startswith("No problems")
 
 
+@pytest.mark.sqlite_only
 def test_restore_refuses_a_damaged_backup(cli: Cli, dalton: dict, tmp_path: Path) -> None:
     cli.new_posse(dalton)
-    before = cli.db.read_bytes()
+    before = cli.state()
     bad = tmp_path / "bad.sqlite3"
     bad.write_bytes(b"not a database at all")
     result = cli("restore", str(bad))
     assert result.code == 1 and "not a campaign file" in result.err
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_check_is_silent_on_a_clean_file_and_names_broken_invariants(
@@ -75,18 +79,13 @@ def test_check_is_silent_on_a_clean_file_and_names_broken_invariants(
     cli.new_posse(dalton)
     assert cli.ok("check").out.startswith("No problems")
     assert cli.ok("check").out.startswith("No problems")
-    con = sqlite3.connect(cli.db)
-    con.execute(
-        "UPDATE member SET status='dead', injuries=3 WHERE name='Ike Dalton'"
-    )  # still has items
-    con.execute("UPDATE member SET injuries=7 WHERE name='Slim'")
-    con.execute(
+    cli.sql("UPDATE member SET status='dead', injuries=3 WHERE name='Ike Dalton'")  # has items
+    cli.sql("UPDATE member SET injuries=7 WHERE name='Slim'")
+    cli.sql(
         "INSERT INTO ledger (posse_id, amount, reason, kind, date) "
         "VALUES (1, -500, 'x', 'buy', 'd')"
     )
-    con.execute("UPDATE member SET flips=-1 WHERE name='Doc'")
-    con.commit()
-    con.close()
+    cli.sql("UPDATE member SET flips=-1 WHERE name='Doc'")
     result = cli("check")
     assert result.code == 1
     assert "Ike Dalton of The Dalton Boys is dead but still carries items" in result.out
@@ -95,6 +94,7 @@ def test_check_is_silent_on_a_clean_file_and_names_broken_invariants(
     assert "Doc of The Dalton Boys has -1 flips" in result.out
 
 
+@pytest.mark.sqlite_only
 @pytest.mark.parametrize(
     "damage",
     ["zero", "truncated", "garbage", "text", "header-only"],
@@ -119,6 +119,7 @@ def test_damaged_campaign_files_are_refused_untouched_with_a_backup_offered(
     assert str(good) in result.err
 
 
+@pytest.mark.sqlite_only
 def test_thin_removes_old_backups_from_disk(cli: Cli, dalton: dict) -> None:
     from datetime import datetime, timedelta
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import sqlite3
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -120,41 +119,37 @@ def test_export_csv_writes_every_table_and_reads_back_as_the_campaign(
     folder = tmp_path / "sheets"
     result = cli.ok("export", "--csv", str(folder))
     assert "Wrote 7 CSV files" in result.out
-    con = sqlite3.connect(cli.db)
-    try:
-        posses = _read(folder, "posses")
-        rows = con.execute("SELECT id, name, faction FROM posse ORDER BY id").fetchall()
-        assert [(int(p["id"]), p["name"], p["faction"]) for p in posses] == rows
-        for p in posses:
-            shown = cli.ok("posse", "show", p["name"], "--json").json()
-            assert int(p["purse"]) == shown["purse"]
-        members = _read(folder, "members")
-        rows = con.execute("SELECT id, posse_id, name, injuries, flips FROM member ORDER BY id")
-        expected = [
-            (i, pid, "'" + n if n.startswith("=") else n, inj, fl) for i, pid, n, inj, fl in rows
-        ]
-        got = [
-            (int(m["id"]), int(m["posse_id"]), m["name"], int(m["injuries"]), int(m["flips"]))
-            for m in members
-        ]
-        assert got == expected
-        assert any(m["name"] == HOSTILE_MEMBER for m in members)
-        items = _read(folder, "items")
-        assert [(int(i["id"]), int(i["member_id"]), i["item"]) for i in items] == con.execute(
-            "SELECT id, member_id, item FROM member_item ORDER BY id"
-        ).fetchall()
-        ledger = _read(folder, "ledger")
-        assert [(int(e["id"]), int(e["amount"]), e["reason"]) for e in ledger] == con.execute(
-            "SELECT id, amount, reason FROM ledger ORDER BY id"
-        ).fetchall()
-        games = _read(folder, "games")
-        assert len(games) == 1 and games[0]["winner"] == L and HOSTILE in games[0]["posses"]
-        history = _read(folder, "history")
-        assert [(int(h["id"]), h["text"]) for h in history] == con.execute(
-            "SELECT id, text FROM history ORDER BY id"
-        ).fetchall()
-    finally:
-        con.close()
+    posses = _read(folder, "posses")
+    rows = cli.sql("SELECT id, name, faction FROM posse ORDER BY id")
+    assert [(int(p["id"]), p["name"], p["faction"]) for p in posses] == rows
+    for p in posses:
+        shown = cli.ok("posse", "show", p["name"], "--json").json()
+        assert int(p["purse"]) == shown["purse"]
+    members = _read(folder, "members")
+    rows = cli.sql("SELECT id, posse_id, name, injuries, flips FROM member ORDER BY id")
+    expected = [
+        (i, pid, "'" + n if n.startswith("=") else n, inj, fl) for i, pid, n, inj, fl in rows
+    ]
+    got = [
+        (int(m["id"]), int(m["posse_id"]), m["name"], int(m["injuries"]), int(m["flips"]))
+        for m in members
+    ]
+    assert got == expected
+    assert any(m["name"] == HOSTILE_MEMBER for m in members)
+    items = _read(folder, "items")
+    assert [(int(i["id"]), int(i["member_id"]), i["item"]) for i in items] == cli.sql(
+        "SELECT id, member_id, item FROM member_item ORDER BY id"
+    )
+    ledger = _read(folder, "ledger")
+    assert [(int(e["id"]), int(e["amount"]), e["reason"]) for e in ledger] == cli.sql(
+        "SELECT id, amount, reason FROM ledger ORDER BY id"
+    )
+    games = _read(folder, "games")
+    assert len(games) == 1 and games[0]["winner"] == L and HOSTILE in games[0]["posses"]
+    history = _read(folder, "history")
+    assert [(int(h["id"]), h["text"]) for h in history] == cli.sql(
+        "SELECT id, text FROM history ORDER BY id"
+    )
     assert (folder / "upgrades.csv").read_text(encoding="utf-8").startswith("id,member_id,")
 
 

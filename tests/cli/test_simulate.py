@@ -9,6 +9,7 @@ import pytest
 
 from rostermgr.rules_load import default_ruleset
 from tests.conftest import DALTON, LAWMEN, RYE, Cli
+from tests.engines import on_server
 
 SMALL = ("--campaigns", "8", "--games", "3")
 
@@ -27,7 +28,7 @@ def test_text_report_has_every_table_by_game_and_faction(cli: Cli) -> None:
         assert heading in out
     assert "Sheriffs" in out and "Townsfolk" in out
     assert "Simulated 8 campaigns of 3 games (seed 1)" in out
-    assert not cli.db.exists()  # the simulator of the shipped ruleset needs no campaign
+    assert cli.untouched()  # the simulator of the shipped ruleset needs no campaign
 
 
 def test_json_document_has_the_keys_of_design_5(cli: Cli) -> None:
@@ -66,12 +67,12 @@ def test_against_reports_both_and_the_difference(cli: Cli, tmp_path: Path) -> No
 
 def test_ruleset_after_the_command_is_simulated_not_adopted(cli: Cli, tmp_path: Path) -> None:
     cli.new_posse(DALTON)
-    before = cli.db.read_bytes()
+    before = cli.state()
     other = tmp_path / "o.toml"
     other.write_text(default_ruleset().text.replace('version = "0.1-playtest"', 'version = "9"'))
     doc = cli.ok("simulate", *SMALL, "--json", "--ruleset", str(other)).json()
     assert doc["ruleset"]["version"] == "9"
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_csv_writes_two_files(cli: Cli, tmp_path: Path) -> None:
@@ -82,10 +83,10 @@ def test_csv_writes_two_files(cli: Cli, tmp_path: Path) -> None:
 def test_from_campaign_starts_from_its_posses_and_changes_nothing(cli: Cli) -> None:
     for doc in (DALTON, LAWMEN, RYE):
         cli.new_posse(doc)
-    before = cli.db.read_bytes()
+    before = cli.state()
     doc = cli.ok("simulate", *SMALL, "--from-campaign", "--json").json()
     assert set(doc["win_rate"]) == {"outlawmen", "sheriffs", "bootleggers"}
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_calibrate_fits_to_the_recorded_games(cli: Cli) -> None:
@@ -107,28 +108,31 @@ def test_calibrate_fits_to_the_recorded_games(cli: Cli) -> None:
     report_file = cli.file(report)
     result = cli("game", "record", report_file)
     assert result.code == 0, result.err
-    before = cli.db.read_bytes()
+    before = cli.state()
     doc = cli.ok("simulate", *SMALL, "--calibrate", "--json").json()
     fit = doc["calibration"]
     assert fit["recorded_games"] == 1 and fit["recorded_take_outs_per_game"] == 1
     assert abs(fit["simulated_take_outs_per_game"] - 1) < 0.3
     assert "Calibrated:" in cli.ok("simulate", *SMALL, "--calibrate").out
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
 
 
 def test_refusals_are_one_sentence(cli: Cli, tmp_path: Path) -> None:
+    # A new campaign file does not exist yet; a fresh server database is already an empty
+    # campaign (tests/conftest.py), so there it is the empty campaign that is refused.
+    server = on_server(cli.db)
     for args, says in (
         (("--factions", "sheriffs,pinkertons"), "no faction 'pinkertons'"),
         (("--campaigns", "0"), "Campaigns must be from 1"),
-        (("--from-campaign",), "There is no campaign at"),
-        (("--calibrate",), "There is no campaign at"),
+        (("--from-campaign",), "0 posses playing" if server else "There is no campaign at"),
+        (("--calibrate",), "no recorded games" if server else "There is no campaign at"),
         (("--against", str(tmp_path / "missing.toml")), "Cannot read the ruleset file"),
     ):
         result = cli("simulate", *SMALL, *args)
         assert result.code in (1, 2), args
         assert says in result.err, (args, result.err)
         assert result.err.count("\n") == 1
-    assert not cli.db.exists()
+    assert cli.untouched()
     cli.new_posse(DALTON)
     result = cli("simulate", *SMALL, "--calibrate")
     assert result.code == 1 and "no recorded games" in result.err
@@ -157,6 +161,7 @@ def test_help_states_the_model(cli: Cli, capsys: pytest.CaptureFixture) -> None:
         assert words in text
 
 
+@pytest.mark.sqlite_only
 def test_from_campaign_writes_nothing_to_or_beside_the_file(cli: Cli, tmp_path: Path) -> None:
     """#21: it only reads: no journal mode changed, no -wal or -shm left, no migration."""
     import sqlite3
@@ -166,9 +171,9 @@ def test_from_campaign_writes_nothing_to_or_beside_the_file(cli: Cli, tmp_path: 
     con = sqlite3.connect(cli.db)
     con.execute("PRAGMA journal_mode=delete")
     con.close()
-    before = cli.db.read_bytes()
+    before = cli.state()
     cli.ok("simulate", *SMALL, "--from-campaign", "--json")
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
     assert not Path(f"{cli.db}-wal").exists() and not Path(f"{cli.db}-shm").exists()
     old = tmp_path / "old.sqlite3"
     con = sqlite3.connect(old)
@@ -180,6 +185,7 @@ def test_from_campaign_writes_nothing_to_or_beside_the_file(cli: Cli, tmp_path: 
     assert old.read_bytes() == before
 
 
+@pytest.mark.sqlite_only
 def test_csv_never_overwrites_a_campaign_and_writes_both_files_or_neither(
     cli: Cli, tmp_path: Path
 ) -> None:

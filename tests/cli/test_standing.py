@@ -20,10 +20,10 @@ def test_a_retired_posse_is_listed_as_such_plays_no_game_and_comes_back(cli: Cli
     standing = {n: cli.ok("posse", "show", n, "--json").json()["standing"] for n in (D, L)}
     assert standing == {D: "retired", L: "playing"}
     assert "retired" in cli.ok("posse", "list").out
-    before = cli.db.read_bytes()
+    before = cli.state()
     refused = cli("game", "record", _game(cli, [D, L]))
     assert refused.code == 1 and "retired" in refused.err and "posse return" in refused.err
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
     again = cli("posse", "retire", D)
     assert again.code == 1 and "retired already" in again.err
     cli.ok("posse", "return", D)

@@ -5,8 +5,12 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
+
 from db.lock import holder, lock_path
 from tests.conftest import DALTON, Cli, hand_lock_to
+
+pytestmark = pytest.mark.sqlite_only  # the file lock the app holds
 
 D = DALTON["name"]
 
@@ -18,14 +22,14 @@ def test_a_write_is_refused_naming_the_app_and_take_over_takes_it(cli: Cli, othe
     app = CampaignLock(cli.db)
     app.acquire()
     hand_lock_to(cli.db, other_process.pid)  # the app is another process
-    before = cli.db.read_bytes()
+    before = cli.state()
     refused = cli("posse", "buy", D, "Slim", "whiskey")
     assert refused.code == 1
     assert f"process {other_process.pid}" in refused.err
     assert refused.err.rstrip().endswith(
         "close it there first, or run the command again with --take-over to take it from that app."
     )
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
     assert cli.ok("posse", "show", D).code == 0  # reading is fine
     done = cli("--take-over", "posse", "buy", D, "Slim", "whiskey")
     assert done.code == 0, done.err

@@ -12,7 +12,8 @@ import pytest
 from tests.cli.test_game import L, report
 from tests.cli.test_rulesets import edited
 from tests.conftest import Cli
-from tests.db.dump import dump
+from tests.engines import on_server
+from tests.engines import tables as engine_tables
 
 
 @pytest.fixture
@@ -31,13 +32,7 @@ def version(tmp: Path, name: str) -> str:
 
 
 def tables(cli: Cli) -> dict[str, list[tuple]]:
-    from peewee import SqliteDatabase
-
-    db = SqliteDatabase(str(cli.db))
-    try:
-        return dump(db)
-    finally:
-        db.close()
+    return engine_tables(cli.db)
 
 
 def test_rules_undo_after_the_log_was_emptied_takes_back_exactly_the_adoption(
@@ -72,14 +67,10 @@ def test_rules_undo_after_the_log_was_emptied_takes_back_exactly_the_adoption(
 def test_undo_log_numbers_are_never_issued_twice(pair: Cli, tmp_path: Path) -> None:
     cli = pair
     cli.ok("game", "record", cli.file(report(1)))
-    con = sqlite3.connect(cli.db)
-    issued = con.execute("SELECT MAX(seq) FROM undo_log").fetchone()[0]
-    con.close()
+    [(issued,)] = cli.sql("SELECT MAX(seq) FROM undo_log")
     cli.ok("game", "undo")
     cli.ok("posse", "buy", L, "Morgan", "whiskey")
-    con = sqlite3.connect(cli.db)
-    low = con.execute("SELECT MIN(seq) FROM undo_log").fetchone()[0]
-    con.close()
+    [(low,)] = cli.sql("SELECT MIN(seq) FROM undo_log")
     assert low > issued
 
 
@@ -90,17 +81,14 @@ def test_an_adoption_whose_entries_were_pruned_is_refused_and_nothing_changes(
     cli = pair
     cli.ok("rules", "adopt", version(tmp_path, "A"))
     cli.ok("posse", "buy", L, "Morgan", "whiskey")
-    con = sqlite3.connect(cli.db)
-    mark = con.execute("SELECT undo_mark FROM ruleset ORDER BY id DESC").fetchone()[0]
-    con.execute("DELETE FROM undo_log WHERE seq <= ?", (mark + 1,))  # pruned past its start
-    con.commit()
-    con.close()
-    before = cli.db.read_bytes()
+    mark = cli.sql("SELECT undo_mark FROM ruleset ORDER BY id DESC")[0][0]
+    cli.sql("DELETE FROM undo_log WHERE seq <= ?", (mark + 1,))  # pruned past its start
+    before = cli.state()
     done = cli("rules", "undo")
     assert done.code == 1
     assert "cannot be undone" in done.err and "nothing was changed" in done.err
     assert len(done.err.strip().splitlines()) == 1
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
     assert "cannot be undone" in cli("check").out
 
 
@@ -139,6 +127,9 @@ def test_an_adoption_is_planned_inside_the_transaction_that_writes_it(
     check = rulesets.preview_adoption
 
     def check_then_race(*args: object):
+        if on_server(cli.db):
+            seen.append(_server_writer_tries(str(cli.db)))
+            return check(*args)
         other = sqlite3.connect(cli.db, timeout=0)
         try:
             other.execute("BEGIN IMMEDIATE")
@@ -152,4 +143,19 @@ def test_an_adoption_is_planned_inside_the_transaction_that_writes_it(
 
     monkeypatch.setattr(rulesets, "preview_adoption", check_then_race)
     cli.ok("rules", "adopt", version(tmp_path, "A"))
-    assert seen == ["database is locked"]
+    # A writer on a server takes the lock every write begins with (db.postgres.begin_write).
+    assert seen == ["lock not available" if on_server(cli.db) else "database is locked"]
+
+
+def _server_writer_tries(url: str) -> str:
+    """Another writer of a server campaign begins a write without waiting: what happened."""
+    import psycopg
+
+    with psycopg.connect(url) as other:
+        try:
+            other.execute("LOCK TABLE undo_state IN SHARE ROW EXCLUSIVE MODE NOWAIT")
+        except psycopg.errors.LockNotAvailable:
+            return "lock not available"
+        finally:
+            other.rollback()
+    return "the other writer got in"

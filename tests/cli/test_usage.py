@@ -32,10 +32,10 @@ def test_r15_flip_without_card_draw_choose_or_reflip_is_a_usage_error(
 ) -> None:
     cli.new_posse(dalton)
     capsys.readouterr()
-    before = cli.db.read_bytes()
+    before = cli.state()
     err = usage_error(capsys, "--db", str(cli.db), "flip", D, "Kid")
     assert err.startswith("rostermgr flip: ") and "--card --draw --choose --reflip" in err
-    assert cli.db.read_bytes() == before
+    assert cli.state() == before
     # a flip that names what to do is a request, refused by the rules, not a usage error
     assert cli("flip", D, "Kid", "--choose", "shot").code == 1
 

@@ -8,6 +8,8 @@ import pytest
 
 from tests.conftest import Cli
 
+pytestmark = pytest.mark.sqlite_only  # special paths of the campaign file
+
 D = "The Dalton Boys"
 
 

@@ -27,6 +27,8 @@ from db.uri import sqlite_uri
 from rostermgr.errors import Refused
 from tests.conftest import Cli
 
+pytestmark = pytest.mark.sqlite_only  # backups of campaign files
+
 WEIRD = "we#ird ?%41 dír"
 WEIRD_FILE = "camp#1?%41 é&mode=rwc.sqlite3"
 

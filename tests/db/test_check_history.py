@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from tests.conftest import Cli
@@ -38,14 +36,18 @@ EDITS = {
 
 
 @pytest.mark.parametrize("kind", list(EDITS))
-def test_check_finds_history_and_flips_edited_by_hand(cli: Cli, dalton: dict, kind: str) -> None:
+def test_check_finds_history_and_flips_edited_by_hand(
+    cli: Cli, dalton: dict, kind: str, engine: str
+) -> None:
     cli.new_posse(dalton)
     assert cli("check").code == 0
     sql, sentence = EDITS[kind]
-    con = sqlite3.connect(cli.db)
-    con.execute(sql)
-    con.commit()
-    con.close()
+    cli.sql(sql)
+    if engine == "postgresql" and "not whole" in kind:
+        # Inherent: PostgreSQL's integer column rounds 2.5 as it stores it (SQLite's keeps
+        # the REAL), so no amount that is not whole can be there for check to find.
+        assert cli.sql("SELECT amount FROM ledger WHERE id = 1") == [(3,)]
+        return
     result = cli("check")
     assert result.code == 1
     assert sentence in result.out, result.out

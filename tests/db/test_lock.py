@@ -16,6 +16,8 @@ from db.lock import CampaignHeld, CampaignLock, holder, lock_path, refuse_if_hel
 from rostermgr.errors import Refused
 from tests.conftest import Cli
 
+pytestmark = pytest.mark.sqlite_only  # the campaign file's lock
+
 HOLD = (
     "import sys, time; from db.lock import CampaignLock; from pathlib import Path; "
     "CampaignLock(Path(sys.argv[1])).acquire(); print('held', flush=True); time.sleep(60)"

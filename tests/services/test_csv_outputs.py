@@ -20,6 +20,7 @@ def test_both_files_are_written_with_formula_cells_as_text(tmp_path: Path) -> No
     assert paths[1].read_bytes() == b'y\r\n""\r\n'
 
 
+@pytest.mark.sqlite_only
 def test_a_database_among_the_targets_refuses_all_before_any_write(
     cli: Cli, tmp_path: Path
 ) -> None:
@@ -34,6 +35,7 @@ def test_a_database_among_the_targets_refuses_all_before_any_write(
     assert sorted(p.name for p in out.iterdir()) == ["b.csv"]
 
 
+@pytest.mark.sqlite_only
 def test_stats_csv_never_overwrites_a_campaign(cli: Cli, tmp_path: Path) -> None:
     cli.new_posse(DALTON)
     out = tmp_path / "stats"

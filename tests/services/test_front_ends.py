@@ -20,6 +20,8 @@ from tests.conftest import DALTON, LAWMEN, Cli
 from ui import actions
 from ui.main_window import MainWindow
 
+pytestmark = pytest.mark.sqlite_only  # the window, which opens campaign files only
+
 D, L = "The Dalton Boys", "Last Hope Lawmen"
 REPORT = {
     "date": "2026-11-28",

@@ -12,8 +12,8 @@ from rostermgr.rules_load import default_ruleset
 from rostermgr.simulate.model import Model
 from rostermgr.simulate.text import comparison_json
 from services import simulate
-from services.campaign import for_command
 from tests.conftest import Cli
+from tests.engines import opened
 from tests.rostermgr.simulate.conftest import changed
 
 RULES = default_ruleset()
@@ -107,7 +107,7 @@ def test_a_campaign_s_posses_travel_to_worker_processes(cli: Cli) -> None:
 
     cli.new_posse(DALTON)
     cli.new_posse(LAWMEN)
-    with for_command(cli.db, RULES) as c:
+    with opened(cli.db, RULES) as c:
         posses = simulate.campaign_posses(c)
     from dataclasses import replace
     from types import MappingProxyType

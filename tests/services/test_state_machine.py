@@ -25,6 +25,8 @@ from services.campaign import Campaign, for_app, for_command
 from tests.conftest import DALTON, LAWMEN, RYE
 from tests.db.dump import dump, dump_state
 
+pytestmark = pytest.mark.sqlite_only  # the app's campaign (for_app), its lock and take-over
+
 SHIPPED = Path(__file__).resolve().parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
 NAMES = ("The Dalton Boys", "Last Hope Lawmen")
 MEMBERS = {

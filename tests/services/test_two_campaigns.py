@@ -18,6 +18,8 @@ from services.campaign import for_app, for_command
 from tests.conftest import DALTON, LAWMEN, RYE
 from tests.db.dump import dump
 
+pytestmark = pytest.mark.sqlite_only  # two campaigns opened as the app opens them (for_app)
+
 
 def test_two_campaigns_open_at_once_are_edited_each_on_its_own(tmp_path: Path) -> None:
     rules = default_ruleset()

@@ -19,9 +19,9 @@ from rostermgr.simulate.apply import Books, after_game, flipped
 from rostermgr.simulate.exchange import OddsTable
 from rostermgr.simulate.game import play
 from rostermgr.simulate.model import Model
-from services.campaign import for_command
 from services.posses import load
 from tests.conftest import DALTON, LAWMEN, Cli
+from tests.engines import opened
 
 RULES = default_ruleset()
 
@@ -46,7 +46,7 @@ def _shape(p: Posse) -> tuple:
 
 
 def _posses(cli: Cli) -> dict[str, Posse]:
-    with for_command(cli.db, RULES) as c:
+    with opened(cli.db, RULES) as c:
         return {n: load(c, n) for n in (DALTON["name"], LAWMEN["name"])}
 
 
