@@ -7,7 +7,15 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from cli import EXIT_OK, Commands, campaign_path, print_json, usage_check, write_lines
+from cli import (
+    EXIT_OK,
+    Commands,
+    campaign_path,
+    campaign_server,
+    print_json,
+    usage_check,
+    write_lines,
+)
 from rostermgr.errors import Refused
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
@@ -210,15 +218,20 @@ def _rules_and_campaign(args: argparse.Namespace) -> tuple[Ruleset, list[Posse],
     given = getattr(args, "ruleset", None)
     if not (args.from_campaign or args.calibrate):
         return load_rules(given), [], []
-    path = campaign_path(args)
-    if not path.exists():
-        flag = "--from-campaign" if args.from_campaign else "--calibrate"
-        raise Refused(f"There is no campaign at {path}; {flag} needs one (--db FILE).")
     from rostermgr.rules_load import default_ruleset
     from services import simulate
-    from services.campaign import for_reading
+    from services.campaign import for_reading, for_server
 
-    with for_reading(path, default_ruleset()) as c:
+    server = campaign_server(args)
+    if server is not None:  # read only: nothing made, migrated or recorded, as for a file
+        opened = for_server(server, default_ruleset())
+    else:
+        path = campaign_path(args)
+        if not path.exists():
+            flag = "--from-campaign" if args.from_campaign else "--calibrate"
+            raise Refused(f"There is no campaign at {path}; {flag} needs one (--db FILE).")
+        opened = for_reading(path, default_ruleset())
+    with opened as c:
         posses = simulate.campaign_posses(c) if args.from_campaign else []
         take_outs = simulate.recorded_take_outs(c) if args.calibrate else []
         rules = load_rules(given) if given else c.rules

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from typing import TextIO
 
-from cli import EXIT_OK, Commands, campaign_path, print_json, ruleset
+from cli import EXIT_OK, Commands, campaign_path, campaign_server, print_json, ruleset
 from cli.context import campaign
 from rostermgr.rules import Ruleset
 from rostermgr.views import carried_by, item_effect, item_range, kind_limit, text_table
@@ -36,7 +36,9 @@ def add_parsers(sub: Commands) -> None:
 def _active(args: argparse.Namespace) -> Ruleset:
     """DESIGN 5: the campaign's current ruleset; --ruleset FILE shows that file; with no
     campaign yet, the shipped one (what a new campaign would start with)."""
-    if getattr(args, "ruleset", None) or not campaign_path(args).exists():
+    if getattr(args, "ruleset", None):
+        return ruleset(args)
+    if campaign_server(args) is None and not campaign_path(args).exists():
         return ruleset(args)
     with campaign(args) as c:
         return c.rules

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from peewee import EXCLUDED
+
 from db import models as m
 
 
@@ -16,4 +18,9 @@ def remember_printed(cards: Iterable[tuple[str, str]]) -> None:
     rows = [{"key": key, "fingerprint": fingerprint} for key, fingerprint in cards]
     with m.database.atomic():
         for start in range(0, len(rows), 400):  # SQLite caps the parameters of one statement
-            m.PrintedCard.insert_many(rows[start : start + 400]).on_conflict_replace().execute()
+            # An upsert, not SQLite's INSERT OR REPLACE, which PostgreSQL does not have: a card
+            # printed before keeps its row and takes the new fingerprint, on either engine.
+            m.PrintedCard.insert_many(rows[start : start + 400]).on_conflict(
+                conflict_target=[m.PrintedCard.key],
+                update={m.PrintedCard.fingerprint: EXCLUDED.fingerprint},
+            ).execute()
