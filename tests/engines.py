@@ -24,8 +24,8 @@ ENGINES = ("sqlite", "postgresql")
 SQLITE_ONLY = (
     "sqlite_only: the test is about the campaign file itself (its lock and take-over, WAL and "
     "journal files, damage, read-only files and folders, backups and restores of the file, "
-    "special paths, the file as sqlite3 sees it, crash kills, injected disk faults) or about "
-    "the app, which opens campaign files only: it runs on SQLite only, not on PostgreSQL"
+    "special paths, the file as sqlite3 sees it, crash kills, injected disk faults) or drives "
+    "the app's window (whose tests open campaign files): it runs on SQLite only"
 )
 
 Target = Path | str  # a campaign file, or a postgresql:// URL
@@ -105,3 +105,12 @@ def by_hand(target: Target, statement: str, params: tuple = ()) -> list[tuple]:
     with psycopg.connect(str(target), autocommit=True) as conn:
         cursor = conn.execute(for_psycopg(statement), params)  # type: ignore[arg-type]
         return cursor.fetchall() if cursor.description else []
+
+
+def open_app(target: Target, rules: Ruleset) -> Any:
+    """The campaign opened as the app opens it (for_app, or for_app_server); close it after."""
+    from services.campaign import for_app, for_app_server
+
+    if on_server(target):
+        return for_app_server(str(target), rules)
+    return for_app(Path(target), rules)

@@ -178,7 +178,6 @@ def test_two_writers_at_once_the_second_is_told_another_program_is_writing(
     assert cli.ok("posse", "buy", D, "Slim", "whiskey").code == 0
 
 
-@pytest.mark.sqlite_only
 def test_restore_refuses_a_backup_of_a_newer_schema_and_changes_nothing(
     cli: Cli, tmp_path: Path
 ) -> None:

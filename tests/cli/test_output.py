@@ -6,8 +6,6 @@ import json
 import unicodedata
 from pathlib import Path
 
-import pytest
-
 from rostermgr.rules_load import default_ruleset
 from tests.conftest import Cli
 
@@ -175,7 +173,6 @@ def test_stats_text_uses_headings_and_names_not_ids(cli: Cli) -> None:
     assert "win_rate" in doc["faction_wins"][0]
 
 
-@pytest.mark.sqlite_only
 def test_restore_from_a_folder_says_it_is_a_folder(cli: Cli, dalton: dict, tmp_path: Path) -> None:
     cli.new_posse(dalton)
     before = cli.state()

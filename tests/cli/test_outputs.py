@@ -54,7 +54,6 @@ def test_an_output_is_refused_over_the_campaign_and_its_files(
     assert (_bytes(one.db), after) == before
 
 
-@pytest.mark.sqlite_only
 def test_an_output_is_refused_in_the_backups_folder_and_over_another_campaign(
     one: Cli, tmp_path: Path
 ) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from db.backup import list_backups, make_backup, thin
 from tests.conftest import Cli
+from tests.engines import on_server
 
 D = "The Dalton Boys"
 
@@ -32,21 +33,23 @@ def test_game_record_and_import_make_checked_backups(
         con.close()
 
 
-@pytest.mark.sqlite_only
 def test_backup_and_restore_round_trip(cli: Cli, dalton: dict) -> None:
     cli.new_posse(dalton)
     made = cli.ok("backup").out
     assert "Backed up" in made
-    saved = list_backups(cli.db)[0].path
+    saved = list_backups(cli.backups_name())[0].path
     cli.ok("posse", "buy", D, "Slim", "switchblade")
     cli.ok("posse", "rename", D, "Daltons")
-    out = cli.ok("restore", str(saved)).out
+    # A server campaign's restore asks first (on a terminal), so the test agrees in advance.
+    yes = ("--yes",) if on_server(cli.db) else ()
+    out = cli.ok("restore", str(saved), *yes).out
     assert "backed up to" in out
     assert [p["name"] for p in cli.ok("posse", "list", "--json").json()] == [D]
     assert cli.ok("posse", "show", D, "--json").json()["purse"] == 7
     # The replaced file was kept: restoring it brings the rename back.
-    before_restore = next(b for b in list_backups(cli.db) if b.reason == "before-restore")
-    cli.ok("restore", str(before_restore.path))
+    made = list_backups(cli.backups_name())
+    before_restore = next(b for b in made if b.reason == "before-restore")
+    cli.ok("restore", str(before_restore.path), *yes)
     assert [p["name"] for p in cli.ok("posse", "list", "--json").json()] == ["Daltons"]
 
 
@@ -62,7 +65,6 @@ def test_restore_clears_stale_wal_files(cli: Cli, dalton: dict) -> None:
     assert cli.ok("check").out.startswith("No problems")
 
 
-@pytest.mark.sqlite_only
 def test_restore_refuses_a_damaged_backup(cli: Cli, dalton: dict, tmp_path: Path) -> None:
     cli.new_posse(dalton)
     before = cli.state()

@@ -51,7 +51,6 @@ def test_dev_zero_is_named_a_device() -> None:
     assert "/dev/zero is not a regular file (a device)" in err.getvalue()
 
 
-@pytest.mark.sqlite_only
 @needs_fifo
 def test_restore_from_a_fifo_is_named_not_missing(cli: Cli, fifo: Path) -> None:
     result = cli("restore", str(fifo))

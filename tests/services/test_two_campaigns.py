@@ -8,24 +8,25 @@ campaign it is given, never on whichever was opened last.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from rostermgr.rules_load import default_ruleset
 from services import games, posses, safety
-from services.campaign import for_app, for_command
-from tests.conftest import DALTON, LAWMEN, RYE
+from tests.conftest import DALTON, LAWMEN, RYE, Cli
 from tests.db.dump import dump
+from tests.engines import Target, open_app, opened
 
-pytestmark = pytest.mark.sqlite_only  # two campaigns opened as the app opens them (for_app)
 
-
-def test_two_campaigns_open_at_once_are_edited_each_on_its_own(tmp_path: Path) -> None:
+def test_two_campaigns_open_at_once_are_edited_each_on_its_own(
+    tmp_path: Path, new_campaign: Callable[[Path], Target]
+) -> None:
     rules = default_ruleset()
-    first, second = tmp_path / "first.db", tmp_path / "second.db"
-    a = for_app(first, rules)
-    b = for_app(second, rules)  # opened last: a store bound to one global would now see only b
+    first, second = new_campaign(tmp_path / "first.db"), new_campaign(tmp_path / "second.db")
+    a = open_app(first, rules)
+    b = open_app(second, rules)  # opened last: a store bound to one global would now see only b
     try:
         posses.create(a, posses.plan_request(a, DALTON))
         posses.create(b, posses.plan_request(b, LAWMEN))
@@ -46,14 +47,16 @@ def test_two_campaigns_open_at_once_are_edited_each_on_its_own(tmp_path: Path) -
     finally:
         a.close()
         b.close()
-    with for_command(first, rules) as c:
+    with opened(first, rules) as c:
         assert posses.names(c) == sorted([DALTON["name"], RYE["name"]])
 
 
-def test_a_worker_thread_reads_the_campaign_it_is_given(tmp_path: Path) -> None:
+def test_a_worker_thread_reads_the_campaign_it_is_given(
+    tmp_path: Path, new_campaign: Callable[[Path], Target]
+) -> None:
     rules = default_ruleset()
-    a = for_app(tmp_path / "a.db", rules)
-    b = for_app(tmp_path / "b.db", rules)
+    a = open_app(new_campaign(tmp_path / "a.db"), rules)
+    b = open_app(new_campaign(tmp_path / "b.db"), rules)
     try:
         posses.create(a, posses.plan_request(a, DALTON))
         seen: list[list[str]] = []
@@ -68,16 +71,14 @@ def test_a_worker_thread_reads_the_campaign_it_is_given(tmp_path: Path) -> None:
 
 
 def test_the_program_never_leans_on_the_campaign_opened_last(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With the store's fallback switched off, a whole story still runs: every command says
     which campaign it works on (only the store's own tests use the one opened last)."""
     from db.models import CampaignRouter
     from tests.cli.test_game import kid_taken_out_by_wyatt
-    from tests.conftest import Cli
 
     monkeypatch.setattr(CampaignRouter, "strict", True)
-    cli = Cli(tmp_path / "c.sqlite3", tmp_path)
     cli.new_posse(DALTON)
     cli.new_posse(LAWMEN)
     cli.ok("posse", "buy", DALTON["name"], "Ike Dalton", "whiskey")
@@ -90,7 +91,7 @@ def test_the_program_never_leans_on_the_campaign_opened_last(
     cli.ok("print", "journal", DALTON["name"], "-o", str(tmp_path / "j.pdf"))
     cli.ok("rules", "history")
     assert cli("check").code == 0
-    app = for_app(tmp_path / "c.sqlite3", default_ruleset())
+    app = open_app(cli.db, default_ruleset())
     try:
         mark = app.mark()
         posses.buy(app, DALTON["name"], "Kid", "whiskey")
