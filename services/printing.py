@@ -325,5 +325,7 @@ def remember_printed(c: Campaign, job: PrintJob) -> bool:
         return True
     if c.read_only or (c.lock is None and holder(c.path) is not None):
         return False
-    store_printed(job.printed)
+    # A write like any other (on a server, the use case's reading is a read-only transaction).
+    with c.edit():
+        store_printed(job.printed)
     return True
