@@ -127,6 +127,14 @@ bundle 1 "a refusal (unknown posse)" --db "$DB" posse show "Nobody Here"
 [ "$(wc -l <"$WORK/err")" -eq 1 ] && pass "the refusal is one line" \
     || fail "the refusal is not one line: $(cat "$WORK/err")"
 bundle 2 "a malformed command line" --db "$DB" posse frobnicate
+# The bundle leaves the PostgreSQL driver out (packaging/rostermgr.spec): a server campaign is
+# refused in one sentence that says so, never an internal error.
+bundle 1 "a server campaign without the driver" --db "postgresql://ike:pw@127.0.0.1:9/club" \
+    posse list
+contains "$WORK/err" "has no PostgreSQL driver (psycopg)" "the missing driver is named"
+[ "$(wc -l <"$WORK/err")" -eq 1 ] && ! grep -q ":pw@" "$WORK/err" \
+    && pass "that refusal is one line, without the password" \
+    || fail "the driver refusal: $(cat "$WORK/err")"
 bundle 0 "print cards" --db "$DB" print cards "The Dalton Boys" "Last Hope Lawmen" \
     -o "$WORK/cards.pdf"
 pdf "$WORK/cards.pdf" 2 "the cards PDF"
