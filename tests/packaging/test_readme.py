@@ -100,3 +100,34 @@ def test_the_other_shell_blocks_are_the_set_up_commands() -> None:
             words = line.split("#")[0].split()
             if words:
                 assert words[0] == "make" and words[1] in targets, line
+
+
+SERVER_URL = "postgresql://ike@club.example.org/lhf-club"
+
+
+def test_the_server_example_runs_as_written_against_a_server(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """The section on a PostgreSQL server, run line by line in one shell on an account that
+    has a campaign: the club's URL stands for the test server's database, which the test
+    made (so `createdb` is taken as done)."""
+    env = _account(tmp_path)
+    env.pop("PGPASSWORD", None)
+    blocks = [b for b in BLOCK.finditer(_section("A campaign on a PostgreSQL server"))]
+    assert len(blocks) == 1 and blocks[0]["lang"] == "text"
+    lines = [line for line in blocks[0]["body"].splitlines() if line.strip()]
+    assert lines[0] == "createdb lhf-club" and all(SERVER_URL in line for line in lines[1:4])
+    jsons = [b["body"] for b in BLOCK.finditer(_section("The command line")) if b["lang"] == "json"]
+    walk = {b["name"]: b["body"] for b in BLOCK.finditer(README) if b["name"]}
+    (tmp_path / "dalton.json").write_text(jsons[0], encoding="utf-8")
+    (tmp_path / "lawmen.json").write_text(walk["lawmen.json"], encoding="utf-8")
+    (tmp_path / "report.json").write_text(jsons[1], encoding="utf-8")
+    for line in ("rostermgr posse new dalton.json", "rostermgr posse new lawmen.json"):
+        assert _run(line, env, tmp_path).returncode == 0, line
+    script = ["set -e", "createdb() { :; }"]  # the test server's database is made already
+    script += [line.replace(SERVER_URL, postgres_url) for line in lines]
+    done = _run("\n".join(script), env, tmp_path)
+    assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
+    assert "Traceback" not in done.stderr
+    assert "The Dalton Boys" in done.stdout and "Recorded game" in done.stdout
+    assert (tmp_path / "home" / "club-copy.sqlite3").is_file()
