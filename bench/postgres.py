@@ -50,20 +50,15 @@ def _server() -> Iterator[Any]:
     """The test suite's throwaway server, stopped afterwards; the user's PG* settings unset."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from tests.postgres import start_server, start_watchdog, stop_server
+    from tests.postgres import running_server
 
     saved = {k: v for k, v in os.environ.items() if k.startswith("PG")}
     for key in saved:
         del os.environ[key]
-    server, runner = start_server()
-    watchdog = start_watchdog(server.base)
     try:
-        yield server
+        with running_server() as server:
+            yield server
     finally:
-        stop_server(server, runner)
-        assert watchdog.stdin is not None
-        watchdog.stdin.close()
-        watchdog.wait(timeout=30)
         os.environ.update(saved)
 
 

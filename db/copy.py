@@ -20,6 +20,7 @@ import peewee
 from peewee import Database
 
 from db.models import CAMPAIGN_TABLES
+from db.postgres import from_server
 from db.sql import is_postgres, run, run_many
 from db.undo import create_triggers, undo_mark
 
@@ -112,7 +113,7 @@ def backup_server(db: Database, stand_in: Path, reason: str, now: datetime | Non
         write_file(db, partial)
         target = _claim_name(partial, folder, f"{stand_in.stem}-{now.strftime(STAMP)}", reason)
     except (sqlite3.Error, peewee.DatabaseError, OSError) as exc:
-        if _from_server(exc):
+        if from_server(exc):
             raise  # reading the server failed: the caller names the server's fault
         raise backup_refusal(stand_in, reason, exc) from exc
     finally:
@@ -121,21 +122,6 @@ def backup_server(db: Database, stand_in: Path, reason: str, now: datetime | Non
                 Path(f"{partial}{suffix}").unlink(missing_ok=True)
     thin(stand_in, now)
     return target
-
-
-def _from_server(exc: BaseException) -> bool:
-    """Whether an error came from the PostgreSQL server (psycopg), not from the backup's file."""
-    seen: set[int] = set()
-    todo: list[BaseException | None] = [exc]
-    while todo:
-        err = todo.pop()
-        if err is None or id(err) in seen:
-            continue
-        seen.add(id(err))
-        if type(err).__module__.startswith("psycopg"):
-            return True
-        todo += [getattr(err, "orig", None), err.__cause__, err.__context__]
-    return False
 
 
 def _claim_name(partial: Path, folder: Path, stamped: str, reason: str) -> Path:

@@ -12,7 +12,7 @@ are consecutive and nothing one player writes is lost under another's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -71,8 +71,8 @@ def begin_write(db: Database) -> None:
     run(db, "LOCK TABLE undo_state IN SHARE ROW EXCLUSIVE MODE")
 
 
-def sqlstate(exc: BaseException) -> str | None:
-    """PostgreSQL's SQLSTATE code of an error from psycopg, through peewee's wrapping."""
+def causes(exc: BaseException) -> Iterator[BaseException]:
+    """`exc` and every error behind it: peewee keeps the driver's as `orig` and as the cause."""
     seen: set[int] = set()
     todo: list[BaseException | None] = [exc]
     while todo:
@@ -80,11 +80,19 @@ def sqlstate(exc: BaseException) -> str | None:
         if err is None or id(err) in seen:
             continue
         seen.add(id(err))
-        code = getattr(err, "sqlstate", None)
-        if isinstance(code, str):
-            return code
+        yield err
         todo += [getattr(err, "orig", None), err.__cause__, err.__context__]
-    return None
+
+
+def sqlstate(exc: BaseException) -> str | None:
+    """PostgreSQL's SQLSTATE code of an error from psycopg, through peewee's wrapping."""
+    codes = (getattr(err, "sqlstate", None) for err in causes(exc))
+    return next((code for code in codes if isinstance(code, str)), None)
+
+
+def from_server(exc: BaseException) -> bool:
+    """Whether an error came from the PostgreSQL server (psycopg), not from a SQLite file."""
+    return any(type(err).__module__.startswith("psycopg") for err in causes(exc))
 
 
 def should_retry(exc: BaseException) -> bool:

@@ -297,29 +297,40 @@ def _kill_postmaster(data: Path) -> None:
         os.kill(pid, 9)
 
 
+@contextlib.contextmanager
+def running_server() -> Iterator[PostgresServer]:
+    """A throwaway server for the duration, with its watchdog; stopped and removed afterwards.
+
+    Raises ServerError when it cannot start.
+    """
+    server, runner = start_server()
+    watchdog = start_watchdog(server.base)
+    try:
+        yield server
+    finally:
+        stop_server(server, runner)
+        assert watchdog.stdin is not None
+        watchdog.stdin.close()
+        watchdog.wait(timeout=30)
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     """One throwaway PostgreSQL server for the session, stopped at its end.
 
     pytest tears session fixtures down after a failure and after Ctrl-C too.
     """
-    try:
-        server, runner = start_server()
-    except ServerError as error:
-        unavailable(error)
-    watchdog = start_watchdog(server.base)
-    try:
+    with contextlib.ExitStack() as stack:
+        try:
+            server = stack.enter_context(running_server())
+        except ServerError as error:
+            unavailable(error)
         with pytest.MonkeyPatch.context() as patch:
             # libpq reads PGSSLMODE, PGSERVICE, PGPASSWORD...: a developer's settings must
             # not reach the tests' connections to this server.
             for name in [k for k in os.environ if k.startswith("PG")]:
                 patch.delenv(name)
             yield server
-    finally:
-        stop_server(server, runner)
-        assert watchdog.stdin is not None
-        watchdog.stdin.close()
-        watchdog.wait(timeout=30)
 
 
 @pytest.fixture(scope="session")

@@ -21,10 +21,13 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QWidget
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    from services.campaign import Campaign
+    from ui.main_window import MainWindow
 
 EXIT_REFUSED = 1
 # Qt platforms with no screen a person looks at.
@@ -37,16 +40,9 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
     from rostermgr.errors import DamagedFile, Refused
 
     from PySide6.QtWidgets import QApplication  # isort: skip
-    from ui.errors import install_exception_hook
     from ui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication(sys.argv)
-    app.setApplicationName("rostermgr")
-    app.setOrganizationName("rostermgr")
-    install_exception_hook()
-    from ui.qt_messages import install_message_filter
-
-    install_message_filter()
+    app = start_application()
     from services.lock import CampaignHeld
     from services.paths import no_lock, take_lock, take_over
 
@@ -99,10 +95,7 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
             window.hide()
             QApplication.exit(EXIT_REFUSED)
             return
-        window.attach(campaign)
-        window.remember(campaign.where)
-        if os.environ.get(SMOKE_QUIT) == "1":
-            _quit_when_shown(window)
+        show_campaign(window, campaign)
 
     window.after_first_paint(open_campaign)
     window.show()
@@ -113,6 +106,31 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
             window.campaign.close()
         lock.release()  # if it is still ours: a refusal or a switch has released it already
     return refused[0] if refused else code
+
+
+def start_application() -> QApplication:
+    """The Qt application, named, with the exception hook and Qt's message filter in place."""
+    from PySide6.QtWidgets import QApplication
+
+    from ui.errors import install_exception_hook
+    from ui.qt_messages import install_message_filter
+
+    # instance() is typed as the QCoreApplication it may be; here it is always ours.
+    app = cast("QApplication", QApplication.instance() or QApplication(sys.argv))
+    app.setApplicationName("rostermgr")
+    app.setOrganizationName("rostermgr")
+    install_exception_hook()
+    install_message_filter()
+    return app
+
+
+def show_campaign(window: MainWindow, campaign: Campaign) -> None:
+    """Put the opened campaign in the window and first in Open recent (and, for the smoke
+    test, quit once it is painted)."""
+    window.attach(campaign)
+    window.remember(campaign.where)
+    if os.environ.get(SMOKE_QUIT) == "1":
+        _quit_when_shown(window)
 
 
 def _quit_when_shown(window: QWidget) -> None:

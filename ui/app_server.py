@@ -8,10 +8,7 @@ refusal is a sentence on standard error and exit 1.
 
 from __future__ import annotations
 
-import os
-import sys
-
-from ui.app import EXIT_REFUSED, SMOKE_QUIT, _quit_when_shown, _refuse, can_ask
+from ui.app import EXIT_REFUSED, _refuse, can_ask, show_campaign, start_application
 
 
 def run_server_app(given: str, ruleset_path: str | None = None) -> int:
@@ -20,15 +17,9 @@ def run_server_app(given: str, ruleset_path: str | None = None) -> int:
 
     from rostermgr.errors import Refused
     from services.paths import server_shown
-    from ui.errors import install_exception_hook
     from ui.main_window import MainWindow
-    from ui.qt_messages import install_message_filter
 
-    app = QApplication.instance() or QApplication(sys.argv)
-    app.setApplicationName("rostermgr")
-    app.setOrganizationName("rostermgr")
-    install_exception_hook()
-    install_message_filter()
+    app = start_application()
     where = server_shown(given)
     window = MainWindow(server=where)
     window.ruleset_path = ruleset_path
@@ -59,10 +50,7 @@ def run_server_app(given: str, ruleset_path: str | None = None) -> int:
             window.hide()
             QApplication.exit(EXIT_REFUSED)
             return
-        window.attach(campaign)
-        window.remember(campaign.where)
-        if os.environ.get(SMOKE_QUIT) == "1":
-            _quit_when_shown(window)
+        show_campaign(window, campaign)
 
     window.after_first_paint(open_campaign)
     window.show()
