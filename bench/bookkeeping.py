@@ -64,10 +64,17 @@ def no_backups() -> Iterator[None]:
         use_case.make_backup, use_case.backup_if_due = saved
 
 
-def _runs(fn: Callable[[], Any], runs: int, after: Callable[[], Any] | None = None) -> list[float]:
-    """fn timed runs times after a warm-up call; after() runs untimed after each call."""
+def _runs(
+    fn: Callable[[], Any],
+    runs: int,
+    after: Callable[[], Any] | None = None,
+    before: Callable[[], Any] | None = None,
+) -> list[float]:
+    """fn timed runs times after a warm-up call; before() and after() run untimed around it."""
     out = []
     for i in range(runs + 1):
+        if before:
+            before()
         ms = timed(fn)
         if after:
             after()
@@ -117,7 +124,14 @@ def measure_on(path: Path, runs: int, tmp: Path) -> dict[str, list[float]]:
     def undo() -> None:
         cli(path, "game", "undo")
 
+    def backups_due() -> None:  # the folder emptied, so the hourly backup is due
+        from db.backup import backup_dir
+
+        for made in backup_dir(path).glob("*.sqlite3"):
+            made.unlink()
+
     results["cli_record_backup"] = _runs(cli_record, runs, undo)
+    results["cli_record_due"] = _runs(cli_record, runs, undo, backups_due)
     with no_backups():
         results["cli_record"] = _runs(cli_record, runs, undo)
 
@@ -139,7 +153,8 @@ def measure(tmp: Path, runs: int) -> tuple[list[Figure], dict[str, Any]]:
         ("cli_show", "`posse show NAME`, in-process", 50.0),
         ("cli_show_json", "`posse show NAME --json`, in-process", 50.0),
         ("cli_record", "`game record FILE`, in-process, backups off", None),
-        ("cli_record_backup", "`game record FILE`, in-process, with backup", None),
+        ("cli_record_backup", "`game record FILE`, in-process, backup when due", None),
+        ("cli_record_due", "`game record FILE`, in-process, its backup due", None),
         ("cold_show", "`posse show NAME`, fresh process", None),
     ]
     baseline = f"same on {SMALL[0]} posses, {small.history} history rows"

@@ -10,9 +10,11 @@ alternating with the server's. The targets are the issue's: each within 3x of SQ
 under 100 ms.
 
 Each buy is sold back and each game undone, untimed, so every run does the same thing to the
-same campaign. The game record makes its before-game backup on both engines, as it does for a
-user (on the server a campaign file made by the same copy); it is also timed without its
-backups, for information.
+same campaign. The game record is timed as a user meets it: its backup is made only when the
+newest is an hour old (the undo log takes a game back, issue 33), so within the bench's minute
+it makes none. For information it is also timed with that backup due (the backups removed,
+untimed, before each run; on the server a campaign file made by the same copy) and with every
+backup off.
 """
 
 from __future__ import annotations
@@ -92,8 +94,25 @@ def _richest(db: str, first: int) -> tuple[str, str]:
     return best["name"], member["name"]
 
 
-def _steps(db: str, tmp: Path) -> dict[str, tuple[Callable[[], Any], Callable[[], Any] | None]]:
-    """Each measured command on `db`, with what undoes it (untimed)."""
+def _backups_due(db: str) -> None:
+    """Make the hourly backup due on `db`: its backups folder emptied (untimed)."""
+    from db.backup import backup_dir
+    from db.postgres import shown
+    from db.target import is_server
+    from services.campaign import server_stand_in
+
+    named = server_stand_in(shown(db)) if is_server(db) else Path(db)
+    folder = backup_dir(named)
+    for made in folder.glob("*.sqlite3") if folder.is_dir() else []:
+        made.unlink()
+
+
+# A step, what undoes it, and what readies the campaign for it (both untimed).
+Step = tuple[Callable[[], Any], Callable[[], Any] | None, Callable[[], Any] | None]
+
+
+def _steps(db: str, tmp: Path) -> dict[str, Step]:
+    """Each measured command on `db`, with what undoes it and what readies for it (untimed)."""
     name, member = _richest(db, 10)
     report = tmp / "pg-bench-report.json"
     report.write_text(json.dumps(game_report(0, 1)), encoding="utf-8")
@@ -103,17 +122,24 @@ def _steps(db: str, tmp: Path) -> dict[str, tuple[Callable[[], Any], Callable[[]
             _cli(db, "game", "record", str(report))
 
     return {
-        "list": (lambda: _cli(db, "posse", "list"), None),
-        "show": (lambda: _cli(db, "posse", "show", name), None),
+        "list": (lambda: _cli(db, "posse", "list"), None, None),
+        "show": (lambda: _cli(db, "posse", "show", name), None, None),
         "buy": (
             lambda: _cli(db, "posse", "buy", name, member, ITEM),
             lambda: _cli(db, "posse", "sell", name, member, ITEM),
+            None,
         ),
         "record": (
             lambda: _cli(db, "game", "record", str(report)),
             lambda: _cli(db, "game", "undo"),
+            None,
         ),
-        "record_nb": (record_no_backups, lambda: _cli(db, "game", "undo")),
+        "record_nb": (record_no_backups, lambda: _cli(db, "game", "undo"), None),
+        "record_due": (
+            lambda: _cli(db, "game", "record", str(report)),
+            lambda: _cli(db, "game", "undo"),
+            lambda: _backups_due(db),
+        ),
     }
 
 
@@ -135,7 +161,9 @@ def measure(tmp: Path, campaign: Path, runs: int) -> tuple[list[Figure], str]:
             on_server: dict[str, list[float]] = {k: [] for k in server_steps}
             for i in range(runs + 1):  # the first run warms up, untimed
                 for steps, times in ((file_steps, on_file), (server_steps, on_server)):
-                    for key, (step, undo) in steps.items():
+                    for key, (step, undo, ready) in steps.items():
+                        if ready is not None:
+                            ready()
                         ms = timed(step)
                         if undo is not None:
                             undo()
@@ -148,7 +176,8 @@ def measure(tmp: Path, campaign: Path, runs: int) -> tuple[list[Figure], str]:
         ("list", "open + `posse list`, in-process", True),
         ("show", "open + `posse show NAME`, in-process", True),
         ("buy", "`posse buy NAME MEMBER whiskey`, in-process", True),
-        ("record", "`game record FILE`, in-process, with its backup", True),
+        ("record", "`game record FILE`, in-process, backup when due", True),
+        ("record_due", "`game record FILE`, in-process, its backup due", False),
         ("record_nb", "`game record FILE`, in-process, backups off", False),
     ]
     figures = [

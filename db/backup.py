@@ -252,19 +252,27 @@ def _damaged_source(campaign: Path, exc: InvalidFile) -> InvalidFile:
     )
 
 
-def backup_if_due(campaign: Path, now: datetime | None = None) -> Path | None:
-    """At most one 'editing' backup an hour.
+def backup_due(campaign: Path, now: datetime | None = None) -> bool:
+    """Whether the newest backup of `campaign` (a file, or a server's stand-in) is an hour old.
 
     A backup stamped after `now` (made while the clock was wrong) does not count as recent:
     otherwise one such backup would stop the hourly ones until that date.
     """
     now = now or datetime.now()
     past = [b for b in list_backups(campaign) if b.made <= now]
-    if past and (now - past[0].made).total_seconds() < HOURLY:
+    return not past or (now - past[0].made).total_seconds() >= HOURLY
+
+
+def backup_if_due(
+    campaign: Path, now: datetime | None = None, reason: str = "editing"
+) -> Path | None:
+    """At most one backup an hour, named for the step it is made before ('editing' or a game)."""
+    now = now or datetime.now()
+    if not backup_due(campaign, now):
         return None
     if not Path(campaign).exists():
         return None
-    return make_backup(campaign, "editing", now)
+    return make_backup(campaign, reason, now)
 
 
 def remove_stale_partials(campaign: Path) -> list[Path]:

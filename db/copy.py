@@ -150,15 +150,16 @@ def _claim_name(partial: Path, folder: Path, stamped: str, reason: str) -> Path:
             n += 1
 
 
-def backup_server_if_due(db: Database, stand_in: Path, now: datetime | None = None) -> Path | None:
-    """At most one 'editing' backup of a server campaign an hour, as of a file."""
-    from db.backup import HOURLY, list_backups
+def backup_server_if_due(
+    db: Database, stand_in: Path, now: datetime | None = None, reason: str = "editing"
+) -> Path | None:
+    """At most one backup of a server campaign an hour, as of a file, named for its step."""
+    from db.backup import backup_due
 
     now = now or datetime.now()
-    past = [b for b in list_backups(stand_in) if b.made <= now]
-    if past and (now - past[0].made).total_seconds() < HOURLY:
+    if not backup_due(stand_in, now):
         return None
-    return backup_server(db, stand_in, "editing", now)
+    return backup_server(db, stand_in, reason, now)
 
 
 def replace_campaign(db: Database, tables: Rows, log: Log, mark: int) -> None:

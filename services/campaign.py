@@ -17,7 +17,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from db.backup import backup_dir, backup_if_due, make_backup
+from db.backup import backup_dir, backup_due, backup_if_due, make_backup
 from db.check import quick_check
 from db.connection import CampaignDatabase, bound
 from db.connection import open_campaign as open_file
@@ -201,14 +201,19 @@ class Campaign:
         self.wrote = True
         self.commits += 1
 
-    def backup(self, reason: str) -> Path | None:
-        """A checked copy before a big step (a game, an import); none of a file made just now.
+    def backup(self, reason: str, when_due: bool = False) -> Path | None:
+        """A checked copy before a big step (an import, an undo); none of a file made just now.
 
-        A server campaign's is a campaign file made by `campaign copy`'s own copy.
+        With `when_due`, only when the newest backup is older than the hourly schedule: what a
+        game gets, since the undo log takes the game itself back (`game undo`) and the copy of
+        a large campaign, or of one on a server, costs more than the game. A server campaign's
+        backup is a campaign file made by `campaign copy`'s own copy.
         """
         if self.server is not None:
             self._end_reading()
             try:
+                if when_due:
+                    return backup_server_if_due(self.db, self.path, reason=reason)
                 return backup_server(self.db, self.path, reason)
             except DATABASE_ERRORS as exc:
                 fault = connection_fault(self.where, exc)
@@ -219,7 +224,15 @@ class Campaign:
             raise read_only_refusal(self.path)
         if self.created and not self.wrote:
             return None
+        if when_due:
+            return backup_if_due(self.path, reason=reason)
         return make_backup(self.path, reason)
+
+    def backup_due(self) -> bool:
+        """Whether the hourly backup is due: what `backup(..., when_due=True)` would make."""
+        if self.server is None and self.created and not self.wrote:
+            return False
+        return backup_due(self.path)
 
     def mark(self) -> int:
         """The undo log's position now: `undo_to(mark)` returns the campaign to this moment."""

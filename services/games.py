@@ -45,15 +45,17 @@ def preview(c: Campaign, report: Report) -> GamePlan:
 
 @in_campaign
 def record(c: Campaign, report: Report) -> Recorded:
-    """Apply the report in one transaction, after a checked backup.
+    """Apply the report in one transaction, after a checked backup when one is due.
 
-    The report is planned first, so a refused report makes no backup; it is planned again
-    inside the transaction that writes it, so what was checked is what is written. The app
-    keeps the undo log of earlier edits for its own undo stack; the command line forgets what
-    no undo can reach any more.
+    The undo log takes a game back (`game undo`), so a backup is made first only when the
+    newest is older than the hourly schedule (issue 33); then the report is planned first, so
+    a refused report makes none. It is planned inside the transaction that writes it, so what
+    was checked is what is written. The app keeps the undo log of earlier edits for its own
+    undo stack; the command line forgets what no undo can reach any more.
     """
-    preview(c, report)
-    c.backup("before-game")
+    if c.backup_due():
+        preview(c, report)
+        c.backup("before-game", when_due=True)
     with c.edit():
         plan = preview(c, report)
         game_id = store.apply_game(report, plan, c.rules, prune=not c.keeps_undo)

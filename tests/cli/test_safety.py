@@ -14,20 +14,27 @@ from tests.engines import on_server
 D = "The Dalton Boys"
 
 
-def test_game_record_and_import_make_checked_backups(
+def test_import_makes_a_checked_backup_and_a_game_one_when_due(
     cli: Cli, dalton: dict, lawmen: dict, tmp_path: Path
 ) -> None:
     cli.new_posse(dalton)
     cli.new_posse(lawmen)
     report = {"date": "2026-01-15", "scenario": "other", "posses": [D, "Last Hope Lawmen"]}
+    # A server campaign's backups are campaign files too, in the folder its name gives.
+    folder = cli.backups_name()
+    for b in list_backups(folder):
+        b.path.unlink()  # no backup yet: the one before the game is due
     cli.ok("game", "record", cli.file(report))
+    assert [b.reason for b in list_backups(folder)] == ["before-game"]
+    # The newest backup is seconds old: the next game has none of its own (the undo log
+    # takes it back), as any edit within the hour has none.
+    cli.ok("game", "record", cli.file(report))
+    assert [b.reason for b in list_backups(folder)] == ["before-game"]
     exported = tmp_path / "x.json"
     cli.ok("posse", "export", D, "-o", str(exported))
     cli.ok("posse", "import", str(exported), "--as", "Copy")
-    # A server campaign's backups are campaign files too, in the folder its name gives.
-    reasons = {b.reason for b in list_backups(cli.backups_name())}
-    assert {"before-game", "before-import"} <= reasons
-    for b in list_backups(cli.backups_name()):
+    assert {b.reason for b in list_backups(folder)} == {"before-game", "before-import"}
+    for b in list_backups(folder):
         con = sqlite3.connect(b.path)
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         con.close()
