@@ -148,6 +148,7 @@ class Posse(BaseModel):
     ruleset_version = CharField()
     created = CharField()
     ruleset_hash = CharField(null=True, default=current_ruleset_hash)  # made under (schema 3)
+    owner = CharField(null=True)  # the player's role in a club campaign (schema 5)
 
 
 class GamePosse(BaseModel):
@@ -207,6 +208,7 @@ class Ledger(BaseModel):
     game = ForeignKeyField(Game, null=True, on_delete="RESTRICT")
     game_id: int | None
     game_label = CharField(null=True)  # kept when a posse moves between campaigns
+    author = CharField(null=True)  # who made it, on a server: its role (schema 5)
 
 
 class History(BaseModel):
@@ -222,6 +224,7 @@ class History(BaseModel):
     text = TextField()  # the sentence a journal prints
     data = TextField(default="{}")  # JSON details
     date = CharField()
+    author = CharField(null=True)  # who made it, on a server: its role (schema 5)
 
 
 class DeckCard(BaseModel):

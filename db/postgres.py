@@ -20,7 +20,7 @@ import peewee
 from peewee import Database, PostgresqlDatabase
 
 from db.models import database
-from db.postgres_schema import FIRST_VERSION, create_schema, create_triggers
+from db.postgres_schema import FIRST_VERSION, create_schema, create_triggers, server_v5
 from db.schema import Migration, current_version, latest
 from db.sql import run
 from db.target import conninfo, shown
@@ -142,7 +142,9 @@ def migrate_server(db: ServerDatabase, create: bool = True) -> None:
             )
         with db.atomic():
             create_schema(db)
-        version = FIRST_VERSION
+        version = created = FIRST_VERSION
+    else:
+        created = 0
     newest = latest()
     if version > newest:
         raise InvalidFile(
@@ -150,18 +152,22 @@ def migrate_server(db: ServerDatabase, create: bool = True) -> None:
             f"this one reads up to schema {newest}. Update rostermgr to open it."
         )
     if version < newest:
-        _migrate(db, version, newest)
+        _migrate(db, version, newest, backup=not created)
 
 
-def _migrate(db: ServerDatabase, version: int, newest: int) -> None:
+def _migrate(db: ServerDatabase, version: int, newest: int, backup: bool = True) -> None:
     """Bring a server campaign from `version` to `newest`: a backup (a campaign file) first,
-    then each step in one transaction, after the writers before it, as a file's steps are."""
+    unless it was made just now, then each step in one transaction, after the writers before
+    it, as a file's steps are; a step another program made meanwhile is not made twice."""
     from db.copy import backup_server
 
-    backup_server(db, server_stand_in(db.shown), f"before-schema{version + 1}")
+    if backup:
+        backup_server(db, server_stand_in(db.shown), f"before-schema{version + 1}")
     for step in range(version + 1, newest + 1):
         with db.atomic():
             begin_write(db)
+            if current_version(db) >= step:
+                continue
             SERVER_MIGRATIONS[step](db)
             create_triggers(db)
             run(db, "INSERT INTO schema_version (version) VALUES (?)", (step,))
@@ -174,7 +180,7 @@ def server_stand_in(where: str) -> Path:
 
 # Each schema version after the first a server campaign is made at: its PostgreSQL step, the
 # twin of its SQLite step in db.schema.MIGRATIONS (a test checks that each has one).
-SERVER_MIGRATIONS: Mapping[int, Migration] = {}
+SERVER_MIGRATIONS: Mapping[int, Migration] = {5: server_v5}
 
 
 def connection_fault(where: str, exc: BaseException) -> Refused | None:

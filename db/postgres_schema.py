@@ -47,6 +47,17 @@ def create_schema(db: Database) -> None:
         run(db, "INSERT INTO schema_version (version) VALUES (?)", (version,))
 
 
+def server_v5(db: Database) -> None:
+    """Schema 5 on a server, the twin of db.schema's: each posse's owner, and who made each
+    history line and ledger entry. The undo log's entries name the role that logged in
+    (`session_user`): the triggers that write them run as the campaign's owner (SECURITY
+    DEFINER), so that a club's players, who may not write the log themselves, are logged."""
+    run(db, 'ALTER TABLE "posse" ADD COLUMN "owner" TEXT')
+    for table in ("history", "ledger"):
+        run(db, f'ALTER TABLE "{table}" ADD COLUMN "author" TEXT')
+    run(db, 'ALTER TABLE "undo_log" ALTER COLUMN "author" SET DEFAULT session_user')
+
+
 def columns(db: Database, table: str) -> list[tuple[str, str]]:
     """Each column of `table` but its `rowid`, with its PostgreSQL type, in table order."""
     rows = run(
@@ -97,6 +108,10 @@ def create_triggers(db: Database) -> None:
             else "IF NEW.rowid IS NULL THEN SELECT COALESCE(MAX(rowid), 0) + 1 INTO NEW.rowid "
             f'FROM "{table}"; END IF;'
         )
+        if any(c == "author" for c, _ in cols):
+            # Who made a history line or ledger entry is the server's to say, not the
+            # writer's; an undo or a copy (the log off) puts rows back as they were.
+            number += f' IF {_ON} THEN NEW."author" := session_user; END IF;'
         kept = [(c, k) for c, k in cols if c not in MARK_COLUMNS]
         sets = " || ',' || ".join(f"'\"{c}\"=' || {_quoted(c, k)}" for c, k in kept)
         names = ",".join(f'"{c}"' for c, _ in cols)
@@ -107,6 +122,9 @@ def create_triggers(db: Database) -> None:
         )
         db.execute_sql(
             f'CREATE OR REPLACE FUNCTION "undo_{table}"() RETURNS trigger LANGUAGE plpgsql '
+            # As the campaign's owner: a club's players may not write the undo log, so
+            # nobody can slip a statement into it for an arbitrator's undo to replay.
+            "SECURITY DEFINER SET search_path FROM CURRENT "
             "AS $body$ BEGIN "
             f"IF {_ON} THEN "
             "IF TG_OP = 'INSERT' THEN INSERT INTO undo_log (statement) VALUES "

@@ -119,7 +119,17 @@ def _v4(db: Database) -> None:
     )
 
 
-MIGRATIONS: Mapping[int, Migration] = {1: _v1, 2: _v2, 3: _v3, 4: _v4}
+def _v5(db: Database) -> None:
+    """Who did what (issue 29): each posse's owner in a club, and who made each history line
+    and ledger entry. A campaign file leaves them empty: one player keeps it; a club campaign
+    on a server fills them (the owner by the program, the authors by the server's triggers),
+    and its backups, being campaign files, keep them."""
+    db.execute_sql('ALTER TABLE "posse" ADD COLUMN "owner" VARCHAR(255)')
+    for table in ("history", "ledger"):
+        db.execute_sql(f'ALTER TABLE "{table}" ADD COLUMN "author" VARCHAR(255)')
+
+
+MIGRATIONS: Mapping[int, Migration] = {1: _v1, 2: _v2, 3: _v3, 4: _v4, 5: _v5}
 
 
 def current_version(db: Database) -> int:

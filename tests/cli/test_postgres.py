@@ -57,13 +57,14 @@ def test_the_same_story_says_the_same_on_both_engines(
     server = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
     on_server = story(server)
     assert on_server == on_file
-    # The server campaign was backed up before its game and its undo: campaign files.
+    # The server campaign was backed up hourly, before its first game: campaign files.
     name = postgres_url.rsplit("/", 1)[1]
+    server.ok("backup")
     made = sorted(_isolated_backups.glob(f"{name}-*/*.sqlite3"))
     assert len(made) >= 2, made
-    # The backup before the undo holds both posses (the first one, hourly, was made before any).
+    # The backup made now holds both posses (the hourly one, before the second, held one).
     held = [Cli(path, tmp_path).ok("posse", "list").out.count("\n") for path in made]
-    assert 2 in held
+    assert held[0] == 1 and held[-1] == 2
     listed = server.ok("backup", "--list").out
     assert all(str(path) in listed for path in made)
 
@@ -414,15 +415,16 @@ def test_a_server_campaign_is_backed_up_then_migrated_step_by_step(
     cli = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
     cli.new_posse(DALTON)
 
-    def v5(database: Any) -> None:
+    def v6(database: Any) -> None:
         database.execute_sql('ALTER TABLE "posse" ADD COLUMN "motto" TEXT')
 
-    monkeypatch.setattr(db.postgres, "SERVER_MIGRATIONS", {5: v5})
-    monkeypatch.setattr(db.postgres, "latest", lambda: 5)
+    steps = {**db.postgres.SERVER_MIGRATIONS, 6: v6}
+    monkeypatch.setattr(db.postgres, "SERVER_MIGRATIONS", steps)
+    monkeypatch.setattr(db.postgres, "latest", lambda: 6)
     migrated = open_server(postgres_url)
     try:
         versions = [r[0] for r in migrated.execute_sql("SELECT version FROM schema_version")]
-        assert versions == [1, 2, 3, 4, 5]
+        assert versions == [1, 2, 3, 4, 5, 6]
         # The new column is logged like the others: an update of it can be undone.
         migrated.execute_sql("UPDATE posse SET motto = 'Ride' WHERE id = 1")
         last = migrated.execute_sql("SELECT statement FROM undo_log ORDER BY seq DESC LIMIT 1")
@@ -430,7 +432,7 @@ def test_a_server_campaign_is_backed_up_then_migrated_step_by_step(
     finally:
         migrated.close()
     name = postgres_url.rsplit("/", 1)[1]
-    made = list(_isolated_backups.glob(f"{name}-*/*before-schema5.sqlite3"))
+    made = list(_isolated_backups.glob(f"{name}-*/*before-schema6.sqlite3"))
     assert len(made) == 1
     assert Cli(made[0], tmp_path).ok("posse", "list").out.startswith(D)
 
@@ -505,6 +507,10 @@ def test_a_server_backup_that_cannot_be_written_refuses_the_game_in_a_sentence(
         except sqlite3.OperationalError as cause:
             raise peewee.OperationalError("database or disk is full") from cause
 
+    from db.backup import list_backups
+
+    for made in list_backups(cli.backups_name()):
+        made.path.unlink()  # the backup before the game is due
     monkeypatch.setattr(db.copy, "write_file", full)
     result = cli("game", "record", cli.file(report(1)))
     assert result.code == 1

@@ -181,7 +181,7 @@ def test_from_campaign_writes_nothing_to_or_beside_the_file(cli: Cli, tmp_path: 
     con.close()
     before = old.read_bytes()
     result = cli("--db", str(old), "simulate", *SMALL, "--calibrate")
-    assert result.code == 1 and "schema 4" in result.err and result.err.count("\n") == 1
+    assert result.code == 1 and "schema 5" in result.err and result.err.count("\n") == 1
     assert old.read_bytes() == before
 
 

@@ -48,7 +48,7 @@ def test_the_migration_of_a_campaign_made_before_records_its_ruleset_once(
     schema2_campaign(path)
     rules = default_ruleset()
     with for_command(path, rules) as c:
-        assert current_version(c.db) == latest() == 4
+        assert current_version(c.db) == latest() == 5
         assert c.rules is rules
         history = stored.history()
     assert [(h.id, h.version, h.hash, h.current) for h in history] == [
