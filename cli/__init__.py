@@ -167,6 +167,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "aids": ("resolve", "initiative", "game-length"),
     "safety": ("check", "backup", "restore"),
     "campaign": ("campaign",),
+    "club": ("club",),
     "printing": ("print",),
     "odds": ("odds",),
     "stats": ("stats",),

@@ -26,6 +26,13 @@ def add_parsers(sub: Commands) -> None:
 
     p = ps.add_parser("new", help="create a posse from a creation request (JSON)")
     p.add_argument("file", help="the creation request, or - for standard input")
+    p.add_argument(
+        "--for",
+        dest="for_player",
+        metavar="PLAYER",
+        help="in a club campaign: the player whose posse it is (an arbitrator's choice; "
+        "without it, the posse is yours)",
+    )
     p.add_argument("--json", action="store_true", help=f"{JSON}: the new posse as show gives it")
     p.set_defaults(handler=cmd_new)
 
@@ -133,7 +140,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     doc = read_json(args.file, f"The creation request {args.file}")
     with campaign(args, editing=True) as c:
         plan = posses.plan_request(c, doc)  # the campaign's own ruleset's prices
-        posse = posses.create(c, plan)
+        posse = posses.create(c, plan, args.for_player)
         rules = c.rules
     if args.json:
         print_json(posse_view(posse, rules), out)

@@ -140,9 +140,10 @@ def refuse_if_taken(name: str) -> None:
         )
 
 
-def apply_import(posse: PosseFile) -> str:
+def apply_import(posse: PosseFile, owner: str | None = None) -> str:
     """Write a posse file validated whole (`rostermgr.exchange.validate_posse_file`) in one
-    transaction; refused when the campaign has a posse of its name. Returns the name."""
+    transaction; refused when the campaign has a posse of its name. Returns the name. `owner`
+    is its player's role in a club campaign."""
     with m.database.atomic():
         refuse_if_taken(posse.name)
         found = {ref.id: _same_game(ref) for ref in posse.games.values()}
@@ -158,6 +159,7 @@ def apply_import(posse: PosseFile) -> str:
             ruleset_id=posse.ruleset_id,
             ruleset_version=posse.ruleset_version,
             created=posse.created or today(),
+            owner=owner,
         )
         rows = {}
         for position, mem in enumerate(posse.members):

@@ -99,6 +99,7 @@ def posses_from_rows(rows: Sequence[m.Posse]) -> list[roster.Posse]:
             id=row.id,
             created=row.created or "",
             standing=standings.get(row.id, PLAYING),
+            owner=row.owner,
             members=tuple(
                 roster.Member(
                     name=mem.name,
@@ -225,8 +226,9 @@ def member_row(posse: m.Posse, name: str) -> m.Member:
     return row
 
 
-def create_posse(plan: CreationPlan, rules: Ruleset) -> None:
-    """Write a validated creation plan (R3, R16) in one transaction."""
+def create_posse(plan: CreationPlan, rules: Ruleset, owner: str | None = None) -> None:
+    """Write a validated creation plan (R3, R16) in one transaction; `owner` is its player's
+    role in a club campaign."""
     with m.database.atomic():
         if m.Posse.get_or_none(m.Posse.name == plan.name) is not None:
             raise Refused(f"This campaign already has a posse named {quoted(plan.name)}.")
@@ -236,6 +238,7 @@ def create_posse(plan: CreationPlan, rules: Ruleset) -> None:
             ruleset_id=rules.id,
             ruleset_version=rules.version,
             created=today(),
+            owner=owner,
         )
         rows = {}
         for position, member in enumerate(plan.members):
@@ -357,7 +360,9 @@ def ledger(posse_name: str) -> list[LedgerLine]:
     out = []
     for e in m.Ledger.select().where(m.Ledger.posse == row.id).order_by(m.Ledger.id):
         balance += e.amount
-        out.append(LedgerLine(e.date, e.game_id, e.reason, e.amount, balance, e.game_label))
+        out.append(
+            LedgerLine(e.date, e.game_id, e.reason, e.amount, balance, e.game_label, e.author)
+        )
     return out
 
 
@@ -375,6 +380,7 @@ def history(posse_name: str) -> list[HistoryLine]:
             h.text,
             MappingProxyType(json.loads(h.data)),
             h.game_label,
+            h.author,
         )
         for h in m.History.select().where(m.History.posse == row.id).order_by(m.History.id)
     ]

@@ -199,6 +199,17 @@ def connection_fault(where: str, exc: BaseException) -> Refused | None:
             f"The PostgreSQL server {where} asks for a password and none was given; nothing "
             "was read or written. Put it in PGPASSWORD, ~/.pgpass or a service file."
         )
+    if state == "42501":  # insufficient privilege: a club's grants or row-level security
+        said = str(exc).strip().splitlines()[0] if str(exc).strip() else "permission denied"
+        if "schema_version" in said:  # the first thing read: not let in at all
+            return Refused(
+                f"Your role may not read the club campaign {where}: it is not one of its players "
+                "or arbitrators; ask an arbitrator to add you (club add-player)."
+            )
+        return Refused(
+            f"The PostgreSQL server {where} refused this to your role ({said}); nothing was "
+            "changed. Ask one of the club's arbitrators, or the server's administrator."
+        )
     if state == "3D000" or ("database" in words and "does not exist" in words):
         return Refused(
             f"There is no such database on the PostgreSQL server {where}; nothing was written. "

@@ -38,6 +38,7 @@ class LedgerLine:
     amount: int
     balance: int
     game_label: str | None = None  # a game of another campaign: its date and scenario
+    author: str | None = None  # who made it, in a campaign on a server (issue 29)
 
     def as_json(self) -> dict[str, Any]:
         """`posse ledger --json` and `posse show --json` entries."""
@@ -48,6 +49,7 @@ class LedgerLine:
             "reason": self.reason,
             "amount": self.amount,
             "balance": self.balance,
+            "by": self.author,
         }
 
 
@@ -62,6 +64,7 @@ class HistoryLine:
     text: str
     data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     game_label: str | None = None  # a game of another campaign: its date and scenario
+    author: str | None = None  # who made it, in a campaign on a server (issue 29)
 
     def as_json(self) -> dict[str, Any]:
         """`posse show --json` history entries."""
@@ -73,6 +76,7 @@ class HistoryLine:
             "member": self.member,
             "text": self.text,
             "data": dict(self.data),
+            "by": self.author,
         }
 
 

@@ -66,6 +66,7 @@ class Posse:
     id: int | None = None
     created: str = ""  # R12: the day it was founded, YYYY-MM-DD; "" when built in memory
     standing: str = "playing"  # rostermgr.standing: playing, retired or deleted
+    owner: str | None = None  # its player's role in a club campaign (rostermgr.club)
 
     def suit(self, rules: Ruleset) -> str:
         return rules.faction(self.faction).suit

@@ -33,6 +33,7 @@ def posse_view(posse: Posse, rules: Ruleset) -> dict[str, Any]:
         "ruleset": {"id": posse.ruleset_id, "version": posse.ruleset_version},
         "purse": posse.purse,
         "standing": posse.standing,  # playing, retired or deleted (rostermgr.standing)
+        "owner": posse.owner,  # its player in a club campaign (issue 29), else null
         "members": [member_view(m, rules) for m in posse.members],
     }
 

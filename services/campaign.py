@@ -19,6 +19,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from db.backup import backup_dir, backup_due, backup_if_due, make_backup
 from db.check import quick_check
+from db.club import seat as club_seat
 from db.connection import CampaignDatabase, bound
 from db.connection import open_campaign as open_file
 from db.copy import backup_server, backup_server_if_due
@@ -36,6 +37,7 @@ from db.postgres import WrongPassword as WrongPassword
 from db.rulesets import oldest_undoable_mark
 from db.target import shown as server_shown
 from db.undo import prune_before, undo_mark
+from rostermgr.club import NO_CLUB, Seat, posse_refusal, refusal
 from rostermgr.errors import DamagedFile, Refused
 from rostermgr.rules import Ruleset
 from services.faults import DATABASE_ERRORS, named
@@ -108,6 +110,37 @@ class Campaign:
     server: str | None = None  # a campaign on a PostgreSQL server: its URL, no password
     commits: int = 0  # edits committed through this open
     _reading: Any = field(default=None, init=False, repr=False)  # a server read transaction
+    _seat: Seat | None = field(default=None, init=False, repr=False)
+
+    @property
+    def seat(self) -> Seat:
+        """Who the user is in a club campaign (issue 29): NO_CLUB for a file, or a server
+        campaign that is no club, where whoever opens it may do everything."""
+        if self.server is None:
+            return NO_CLUB
+        if self._seat is None:
+            with bound(self.db):
+                name, part, club = club_seat(self.db)
+            self._seat = Seat(name, part, club)
+        return self._seat
+
+    def allow(self, action: str) -> None:
+        """Refuse, in a sentence, what only an arbitrator does (rostermgr.club) to a player."""
+        sentence = refusal(self.seat, action)
+        if sentence is not None:
+            raise Refused(sentence)
+
+    def allow_posse(self, posse: str) -> None:
+        """Refuse, in a sentence, a change to another player's posse; call inside the edit."""
+        if self.seat.arbitrates:
+            return
+        from db.posses import posse_row
+
+        with bound(self.db):
+            owner = posse_row(posse).owner
+        sentence = posse_refusal(self.seat, posse, owner)
+        if sentence is not None:
+            raise Refused(sentence)
 
     @property
     def name(self) -> str:
@@ -265,6 +298,7 @@ class Campaign:
         """
         from db.redo import undo_capturing
 
+        self.allow("undo")
         with self.edit():
             statements = undo_capturing(self.db, mark)
         self.follow_rules()
@@ -274,6 +308,7 @@ class Campaign:
         """Replay what `undo_to` took back, in one transaction, guarded as every edit is."""
         from db.redo import redo
 
+        self.allow("undo")
         with self.edit():
             redo(self.db, statements)
         self.follow_rules()

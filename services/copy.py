@@ -128,6 +128,7 @@ def restore_preview(given: str, source: Path, rules: Ruleset) -> ServerRestore:
     """What `restore_server` would replace: asked before it is done."""
     _refuse_not_a_backup(source)
     with for_server(given, rules) as c, c.db.atomic():
+        c.allow("restore")
         current = describe(read_campaign(c.db)[0])
     return ServerRestore(server_shown(given), current, describe(_read_file(source)[0]))
 
@@ -138,6 +139,7 @@ def restore_server(given: str, source: Path, rules: Ruleset) -> Path:
     _refuse_not_a_backup(source)
     tables, log, mark = _read_file(source)
     with for_server(given, rules, editing=True) as c:
+        c.allow("restore")
         saved = c.backup("before-restore")
         assert saved is not None  # a server campaign is always backed up
         try:

@@ -37,6 +37,7 @@ def spend(
     member may not make is refused before the deck is touched.
     """
     with c.edit():
+        c.allow_posse(posse)
         who = posses.load(c, posse).member(member)
         turned = parse_card(card) if card is not None else None
         drawn = turned is None and (draw or reflip)

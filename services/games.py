@@ -53,6 +53,7 @@ def record(c: Campaign, report: Report) -> Recorded:
     was checked is what is written. The app keeps the undo log of earlier edits for its own
     undo stack; the command line forgets what no undo can reach any more.
     """
+    c.allow("record")
     if c.backup_due():
         preview(c, report)
         c.backup("before-game", when_due=True)
@@ -82,6 +83,7 @@ def undo_last(c: Campaign) -> Undone:
     When more than the game itself would be taken back, a checked backup is made first and
     named, so the later changes can still be recovered.
     """
+    c.allow("undo game")
     later = changes_since_last(c)
     with c.backed_up_edit("before-undo", later.anything) as made:
         game, taken = store.undo_last_game()

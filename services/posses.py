@@ -15,6 +15,7 @@ from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
 from rostermgr.roster import Posse, normal_name
 from rostermgr.shop import plan_buy, plan_creation, plan_hire, plan_sell
 from rostermgr.standing import may_play
+from services import club
 from services.campaign import Campaign, in_campaign
 from services.names import check_printable_name
 from services.outputs import atomic_output, check_output
@@ -81,13 +82,15 @@ def plan_request(c: Campaign, request: Any) -> CreationPlan:
 
 
 @in_campaign
-def create(c: Campaign, plan: CreationPlan) -> Posse:
+def create(c: Campaign, plan: CreationPlan, for_player: str | None = None) -> Posse:
     """Found the posse of a checked plan in one transaction.
 
     The plan is checked again against the campaign's own ruleset: a caller may have planned
     with another (the shipped one, before the campaign was open), and the prices and rules
-    that count are the campaign's (issue 18).
+    that count are the campaign's (issue 18). In a club campaign the posse is its maker's, or
+    the player's an arbitrator made it for (`for_player`).
     """
+    owner = club.owner_for(c, for_player)
     request = {
         "name": plan.name,
         "faction": plan.faction,
@@ -98,7 +101,7 @@ def create(c: Campaign, plan: CreationPlan) -> Posse:
     for member in plan.members:
         _printable(member.name, "The member's name")
     with c.edit():
-        store.create_posse(plan, c.rules)
+        store.create_posse(plan, c.rules, owner)
     return store.load_posse(plan.name)
 
 
@@ -110,6 +113,7 @@ def _purse_change(c: Campaign, posse: str, entry: Entry) -> PurseChange:
 def buy(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
     """Pay the ruleset price of `item` for `member` from the purse (R5, R6, R16)."""
     with c.edit():
+        c.allow_posse(posse)
         entry = plan_buy(store.load_posse(posse), member, item, c.rules)
         store.apply_buy(posse, entry)
     return _purse_change(c, posse, entry)
@@ -119,6 +123,7 @@ def buy(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
 def sell(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
     """Sell one of the member's items back for the resale share (R6, R16)."""
     with c.edit():
+        c.allow_posse(posse)
         entry = plan_sell(store.load_posse(posse), member, item, c.rules)
         store.apply_sell(posse, entry)
     return _purse_change(c, posse, entry)
@@ -129,6 +134,7 @@ def hire(c: Campaign, posse: str, role: str, member: str) -> PurseChange:
     """Hire a replacement member, or a leader or deputy whose place is vacant (R3, R6)."""
     _printable(member, "The member's name")
     with c.edit():
+        c.allow_posse(posse)
         hired, entry = plan_hire(store.load_posse(posse), role, member, c.rules)
         store.apply_hire(posse, hired, entry)
     return _purse_change(c, posse, entry)
@@ -139,6 +145,7 @@ def rename(c: Campaign, old: str, new: str) -> str:
     """Give a posse a new name; returns the name as stored."""
     _printable(new, "The posse name")
     with c.edit():
+        c.allow_posse(old)
         return store.rename_posse(old, new)
 
 
@@ -147,6 +154,7 @@ def rename_member(c: Campaign, posse: str, old: str, new: str) -> str:
     """Give a member a new name; returns the name as stored."""
     _printable(new, "The member's name")
     with c.edit():
+        c.allow_posse(posse)
         return store.rename_member(posse, old, new)
 
 
@@ -154,6 +162,7 @@ def rename_member(c: Campaign, posse: str, old: str, new: str) -> str:
 def retire(c: Campaign, name: str) -> str:
     """Retire a posse: kept with its history, listed as retired, it plays no game until back."""
     with c.edit():
+        c.allow_posse(name)
         return store.set_standing(name, "retire")
 
 
@@ -161,6 +170,7 @@ def retire(c: Campaign, name: str) -> str:
 def bring_back(c: Campaign, name: str) -> str:
     """Bring a retired posse back to play."""
     with c.edit():
+        c.allow_posse(name)
         return store.set_standing(name, "return")
 
 
@@ -169,6 +179,7 @@ def delete(c: Campaign, name: str) -> str:
     """Delete a posse: it leaves the lists, its games and history stay (and undo brings it
     back); its name is freed for a new posse. Returns the name it keeps in the games."""
     with c.edit():
+        c.allow_posse(name)
         return store.set_standing(name, "delete")
 
 
@@ -264,6 +275,7 @@ def import_posse(c: Campaign, doc: Any, as_name: str | None = None) -> str:
     for member in checked.members:
         _printable(member.name, "The member's name")
     exchange.refuse_if_taken(checked.name)
+    owner = club.owner_for(c, None)
     c.backup("before-import")
     with c.edit():
-        return exchange.apply_import(checked)
+        return exchange.apply_import(checked, owner)

@@ -84,6 +84,7 @@ def adopt(c: Campaign, new: Ruleset) -> AdoptionPreview:
     Planned inside the transaction that writes it, so a purchase made meanwhile by another
     program is seen by the check. The ledger is not rewritten: the new prices apply from now on.
     """
+    c.allow("adopt")
     with c.edit():
         plan = preview(c, new)
         if plan.refusals:
@@ -99,6 +100,7 @@ def undo_adoption(c: Campaign) -> AdoptionUndone:
 
     When anything was changed after it, a checked backup is made first and named.
     """
+    c.allow("undo adoption")
     _, later = store.newest_adoption_later()
     with c.backed_up_edit("before-rules-undo", later.anything) as made:
         undone, now, games, taken = store.undo_last_adoption()

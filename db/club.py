@@ -1,0 +1,213 @@
+"""A club campaign's roles, grants and row-level security on PostgreSQL (issue 29).
+
+A club has two group roles of its own, named after its database: `DB:players` and
+`DB:arbitrators`. Each player or arbitrator logs in with a role of their own that is a member
+of one of them. What the groups may do is granted on the tables, and row-level security keeps a
+player to the rows of their own posses:
+
+- everyone in the club reads everything;
+- players write the posses they own (`posse.owner` is their role), with their members, gear,
+  upgrades, history and ledger, and the shared flip deck and printed-card records; they may
+  not write games, rulesets, the schema or the undo log (its triggers write it as the
+  campaign's owner: db.postgres_schema);
+- arbitrators write everything.
+
+A player's change to another's row is refused by the server: an insert names the policy it
+breaks, an update or delete finds no row it may touch. The program asks rostermgr.club first,
+so that a player meets a sentence, not the server's refusal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from peewee import Database
+
+from db.models import CAMPAIGN_TABLES
+from db.sql import run
+
+# Tables a player writes, and which of their rows are the player's own: a posse they own, or a
+# row that hangs from one (directly by posse_id, or through a member).
+_OWN_POSSE = "posse_id IN (SELECT id FROM posse WHERE owner = current_user)"
+_OWN_MEMBER = (
+    "member_id IN (SELECT m.id FROM member m JOIN posse p ON p.id = m.posse_id "
+    "WHERE p.owner = current_user)"
+)
+OWN_ROWS: dict[str, str] = {
+    "posse": "owner = current_user",
+    "member": _OWN_POSSE,
+    "ledger": _OWN_POSSE,
+    "history": _OWN_POSSE,
+    "member_item": _OWN_MEMBER,
+    "upgrade": _OWN_MEMBER,
+}
+SHARED = ("deck_card", "printed_card")  # the flip deck and the printed-card records
+MAX_NAME = 40  # of the database's name in its group roles' names (a role name has 63 bytes)
+
+
+@dataclass(frozen=True)
+class Groups:
+    """The club's two group roles on this server."""
+
+    players: str
+    arbitrators: str
+
+
+@dataclass(frozen=True)
+class Member:
+    """A role in the club: its name, its part (player or arbitrator) and how many posses it owns."""
+
+    name: str
+    part: str
+    posses: int
+
+
+def groups(db: Database) -> Groups:
+    """The group role names of the club whose database `db` is connected to."""
+    name = str(run(db, "SELECT current_database()").fetchone()[0])[:MAX_NAME]
+    return Groups(f"{name}:players", f"{name}:arbitrators")
+
+
+def _q(name: str) -> str:
+    """A role name quoted as an SQL identifier."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _role_exists(db: Database, name: str) -> bool:
+    return run(db, "SELECT 1 FROM pg_roles WHERE rolname = ?", (name,)).fetchone() is not None
+
+
+def is_club(db: Database) -> bool:
+    """Whether the campaign is a club campaign: its arbitrators' group exists."""
+    return _role_exists(db, groups(db).arbitrators)
+
+
+def seat(db: Database) -> tuple[str, str | None, bool]:
+    """Who logged in (the session's role), their part in the club, and whether it is a club.
+
+    A superuser and the campaign's owner are arbitrators, as the server lets them do anything.
+    """
+    me = str(run(db, "SELECT session_user").fetchone()[0])
+    if not is_club(db):
+        return me, None, False
+    g = groups(db)
+    row = run(
+        db,
+        "SELECT pg_has_role(session_user, ?, 'MEMBER'), pg_has_role(session_user, ?, 'MEMBER'), "
+        "(SELECT rolsuper FROM pg_roles WHERE rolname = session_user), "
+        "(SELECT tableowner = session_user FROM pg_tables WHERE tablename = 'posse' "
+        "AND schemaname = current_schema())",
+        (g.arbitrators, g.players),
+    ).fetchone()
+    if row[0] or row[2] or row[3]:
+        return me, "arbitrator", True
+    return me, ("player" if row[1] else None), True
+
+
+def init_club(db: Database) -> Groups:
+    """Make the campaign a club: its groups, their grants and the row-level security, with the
+    caller as its first arbitrator. Call inside a transaction; a club already is left alone."""
+    g = groups(db)
+    for group in (g.players, g.arbitrators):
+        if not _role_exists(db, group):
+            run(db, f"CREATE ROLE {_q(group)} NOLOGIN")
+    run(db, f"GRANT {_q(g.arbitrators)} TO session_user")
+    everyone = f"{_q(g.players)}, {_q(g.arbitrators)}"
+    run(db, f"GRANT USAGE ON SCHEMA {_schema(db)} TO {everyone}")
+    tables = [model._meta.table_name for model in CAMPAIGN_TABLES]
+    tables += ["schema_version", "undo_log", "undo_state"]
+    for table in tables:
+        run(db, f'GRANT SELECT ON "{table}" TO {everyone}')
+        run(db, f'GRANT ALL ON "{table}" TO {_q(g.arbitrators)}')
+    run(db, f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA {_schema(db)} TO {_q(g.arbitrators)}")
+    for table in (*OWN_ROWS, *SHARED):
+        run(db, f'GRANT INSERT, UPDATE, DELETE ON "{table}" TO {_q(g.players)}')
+    # Every write waits its turn by locking undo_state (db.postgres.begin_write), which takes
+    # the UPDATE privilege; its row-level security lets a player change nothing there.
+    run(db, f'GRANT UPDATE ON "undo_state" TO {_q(g.players)}')
+    for table in (*OWN_ROWS, "undo_state"):
+        run(db, f'ALTER TABLE "{table}" ENABLE ROW LEVEL SECURITY')
+        for policy in ("club_read", "club_arbitrate", "club_own"):
+            run(db, f'DROP POLICY IF EXISTS {policy} ON "{table}"')
+        run(db, f'CREATE POLICY club_read ON "{table}" FOR SELECT TO {everyone} USING (true)')
+        run(
+            db,
+            f'CREATE POLICY club_arbitrate ON "{table}" FOR ALL TO {_q(g.arbitrators)} '
+            "USING (true) WITH CHECK (true)",
+        )
+    for table, own in OWN_ROWS.items():
+        run(
+            db,
+            f'CREATE POLICY club_own ON "{table}" FOR ALL TO {_q(g.players)} '
+            f"USING ({own}) WITH CHECK ({own})",
+        )
+    return g
+
+
+def _schema(db: Database) -> str:
+    return _q(str(run(db, "SELECT current_schema()").fetchone()[0]))
+
+
+def add(db: Database, name: str, part: str, password: str | None) -> bool:
+    """Put the role `name` in the club as a player or an arbitrator (and out of the other
+    part); the role is made, able to log in with `password`, when it does not exist yet.
+    Returns whether it was made. Call inside a transaction."""
+    g = groups(db)
+    made = not _role_exists(db, name)
+    if made:
+        secret = f" PASSWORD {_literal(password)}" if password else ""
+        run(db, f"CREATE ROLE {_q(name)} LOGIN{secret}")
+    into, out_of = (g.players, g.arbitrators) if part == "player" else (g.arbitrators, g.players)
+    if _is_member(db, name, out_of):
+        run(db, f"REVOKE {_q(out_of)} FROM {_q(name)}")
+    run(db, f"GRANT {_q(into)} TO {_q(name)}")
+    return made
+
+
+def remove(db: Database, name: str) -> None:
+    """Take the role `name` out of the club's groups (the role itself, which may log in to other
+    databases, is kept, and so are its posses). Call inside a transaction."""
+    g = groups(db)
+    for group in (g.players, g.arbitrators):
+        if _is_member(db, name, group):
+            run(db, f"REVOKE {_q(group)} FROM {_q(name)}")
+
+
+def _is_member(db: Database, name: str, group: str) -> bool:
+    row = run(
+        db,
+        "SELECT 1 FROM pg_auth_members a JOIN pg_roles r ON r.oid = a.member "
+        "JOIN pg_roles g ON g.oid = a.roleid WHERE r.rolname = ? AND g.rolname = ?",
+        (name, group),
+    ).fetchone()
+    return row is not None
+
+
+def _literal(text: str) -> str:
+    """A string literal for a statement that takes no parameters (CREATE ROLE's password)."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def members(db: Database) -> list[Member]:
+    """Every role in the club, arbitrators first, each with how many posses it owns, by name."""
+    g = groups(db)
+    rows = run(
+        db,
+        "SELECT r.rolname, CASE WHEN g.rolname = ? THEN 'arbitrator' ELSE 'player' END, "
+        "(SELECT COUNT(*) FROM posse p WHERE p.owner = r.rolname) "
+        "FROM pg_auth_members a JOIN pg_roles r ON r.oid = a.member "
+        "JOIN pg_roles g ON g.oid = a.roleid WHERE g.rolname IN (?, ?) "
+        "ORDER BY 2, 1",
+        (g.arbitrators, g.arbitrators, g.players),
+    ).fetchall()
+    return [Member(str(name), str(part), int(count)) for name, part, count in rows]
+
+
+def role_exists(db: Database, name: str) -> bool:
+    """Whether the server has a role called `name`."""
+    return _role_exists(db, name)
+
+
+def give(db: Database, posse: int, owner: str) -> None:
+    """Make `owner` the player of the posse with id `posse`. Call inside a transaction."""
+    run(db, "UPDATE posse SET owner = ? WHERE id = ?", (owner, posse))

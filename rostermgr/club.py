@@ -1,0 +1,101 @@
+"""Who may do what in a club campaign (issue 29, DESIGN 4a).
+
+A club campaign lives on a PostgreSQL server and is shared by its players and arbitrators:
+each player keeps their own posses; arbitrators record games, adopt rulesets, undo games,
+restore and manage the club, and may change any posse. The server enforces this with roles,
+grants and row-level security (db.club); the program asks the same rules here first, so that
+what the server would refuse is refused in a sentence, before anything is tried.
+
+A campaign file, or a server campaign that is not a club, has no seats: whoever opens it may do
+everything, as before.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+ARBITRATOR = "arbitrator"
+PLAYER = "player"
+
+# What only an arbitrator does, by the name the program asks with, and the sentence a player
+# gets instead (each names what to do).
+ARBITRATORS_ONLY: dict[str, str] = {
+    "record": "Only an arbitrator records games in a club campaign; ask one to record this report.",
+    "undo game": "Only an arbitrator undoes a game in a club campaign; ask one to undo it.",
+    "adopt": "Only an arbitrator adopts a ruleset in a club campaign; ask one to adopt it.",
+    "undo adoption": "Only an arbitrator takes back an adoption in a club campaign; ask one to "
+    "take it back.",
+    "restore": "Only an arbitrator restores a club campaign from a backup; ask one to restore it.",
+    "manage": "Only an arbitrator adds or removes the club's players and arbitrators, or gives a "
+    "posse to a player.",
+    "undo": "Only an arbitrator takes changes back with undo in a club campaign; ask one, or "
+    "make the change the other way (sell what was bought, for example).",
+    "create for": "Only an arbitrator makes a posse for another player; make your own with "
+    "`posse new` (it is yours).",
+}
+
+# A role name a club may use: what libpq and `psql` take without quoting, so a player can type
+# it in a URL as it is (PostgreSQL folds unquoted names to lower case).
+_ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who the user is in the campaign: their role on the server, and their part in the club
+    (`ARBITRATOR`, `PLAYER`, or None where the campaign is no club, or they are not in it)."""
+
+    name: str
+    part: str | None
+    club: bool = False  # whether the campaign is a club campaign at all
+
+    @property
+    def arbitrates(self) -> bool:
+        """Whether this seat may do everything: an arbitrator, or anyone where there is no club."""
+        return not self.club or self.part == ARBITRATOR
+
+
+NO_CLUB = Seat("", None, False)
+
+
+def refusal(seat: Seat, action: str) -> str | None:
+    """The sentence refusing `action` (a key of ARBITRATORS_ONLY) to `seat`, or None."""
+    if seat.arbitrates:
+        return None
+    if seat.part is None:
+        return outsider(seat)
+    return ARBITRATORS_ONLY[action]
+
+
+def posse_refusal(seat: Seat, posse: str, owner: str | None) -> str | None:
+    """The sentence refusing a change to the posse `posse` (whose player is `owner`), or None."""
+    if seat.arbitrates:
+        return None
+    if seat.part is None:
+        return outsider(seat)
+    if owner == seat.name:
+        return None
+    if owner is None:
+        return (
+            f"{posse} belongs to no player yet, so only an arbitrator may change it; ask one to "
+            "give it to you (club give)."
+        )
+    return f"{posse} belongs to {owner}, so only {owner} or an arbitrator may change it."
+
+
+def outsider(seat: Seat) -> str:
+    """The sentence for a role that reads a club campaign but is in neither of its groups."""
+    return (
+        f"Your role {seat.name} is not a player or an arbitrator of this club campaign, so it "
+        "may only read it; ask an arbitrator to add you (club add-player)."
+    )
+
+
+def role_name_problem(name: str) -> str | None:
+    """Why `name` cannot be a club member's role name, as a sentence; None when it can."""
+    if _ROLE_NAME.fullmatch(name):
+        return None
+    return (
+        f"{name!r} cannot be a player's name on the server: use lower-case letters, digits and "
+        "underscores, starting with a letter, at most 63 of them (for example ann or big_jim)."
+    )

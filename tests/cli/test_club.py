@@ -1,0 +1,244 @@
+"""A club campaign (issue 29): each player keeps their own posse, the arbitrators keep the
+games, and the PostgreSQL server itself enforces it (DESIGN 4a).
+
+Every test runs against the suite's real server: the program's refusals are sentences, and the
+same changes made as raw SQL by a player's own role are refused by the server.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+from tests.cli.test_game import D, L, kid_taken_out_by_wyatt
+from tests.conftest import DALTON, LAWMEN, Cli
+
+
+def _as(url: str, role: str) -> str:
+    """The same database's URL as `role` (the test server trusts loopback logins)."""
+    return url.replace("postgres@", f"{role}@", 1)
+
+
+def _names() -> tuple[str, str]:
+    """Two player roles of this test's own (roles are the whole server's, not a database's)."""
+    tag = uuid.uuid4().hex[:8]
+    return f"ann_{tag}", f"bob_{tag}"
+
+
+@pytest.fixture
+def club(postgres_url: str, tmp_path: Path) -> tuple[Cli, Cli, Cli, str, str]:
+    """A club campaign: the arbitrator (the server's superuser, who made it), and two players,
+    ann with The Dalton Boys and bob with the Last Hope Lawmen, each made by its player."""
+    boss = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+    said = boss.ok("club", "init", postgres_url).out
+    assert "club campaign now, with postgres as its first arbitrator" in said
+    ann_role, bob_role = _names()
+    for role in (ann_role, bob_role):
+        added = boss.ok("club", "add-player", postgres_url, role).out
+        assert added.startswith(f"{role} is a player of the club now. Their new role's password")
+    ann = Cli(_as(postgres_url, ann_role), tmp_path)  # type: ignore[arg-type]
+    bob = Cli(_as(postgres_url, bob_role), tmp_path)  # type: ignore[arg-type]
+    ann.new_posse(DALTON)
+    bob.new_posse(LAWMEN)
+    return boss, ann, bob, ann_role, bob_role
+
+
+def _rows(url: str) -> dict[str, Any]:
+    """Each campaign table's rows, to show a refusal changed nothing."""
+    with psycopg.connect(url) as conn:
+        tables = [
+            r[0]
+            for r in conn.execute(
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_schema = 'public' ORDER BY 1"
+            )
+        ]
+        return {t: conn.execute(f'SELECT * FROM "{t}" ORDER BY 1').fetchall() for t in tables}
+
+
+def test_each_player_keeps_their_own_posse_and_is_refused_another_in_a_sentence(
+    club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
+) -> None:
+    boss, ann, _bob, ann_role, bob_role = club
+    ann.ok("posse", "buy", D, "Ike Dalton", "whiskey")
+    before = _rows(postgres_url)
+    for args in (
+        ("posse", "buy", L, "Wyatt", "whiskey"),
+        ("posse", "rename", L, "Ann's Lawmen"),
+        ("posse", "retire", L),
+        ("posse", "sell", L, "Wyatt", "revolver"),
+    ):
+        result = ann(*args)
+        assert result.code == 1, args
+        assert result.err == (
+            f"{L} belongs to {bob_role}, so only {bob_role} or an arbitrator may change it.\n"
+        )
+    assert _rows(postgres_url) == before
+    # The arbitrator may change any posse.
+    boss.ok("posse", "buy", L, "Wyatt", "whiskey")
+    listed = json.loads(boss.ok("club", "players", postgres_url, "--json").out)
+    assert listed == [
+        {"name": "postgres", "part": "arbitrator", "posses": 0},
+        {"name": ann_role, "part": "player", "posses": 1},
+        {"name": bob_role, "part": "player", "posses": 1},
+    ]
+
+
+def test_only_an_arbitrator_records_undoes_games_and_adopts_rulesets(
+    club: tuple[Cli, Cli, Cli, str, str], postgres_url: str, tmp_path: Path
+) -> None:
+    boss, ann, _bob, _ann_role, _bob_role = club
+    report = ann.file(kid_taken_out_by_wyatt(1))
+    before = _rows(postgres_url)
+    result = ann("game", "record", report)
+    assert (result.code, result.err) == (
+        1,
+        "Only an arbitrator records games in a club campaign; ask one to record this report.\n",
+    )
+    ruleset = Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
+    changed = tmp_path / "changed.toml"
+    changed.write_text(
+        ruleset.read_text(encoding="utf-8").replace('version = "', 'version = "9', 1),
+        encoding="utf-8",
+    )
+    result = ann("rules", "adopt", str(changed))
+    assert result.code == 1
+    assert result.err.startswith("Only an arbitrator adopts a ruleset in a club campaign")
+    assert _rows(postgres_url) == before
+    boss.ok("game", "record", report)
+    result = ann("game", "undo")
+    assert result.code == 1 and result.err.startswith("Only an arbitrator undoes a game")
+    boss.ok("game", "undo")
+
+
+def test_every_history_line_and_ledger_entry_says_who_made_it(
+    club: tuple[Cli, Cli, Cli, str, str],
+) -> None:
+    boss, ann, _bob, ann_role, _bob_role = club
+    ann.ok("posse", "buy", D, "Ike Dalton", "whiskey")
+    boss.ok("game", "record", ann.file(kid_taken_out_by_wyatt(1)))
+    shown = json.loads(ann.ok("posse", "show", D, "--json").out)
+    assert shown["owner"] == ann_role
+    by = {(line["kind"], line["by"]) for line in shown["history"]}
+    assert ("created", ann_role) in by and ("buy", ann_role) in by
+    assert any(line["by"] == "postgres" and line["game"] == 1 for line in shown["history"])
+    assert {entry["by"] for entry in shown["ledger"]} == {ann_role, "postgres"}
+
+
+def test_a_player_s_raw_sql_on_another_posse_is_refused_by_the_server(
+    club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
+) -> None:
+    _boss, _ann, _bob, ann_role, _bob_role = club
+    before = _rows(postgres_url)
+    with psycopg.connect(_as(postgres_url, ann_role), autocommit=True) as conn:
+        lawmen = conn.execute("SELECT id FROM posse WHERE name = %s", (L,)).fetchone()[0]
+        # An update or delete of another's rows finds none it may touch.
+        assert conn.execute("UPDATE posse SET name = 'Mine' WHERE id = %s", (lawmen,)).rowcount == 0
+        assert (
+            conn.execute(
+                "DELETE FROM member_item WHERE member_id IN "
+                "(SELECT id FROM member WHERE posse_id = %s)",
+                (lawmen,),
+            ).rowcount
+            == 0
+        )
+        assert (
+            conn.execute(
+                "UPDATE member SET posse_id = posse_id WHERE posse_id = %s", (lawmen,)
+            ).rowcount
+            == 0
+        )
+        # Nor may a player switch the undo log off, or give the log a statement to replay.
+        assert conn.execute("UPDATE undo_state SET active = 0").rowcount == 0
+        for statement in (
+            f"INSERT INTO ledger (posse_id, amount, reason, kind, date) "
+            f"VALUES ({lawmen}, -50, 'fine', 'correction', '2026-12-02')",
+            "INSERT INTO undo_log (statement) VALUES ('DELETE FROM posse')",
+            "INSERT INTO ruleset (ruleset_id, version, hash, text, adopted, current, undo_mark, "
+            "history_mark, ledger_mark) VALUES ('x', '1', 'h', '', '2026-12-02', 1, 0, 0, 0)",
+            "INSERT INTO game (date, scenario, notes, report, undo_mark, last_history) "
+            "VALUES ('2026-12-02', 'other', '', '{}', 0, 0)",
+        ):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                conn.execute(statement)
+    assert _rows(postgres_url) == before
+
+
+def test_a_player_s_own_change_by_raw_sql_is_logged_as_theirs(
+    club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
+) -> None:
+    _boss, _ann, _bob, ann_role, _bob_role = club
+    with psycopg.connect(_as(postgres_url, ann_role), autocommit=True) as conn:
+        assert conn.execute("UPDATE posse SET name = 'Daltons' WHERE name = %s", (D,)).rowcount == 1
+        seq, author = conn.execute(
+            "SELECT seq, author FROM undo_log ORDER BY seq DESC LIMIT 1"
+        ).fetchone()
+    assert author == ann_role and seq > 0
+
+
+def test_posses_are_made_for_players_and_given_by_arbitrators_only(
+    club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
+) -> None:
+    boss, ann, bob, ann_role, bob_role = club
+    request = dict(DALTON, name="The Younger Gang")
+    result = ann("posse", "new", ann.file(request), "--for", bob_role)
+    assert result.code == 1 and result.err.startswith("Only an arbitrator makes a posse for")
+    boss.ok("posse", "new", boss.file(request), "--for", bob_role)
+    bob.ok("posse", "rename", "The Younger Gang", "The Youngers")
+    result = boss("posse", "new", boss.file(dict(request, name="X")), "--for", "nobody_here")
+    assert result.code == 1 and "nobody_here is not a player of this club" in result.err
+    result = ann("club", "give", _as(postgres_url, ann_role), "The Youngers", ann_role)
+    assert result.code == 1 and result.err.startswith("Only an arbitrator adds or removes")
+    assert boss.ok("club", "give", postgres_url, "The Youngers", ann_role).out == (
+        f"The Youngers is {ann_role}'s posse now.\n"
+    )
+    ann.ok("posse", "rename", "The Youngers", "Ann's Youngers")
+    result = bob("posse", "rename", "Ann's Youngers", "Back")
+    assert result.code == 1 and result.err.startswith(f"Ann's Youngers belongs to {ann_role}")
+
+
+def test_players_come_and_go_and_the_last_arbitrator_stays(
+    club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
+) -> None:
+    boss, ann, _bob, ann_role, _bob_role = club
+    result = boss("club", "remove-player", postgres_url, "postgres")
+    assert result.code == 1 and "the club's only arbitrator, so they stay" in result.err
+    result = ann("club", "add-player", _as(postgres_url, ann_role), "carl")
+    assert result.code == 1 and result.err.startswith("Only an arbitrator adds or removes")
+    assert boss.ok("club", "remove-player", postgres_url, ann_role).out == (
+        f"{ann_role} is out of the club; their posses stay.\n"
+    )
+    result = ann("posse", "buy", D, "Ike Dalton", "whiskey")
+    assert result.code == 1 and result.err.count("\n") == 1
+    assert result.err.startswith("Your role may not read the club campaign")
+    assert "it is not one of its players or arbitrators" in result.err
+    # Back in as an arbitrator (the role exists: no new password), they may do everything.
+    again = boss.ok("club", "add-arbitrator", postgres_url, ann_role).out
+    assert again == f"{ann_role} is an arbitrator of the club now (with the password they have).\n"
+    ann.ok("posse", "buy", L, "Wyatt", "whiskey")
+    result = boss("club", "add-player", postgres_url, "Not A Name")
+    assert result.code == 1 and "cannot be a player's name on the server" in result.err
+
+
+def test_club_commands_need_a_club_campaign_on_a_server(postgres_url: str, tmp_path: Path) -> None:
+    on_file = Cli(tmp_path / "c.sqlite3", tmp_path)
+    result = on_file("club", "init", str(tmp_path / "c.sqlite3"))
+    assert result.code == 1 and "is a campaign file; a club campaign lives on a PostgreSQL" in (
+        result.err
+    )
+    result = on_file("posse", "new", on_file.file(DALTON), "--for", "ann")
+    assert result.code == 1 and result.err.startswith("--for names a club's player")
+    server = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+    server.new_posse(DALTON)
+    result = server("club", "players", postgres_url)
+    assert result.code == 1 and "is not a club campaign" in result.err
+    server.ok("club", "init", postgres_url)
+    result = server("club", "init", postgres_url)
+    assert result.code == 1 and "is a club campaign already" in result.err
+    # A posse made before the club belongs to no player until an arbitrator gives it.
+    assert json.loads(server.ok("posse", "show", D, "--json").out)["owner"] is None
