@@ -7,6 +7,7 @@ from typing import TextIO
 
 from cli import EXIT_OK, Commands, print_json, usage_check, write_lines
 from cli.context import campaign, taken_back
+from cli.game_reports import add_report_parsers, said_submitted
 from rostermgr.jsonfile import read_json
 from rostermgr.rules import Ruleset
 from services import flips, games
@@ -30,6 +31,7 @@ def add_parsers(sub: Commands) -> None:
     p.set_defaults(handler=cmd_list)
     p = gs.add_parser("undo", help="undo the most recently recorded game and all done since")
     p.set_defaults(handler=cmd_undo)
+    add_report_parsers(gs)
 
     p = sub.add_parser(
         "flip",
@@ -79,8 +81,10 @@ def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
         if args.dry_run:
             game_id, plan = None, games.preview(c, report)
         else:
-            recorded = games.record(c, report)
-            game_id, plan = recorded.id, recorded.plan
+            done = games.record_or_submit(c, report)
+            if isinstance(done, games.Submitted):
+                return said_submitted(args, done, out)
+            game_id, plan = done.id, done.plan
         rules = c.rules
     if args.json:
         print_json({"id": game_id, "changes": plan.lines()}, out)

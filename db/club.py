@@ -7,8 +7,9 @@ player to the rows of their own posses:
 
 - everyone in the club reads everything;
 - players write the posses they own (`posse.owner` is their role), with their members, gear,
-  upgrades, history and ledger, and the shared flip deck and printed-card records; they may
-  not write games, rulesets, the schema or the undo log (its triggers write it as the
+  upgrades, history and ledger, and the shared flip deck and printed-card records, and submit
+  post-game reports for their posses; they may not write games, rulesets, the schema or the
+  undo log (its triggers write it as the
   campaign's owner: db.postgres_schema);
 - arbitrators write everything.
 
@@ -125,7 +126,9 @@ def init_club(db: Database) -> Groups:
     # Every write waits its turn by locking undo_state (db.postgres.begin_write), which takes
     # the UPDATE privilege; its row-level security lets a player change nothing there.
     run(db, f'GRANT UPDATE ON "undo_state" TO {_q(g.players)}')
-    for table in (*OWN_ROWS, "undo_state"):
+    # A player submits a post-game report for a posse of theirs; an arbitrator decides it.
+    run(db, f'GRANT INSERT ON "submitted_report" TO {_q(g.players)}')
+    for table in (*OWN_ROWS, "undo_state", "submitted_report"):
         run(db, f'ALTER TABLE "{table}" ENABLE ROW LEVEL SECURITY')
         for policy in ("club_read", "club_arbitrate", "club_own"):
             run(db, f'DROP POLICY IF EXISTS {policy} ON "{table}"')
@@ -141,6 +144,12 @@ def init_club(db: Database) -> Groups:
             f'CREATE POLICY club_own ON "{table}" FOR ALL TO {_q(g.players)} '
             f"USING ({own}) WITH CHECK ({own})",
         )
+    run(
+        db,
+        f'CREATE POLICY club_own ON "submitted_report" FOR INSERT TO {_q(g.players)} '
+        f"WITH CHECK ({_OWN_POSSE} AND status = 'waiting' AND game_id IS NULL "
+        "AND decided_by IS NULL)",
+    )
     return g
 
 

@@ -241,6 +241,25 @@ class PrintedCard(BaseModel):
     fingerprint = CharField()
 
 
+class SubmittedReport(BaseModel):
+    """A player's post-game report waiting for an arbitrator in a club campaign (schema 5)."""
+
+    id = AutoField()
+    posse = ForeignKeyField(Posse, on_delete="RESTRICT")  # the submitter's posse that played
+    posse_id: int
+    doc = TextField()  # the report as submitted, JSON
+    submitted = CharField()  # YYYY-MM-DD
+    status = CharField()  # waiting, applied or sent back (rostermgr.club)
+    reason = TextField(null=True)  # why it was sent back
+    game = ForeignKeyField(Game, null=True, on_delete="RESTRICT")  # the game it became
+    game_id: int | None
+    author = CharField(null=True)  # who submitted it: stamped by the server
+    decided_by = CharField(null=True)  # the arbitrator who applied it or sent it back
+
+    class Meta:
+        table_name = "submitted_report"
+
+
 # Every table whose rows are campaign state; the undo log tracks them in this order.
 CAMPAIGN_TABLES: tuple[type[BaseModel], ...] = (
     Game,
@@ -254,4 +273,5 @@ CAMPAIGN_TABLES: tuple[type[BaseModel], ...] = (
     DeckCard,
     PrintedCard,
     StoredRuleset,
+    SubmittedReport,
 )

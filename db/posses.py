@@ -33,6 +33,12 @@ def posse_row(name: str) -> m.Posse:
     return row
 
 
+def owner_of(name: str) -> tuple[int, str | None]:
+    """The posse's id and its player's role in a club campaign (None: nobody's)."""
+    row = posse_row(name)
+    return int(row.id), row.owner
+
+
 def purse_of(posse_id: int) -> int:
     """R16: the purse is the sum of the ledger, never stored."""
     total = m.Ledger.select(fn.COALESCE(fn.SUM(m.Ledger.amount), 0)).where(

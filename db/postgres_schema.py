@@ -48,14 +48,22 @@ def create_schema(db: Database) -> None:
 
 
 def server_v5(db: Database) -> None:
-    """Schema 5 on a server, the twin of db.schema's: each posse's owner, and who made each
-    history line and ledger entry. The undo log's entries name the role that logged in
-    (`session_user`): the triggers that write them run as the campaign's owner (SECURITY
-    DEFINER), so that a club's players, who may not write the log themselves, are logged."""
+    """Schema 5 on a server, the twin of db.schema's: each posse's owner, who made each history
+    line and ledger entry, and the players' reports. The undo log's entries name the role that
+    logged in (`session_user`): the triggers that write them run as the campaign's owner
+    (SECURITY DEFINER), so that a club's players, who may not write the log, are logged."""
     run(db, 'ALTER TABLE "posse" ADD COLUMN "owner" TEXT')
     for table in ("history", "ledger"):
         run(db, f'ALTER TABLE "{table}" ADD COLUMN "author" TEXT')
     run(db, 'ALTER TABLE "undo_log" ALTER COLUMN "author" SET DEFAULT session_user')
+    run(
+        db,
+        'CREATE TABLE "submitted_report" ("id" INTEGER NOT NULL PRIMARY KEY, '
+        '"posse_id" INTEGER NOT NULL REFERENCES "posse" ("id") ON DELETE RESTRICT, '
+        '"doc" TEXT NOT NULL, "submitted" TEXT NOT NULL, "status" TEXT NOT NULL, '
+        '"reason" TEXT, "game_id" INTEGER REFERENCES "game" ("id") ON DELETE RESTRICT, '
+        '"author" TEXT, "decided_by" TEXT, "rowid" BIGINT NOT NULL UNIQUE)',
+    )
 
 
 def columns(db: Database, table: str) -> list[tuple[str, str]]:

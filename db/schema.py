@@ -120,13 +120,22 @@ def _v4(db: Database) -> None:
 
 
 def _v5(db: Database) -> None:
-    """Who did what (issue 29): each posse's owner in a club, and who made each history line
-    and ledger entry. A campaign file leaves them empty: one player keeps it; a club campaign
-    on a server fills them (the owner by the program, the authors by the server's triggers),
-    and its backups, being campaign files, keep them."""
+    """Who did what (issue 29): each posse's owner in a club, who made each history line and
+    ledger entry, and the players' post-game reports waiting for an arbitrator. A campaign
+    file leaves them empty: one player keeps it; a club campaign on a server fills them (the
+    owner by the program, the authors by the server's triggers), and its backups, being
+    campaign files, keep them."""
     db.execute_sql('ALTER TABLE "posse" ADD COLUMN "owner" VARCHAR(255)')
     for table in ("history", "ledger"):
         db.execute_sql(f'ALTER TABLE "{table}" ADD COLUMN "author" VARCHAR(255)')
+    db.execute_sql(
+        'CREATE TABLE "submitted_report" ("id" INTEGER NOT NULL PRIMARY KEY, '
+        '"posse_id" INTEGER NOT NULL REFERENCES "posse" ("id") ON DELETE RESTRICT, '
+        '"doc" TEXT NOT NULL, "submitted" VARCHAR(255) NOT NULL, '
+        '"status" VARCHAR(255) NOT NULL, "reason" TEXT, '
+        '"game_id" INTEGER REFERENCES "game" ("id") ON DELETE RESTRICT, '
+        '"author" VARCHAR(255), "decided_by" VARCHAR(255))'
+    )
 
 
 MIGRATIONS: Mapping[int, Migration] = {1: _v1, 2: _v2, 3: _v3, 4: _v4, 5: _v5}

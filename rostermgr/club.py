@@ -40,6 +40,44 @@ ARBITRATORS_ONLY: dict[str, str] = {
 _ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
 
+WAITING = "waiting"
+APPLIED = "applied"
+SENT_BACK = "sent back"
+
+
+@dataclass(frozen=True)
+class SubmittedReport:
+    """A player's post-game report in a club campaign: waiting for an arbitrator, applied (and
+    the game it became), or sent back with a reason."""
+
+    id: int
+    submitted: str
+    by: str | None
+    posses: tuple[str, ...]
+    date: str  # the game's, as reported
+    scenario: str
+    status: str
+    doc: str  # the report as submitted, JSON
+    reason: str | None = None
+    game: int | None = None
+    decided_by: str | None = None
+
+    def as_json(self) -> dict[str, object]:
+        """`game reports --json` entries."""
+        return {
+            "id": self.id,
+            "submitted": self.submitted,
+            "by": self.by,
+            "posses": list(self.posses),
+            "date": self.date,
+            "scenario": self.scenario,
+            "status": self.status,
+            "reason": self.reason,
+            "game": self.game,
+            "decided_by": self.decided_by,
+        }
+
+
 @dataclass(frozen=True)
 class Seat:
     """Who the user is in the campaign: their role on the server, and their part in the club
@@ -81,6 +119,22 @@ def posse_refusal(seat: Seat, posse: str, owner: str | None) -> str | None:
             "give it to you (club give)."
         )
     return f"{posse} belongs to {owner}, so only {owner} or an arbitrator may change it."
+
+
+def submit_refusal(seat: Seat, owners: dict[str, str | None]) -> str | None:
+    """The sentence refusing a report's submission by `seat`, whose posses played as `owners`
+    says (each posse of the report and its player), or None: a player submits a report of a
+    game one of their posses played."""
+    if not seat.club:
+        return "Only a club campaign takes submitted reports; record the game with game record."
+    if seat.part is None:
+        return outsider(seat)
+    if seat.name not in owners.values():
+        return (
+            f"None of {', '.join(owners)} is {seat.name}'s posse, so {seat.name} may not "
+            "submit this report; one of their players, or an arbitrator, may."
+        )
+    return None
 
 
 def outsider(seat: Seat) -> str:

@@ -134,10 +134,10 @@ class Campaign:
         """Refuse, in a sentence, a change to another player's posse; call inside the edit."""
         if self.seat.arbitrates:
             return
-        from db.posses import posse_row
+        from db.posses import owner_of
 
         with bound(self.db):
-            owner = posse_row(posse).owner
+            _, owner = owner_of(posse)
         sentence = posse_refusal(self.seat, posse, owner)
         if sentence is not None:
             raise Refused(sentence)

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from db import club as store
 from db.connection import bound
-from db.posses import posse_row
+from db.posses import owner_of
 from rostermgr.club import ARBITRATOR, PLAYER, role_name_problem
 from rostermgr.errors import Refused
+from rostermgr.roster import normal_name
 from rostermgr.rules import Ruleset
 from services.campaign import Campaign, for_server, in_campaign
 
@@ -156,9 +157,9 @@ def give(c: Campaign, posse: str, player: str) -> str:
                 f"{player} is not a player or an arbitrator of this club; add them first "
                 "(club add-player)."
             )
-        row = posse_row(posse)
-        store.give(c.db, row.id, player)
-        return str(row.name)
+        number, _ = owner_of(posse)
+        store.give(c.db, number, player)
+        return normal_name(posse)
 
 
 def owner_for(c: Campaign, for_player: str | None) -> str | None:

@@ -15,7 +15,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from tests.cli.test_game import D, L, kid_taken_out_by_wyatt
+from tests.cli.test_game import D, L, kid_taken_out_by_wyatt, report
 from tests.conftest import DALTON, LAWMEN, Cli
 
 
@@ -93,13 +93,8 @@ def test_only_an_arbitrator_records_undoes_games_and_adopts_rulesets(
     club: tuple[Cli, Cli, Cli, str, str], postgres_url: str, tmp_path: Path
 ) -> None:
     boss, ann, _bob, _ann_role, _bob_role = club
-    report = ann.file(kid_taken_out_by_wyatt(1))
+    played = ann.file(kid_taken_out_by_wyatt(1))
     before = _rows(postgres_url)
-    result = ann("game", "record", report)
-    assert (result.code, result.err) == (
-        1,
-        "Only an arbitrator records games in a club campaign; ask one to record this report.\n",
-    )
     ruleset = Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
     changed = tmp_path / "changed.toml"
     changed.write_text(
@@ -110,7 +105,12 @@ def test_only_an_arbitrator_records_undoes_games_and_adopts_rulesets(
     assert result.code == 1
     assert result.err.startswith("Only an arbitrator adopts a ruleset in a club campaign")
     assert _rows(postgres_url) == before
-    boss.ok("game", "record", report)
+    boss.ok("game", "record", played)
+    result = ann("game", "apply", "1")
+    assert (result.code, result.err) == (
+        1,
+        "Only an arbitrator records games in a club campaign; ask one to record this report.\n",
+    )
     result = ann("game", "undo")
     assert result.code == 1 and result.err.startswith("Only an arbitrator undoes a game")
     boss.ok("game", "undo")
@@ -242,3 +242,64 @@ def test_club_commands_need_a_club_campaign_on_a_server(postgres_url: str, tmp_p
     assert result.code == 1 and "is a club campaign already" in result.err
     # A posse made before the club belongs to no player until an arbitrator gives it.
     assert json.loads(server.ok("posse", "show", D, "--json").out)["owner"] is None
+
+
+def test_a_player_s_report_waits_for_an_arbitrator_who_applies_or_sends_it_back(
+    club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
+) -> None:
+    boss, ann, bob, ann_role, bob_role = club
+    said = ann.ok("game", "record", ann.file(kid_taken_out_by_wyatt(1))).out.splitlines()
+    assert said[0] == (
+        "Only an arbitrator records games in a club campaign, so your report was submitted for "
+        "review as report 1; an arbitrator applies it with: rostermgr game apply 1"
+    )
+    assert json.loads(boss.ok("game", "list", "--json").out) == []  # no game yet
+    # Both posses' players, and everyone in the club, see it waiting.
+    waiting = json.loads(bob.ok("game", "reports", "--json").out)
+    assert [(r["id"], r["by"], r["status"], r["posses"]) for r in waiting] == [
+        (1, ann_role, "waiting", [D, L])
+    ]
+    assert "(submitted by " + ann_role + "; waiting)" in bob.ok("game", "reports").out
+    # The arbitrator previews it as `game record --dry-run` would, then applies it.
+    preview = boss.ok("game", "apply", "1", "--dry-run").out.splitlines()
+    assert preview[0] == "Would record from report 1." and preview[1:] == said[1:]
+    assert boss.ok("game", "apply", "1").out.splitlines()[0] == "Recorded game 1 from report 1."
+    applied = json.loads(ann.ok("game", "reports", "--json").out)[0]
+    assert (applied["status"], applied["game"], applied["decided_by"]) == ("applied", 1, "postgres")
+    result = boss("game", "apply", "1")
+    assert (result.code, result.err) == (1, "Report 1 was applied already: it is game 1.\n")
+    # Undoing the game puts its report back, waiting.
+    boss.ok("game", "undo")
+    assert json.loads(ann.ok("game", "reports", "--json").out)[0]["status"] == "waiting"
+    assert boss.ok("game", "send-back", "1", "Kid was not out of action").out == (
+        f"Sent report 1 back to {ann_role}: Kid was not out of action\n"
+    )
+    back = json.loads(ann.ok("game", "reports", "--json").out)[0]
+    assert (back["status"], back["reason"]) == ("sent back", "Kid was not out of action")
+    result = boss("game", "apply", "1")
+    assert result.code == 1 and result.err.startswith("Report 1 was sent back already")
+    # A player whose posses did not play may not submit the game's report.
+    boss.ok("posse", "new", boss.file(dict(DALTON, name="The Younger Gang")), "--for", bob_role)
+    other = dict(report(2), posses=["The Younger Gang", L], winner=None)
+    result = ann("game", "record", ann.file(other))
+    assert result.code == 1 and result.err.startswith("None of The Younger Gang, Last Hope")
+
+
+def test_a_player_may_not_submit_or_decide_reports_for_others_by_raw_sql(
+    club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
+) -> None:
+    _boss, ann, _bob, ann_role, _bob_role = club
+    ann.ok("game", "record", ann.file(kid_taken_out_by_wyatt(1)))
+    before = _rows(postgres_url)
+    with psycopg.connect(_as(postgres_url, ann_role), autocommit=True) as conn:
+        ids = dict(conn.execute("SELECT name, id FROM posse").fetchall())
+        for statement in (
+            "INSERT INTO submitted_report (posse_id, doc, submitted, status) "
+            f"VALUES ({ids[L]}, '{{}}', '2026-12-02', 'waiting')",
+            "INSERT INTO submitted_report (posse_id, doc, submitted, status, game_id) "
+            f"VALUES ({ids[D]}, '{{}}', '2026-12-02', 'applied', NULL)",
+            "UPDATE submitted_report SET status = 'applied'",
+        ):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                conn.execute(statement)
+    assert _rows(postgres_url) == before
