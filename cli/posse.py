@@ -30,8 +30,8 @@ def add_parsers(sub: Commands) -> None:
         "--for",
         dest="for_player",
         metavar="PLAYER",
-        help="in a club campaign: the player whose posse it is (an arbitrator's choice; "
-        "without it, the posse is yours)",
+        help="in a club campaign: the player whose posse it is, an arbitrator's choice "
+        "(default: yours, the role you connect as)",
     )
     p.add_argument("--json", action="store_true", help=f"{JSON}: the new posse as show gives it")
     p.set_defaults(handler=cmd_new)

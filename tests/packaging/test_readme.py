@@ -131,3 +131,36 @@ def test_the_server_example_runs_as_written_against_a_server(
     assert "Traceback" not in done.stderr
     assert "The Dalton Boys" in done.stdout and "Recorded game" in done.stdout
     assert (tmp_path / "home" / "club-copy.sqlite3").is_file()
+
+
+def test_the_club_example_runs_as_written_after_the_server_example(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """The club section, run after the server section in one shell: the club's URL stands for
+    the test server's database, as its arbitrator (the role that made it) and as ann."""
+    env = _account(tmp_path)
+    env.pop("PGPASSWORD", None)
+    server = [b for b in BLOCK.finditer(_section("A campaign on a PostgreSQL server"))]
+    club = [b for b in BLOCK.finditer(_section("A club campaign"))]
+    assert len(club) == 1 and club[0]["lang"] == "text"
+    jsons = [b["body"] for b in BLOCK.finditer(_section("The command line")) if b["lang"] == "json"]
+    walk = {b["name"]: b["body"] for b in BLOCK.finditer(README) if b["name"]}
+    (tmp_path / "dalton.json").write_text(jsons[0], encoding="utf-8")
+    (tmp_path / "lawmen.json").write_text(walk["lawmen.json"], encoding="utf-8")
+    (tmp_path / "report.json").write_text(jsons[1], encoding="utf-8")
+    for line in ("rostermgr posse new dalton.json", "rostermgr posse new lawmen.json"):
+        assert _run(line, env, tmp_path).returncode == 0, line
+    ann = postgres_url.replace("postgres@", "ann@", 1)
+    lines = [line for line in server[0]["body"].splitlines() if line.strip()]
+    lines += [line for line in club[0]["body"].splitlines() if line.strip()]
+    script = ["set -e", "createdb() { :; }"]
+    script += [
+        line.replace(SERVER_URL, postgres_url).replace(SERVER_URL.replace("ike@", "ann@"), ann)
+        for line in lines
+    ]
+    done = _run("\n".join(script), env, tmp_path)
+    assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
+    assert "Traceback" not in done.stderr
+    assert "ann is a player of the club now" in done.stdout
+    assert "your report was submitted for review as report 1" in done.stdout
+    assert "Recorded game 2 from report 1." in done.stdout
