@@ -6,7 +6,7 @@ import pytest
 
 from rostermgr.rules_load import default_ruleset
 from tests.conftest import FOUNDED, LAWMEN, RYE, Cli
-from tests.engines import Target, tables
+from tests.engines import Target, on_server, tables
 
 D, L = "The Dalton Boys", "Last Hope Lawmen"
 
@@ -124,6 +124,8 @@ def test_r12_r16_money_from_a_report(two: Cli) -> None:
         "reason": "supply crates (market value $31)",
         "amount": 15,
         "balance": d0 + 15,
+        # who made it: the role that logged in on a server (issue 29), nobody in a file
+        "by": "postgres" if on_server(cli.db) else None,
     }
 
 
