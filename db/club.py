@@ -150,7 +150,68 @@ def init_club(db: Database) -> Groups:
         f"WITH CHECK ({_OWN_POSSE} AND status = 'waiting' AND game_id IS NULL "
         "AND decided_by IS NULL)",
     )
+    _create_undo_own(db, g)
     return g
+
+
+# A player's undo (issue 29): their own changes after a mark, taken back as the campaign's
+# owner (a player may not write the undo log), unless someone else has changed one of the
+# posses they changed since; then nothing is done and the refusal names who changed what.
+# The replayed statements log their own inverses, which are handed back for a redo.
+UNDO_REFUSED = "RMU01"  # the SQLSTATE of that refusal; its message is the sentence
+_UNDO_OWN = """
+CREATE OR REPLACE FUNCTION club_undo_own(mark bigint) RETURNS text[] LANGUAGE plpgsql
+SECURITY DEFINER SET search_path FROM CURRENT AS $body$
+DECLARE
+    me text := session_user;
+    top bigint;
+    clash record;
+    entry record;
+    redo text[];
+BEGIN
+    SELECT l.author, p.name INTO clash FROM undo_log l LEFT JOIN posse p ON p.id = l.posse
+    WHERE l.seq > mark AND l.author <> me AND l.posse IN (
+        SELECT posse FROM undo_log WHERE seq > mark AND author = me AND posse IS NOT NULL)
+    ORDER BY l.seq DESC LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = '{code}', MESSAGE = format(
+            '%s changed %s after you did, so your change was not undone; change it back '
+            'yourself (sell what was bought, for example), or ask an arbitrator.',
+            clash.author, COALESCE(clash.name, 'that posse'));
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM undo_log WHERE seq > mark AND author = me) THEN
+        RAISE EXCEPTION USING ERRCODE = '{code}', MESSAGE =
+            'Your change is no longer in the campaign''s undo log, so it was not undone; '
+            'change it back yourself, or ask an arbitrator.';
+    END IF;
+    SELECT GREATEST(COALESCE(MAX(seq), 0), (SELECT MAX(issued) FROM undo_state)) INTO top
+    FROM undo_log;
+    FOR entry IN SELECT statement FROM undo_log WHERE seq > mark AND author = me
+        ORDER BY seq DESC LOOP
+        EXECUTE entry.statement;
+    END LOOP;
+    SELECT COALESCE(array_agg(statement ORDER BY seq), '{{}}') INTO redo FROM undo_log
+    WHERE seq > top AND author = me;
+    UPDATE undo_state SET issued = GREATEST(issued, (SELECT COALESCE(MAX(seq), 0) FROM undo_log));
+    DELETE FROM undo_log WHERE seq > mark AND author = me;
+    RETURN redo;
+END $body$
+"""
+
+
+def _create_undo_own(db: Database, g: Groups) -> None:
+    run(db, _UNDO_OWN.format(code=UNDO_REFUSED))
+    run(db, "REVOKE ALL ON FUNCTION club_undo_own(bigint) FROM PUBLIC")
+    run(db, f"GRANT EXECUTE ON FUNCTION club_undo_own(bigint) TO {_q(g.players)}")
+
+
+def undo_own(db: Database, mark: int) -> tuple[str, ...]:
+    """A player's undo of their own changes after `mark`; the statements that redo it.
+
+    Refused by the server (SQLSTATE UNDO_REFUSED, its message a sentence) when another has
+    changed a posse they changed since. Call inside the write's transaction."""
+    row = run(db, "SELECT club_undo_own(?)", (mark,)).fetchone()
+    return tuple(row[0] or ())
 
 
 def _schema(db: Database) -> str:

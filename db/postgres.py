@@ -19,6 +19,7 @@ from typing import Any
 import peewee
 from peewee import Database, PostgresqlDatabase
 
+from db.club import UNDO_REFUSED
 from db.models import database
 from db.postgres_schema import FIRST_VERSION, create_schema, create_triggers, server_v5
 from db.schema import Migration, current_version, latest
@@ -183,6 +184,15 @@ def server_stand_in(where: str) -> Path:
 SERVER_MIGRATIONS: Mapping[int, Migration] = {5: server_v5}
 
 
+def _message(exc: BaseException) -> str:
+    """The server's own message of the driver's error behind `exc` (no detail, no context)."""
+    for cause in causes(exc):
+        diag = getattr(cause, "diag", None)
+        if diag is not None and getattr(diag, "message_primary", None):
+            return str(diag.message_primary)
+    return str(exc).strip().splitlines()[0]
+
+
 def connection_fault(where: str, exc: BaseException) -> Refused | None:
     """The sentence for a fault of the server or the connection, or None if it is none."""
     if not isinstance(exc, peewee.DatabaseError | _driver_errors()):
@@ -199,6 +209,8 @@ def connection_fault(where: str, exc: BaseException) -> Refused | None:
             f"The PostgreSQL server {where} asks for a password and none was given; nothing "
             "was read or written. Put it in PGPASSWORD, ~/.pgpass or a service file."
         )
+    if state == UNDO_REFUSED:  # a club's player's undo, refused: its message is the sentence
+        return Refused(_message(exc))
     if state == "42501":  # insufficient privilege: a club's grants or row-level security
         said = str(exc).strip().splitlines()[0] if str(exc).strip() else "permission denied"
         if "schema_version" in said:  # the first thing read: not let in at all

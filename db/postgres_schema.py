@@ -56,6 +56,7 @@ def server_v5(db: Database) -> None:
     for table in ("history", "ledger"):
         run(db, f'ALTER TABLE "{table}" ADD COLUMN "author" TEXT')
     run(db, 'ALTER TABLE "undo_log" ALTER COLUMN "author" SET DEFAULT session_user')
+    run(db, 'ALTER TABLE "undo_log" ADD COLUMN "posse" INTEGER')
     run(
         db,
         'CREATE TABLE "submitted_report" ("id" INTEGER NOT NULL PRIMARY KEY, '
@@ -100,9 +101,28 @@ def _key_of(db: Database, table: str) -> str | None:
     return str(row[0])
 
 
+def _posse_of(table: str, cols: list[tuple[str, str]]) -> str:
+    """PL/pgSQL for the posse a change of a `table` row touched (NULL: none, or every one):
+    the row as it was, or as it is made for an insert."""
+    names = {c for c, _ in cols}
+
+    def row(column: str) -> str:
+        return f'CASE WHEN TG_OP = \'INSERT\' THEN NEW."{column}" ELSE OLD."{column}" END'
+
+    if table == "posse":
+        return row("id")
+    if "posse_id" in names:
+        return row("posse_id")
+    if "member_id" in names:
+        return f"(SELECT posse_id FROM member WHERE id = {row('member_id')})"
+    return "NULL"
+
+
 def create_triggers(db: Database) -> None:
     """(Re)create, for the current columns of every campaign table, the trigger that numbers a
-    new row as SQLite would and the triggers that log each change's inverse."""
+    new row as SQLite would and the triggers that log each change's inverse (from schema 5
+    with the posse it touched, which a club's player's undo asks: db.club)."""
+    log_columns = {c for c, _ in columns(db, "undo_log")}
     for model in CAMPAIGN_TABLES:
         table = model._meta.table_name
         cols = columns(db, table)
@@ -120,6 +140,10 @@ def create_triggers(db: Database) -> None:
             # Who made a history line or ledger entry is the server's to say, not the
             # writer's; an undo or a copy (the log off) puts rows back as they were.
             number += f' IF {_ON} THEN NEW."author" := session_user; END IF;'
+        logged = "statement"
+        logged_values = "{0}"
+        if "posse" in log_columns:
+            logged, logged_values = "statement, posse", "{0}, " + _posse_of(table, cols)
         kept = [(c, k) for c, k in cols if c not in MARK_COLUMNS]
         sets = " || ',' || ".join(f"'\"{c}\"=' || {_quoted(c, k)}" for c, k in kept)
         names = ",".join(f'"{c}"' for c, _ in cols)
@@ -135,13 +159,20 @@ def create_triggers(db: Database) -> None:
             "SECURITY DEFINER SET search_path FROM CURRENT "
             "AS $body$ BEGIN "
             f"IF {_ON} THEN "
-            "IF TG_OP = 'INSERT' THEN INSERT INTO undo_log (statement) VALUES "
-            f"('DELETE FROM \"{table}\" WHERE rowid=' || NEW.rowid); "
-            "ELSIF TG_OP = 'UPDATE' THEN INSERT INTO undo_log (statement) VALUES "
-            f"('UPDATE \"{table}\" SET ' || {sets} || ' WHERE rowid=' || OLD.rowid); "
-            "ELSE INSERT INTO undo_log (statement) VALUES "
-            f"('INSERT INTO \"{table}\" (rowid,{names}) VALUES (' || OLD.rowid || ',' || "
-            f"{values} || ')'); "
+            f"IF TG_OP = 'INSERT' THEN INSERT INTO undo_log ({logged}) VALUES ("
+            + logged_values.format(f"'DELETE FROM \"{table}\" WHERE rowid=' || NEW.rowid")
+            + "); "
+            f"ELSIF TG_OP = 'UPDATE' THEN INSERT INTO undo_log ({logged}) VALUES ("
+            + logged_values.format(
+                f"'UPDATE \"{table}\" SET ' || {sets} || ' WHERE rowid=' || OLD.rowid"
+            )
+            + "); "
+            f"ELSE INSERT INTO undo_log ({logged}) VALUES ("
+            + logged_values.format(
+                f"'INSERT INTO \"{table}\" (rowid,{names}) VALUES (' || OLD.rowid || ',' || "
+                f"{values} || ')'"
+            )
+            + "); "
             "END IF; END IF; "
             "IF TG_OP = 'DELETE' THEN RETURN OLD; END IF; RETURN NEW; END $body$"
         )

@@ -29,8 +29,6 @@ ARBITRATORS_ONLY: dict[str, str] = {
     "restore": "Only an arbitrator restores a club campaign from a backup; ask one to restore it.",
     "manage": "Only an arbitrator adds or removes the club's players and arbitrators, or gives a "
     "posse to a player.",
-    "undo": "Only an arbitrator takes changes back with undo in a club campaign; ask one, or "
-    "make the change the other way (sell what was bought, for example).",
     "create for": "Only an arbitrator makes a posse for another player; make your own with "
     "`posse new` (it is yours).",
 }

@@ -154,8 +154,9 @@ class Campaign:
 
     @property
     def keeps_undo(self) -> bool:
-        """The app undoes edits one by one, so it keeps the log older games would not need."""
-        return self.lock is not None
+        """The app undoes edits one by one, so it keeps the log older games would not need; so
+        does a campaign on a server, where other players' apps are undoing theirs."""
+        return self.lock is not None or self.server is not None
 
     @contextmanager
     def reading(self) -> Iterator[None]:
@@ -296,9 +297,14 @@ class Campaign:
 
         Guarded as every edit is: refused on a read-only file or after a take-over.
         """
+        from db.club import undo_own
         from db.redo import undo_capturing
 
-        self.allow("undo")
+        if self.seat.club and not self.seat.arbitrates:
+            # A club's player takes back only their own changes, unless another has changed
+            # one of those posses since (issue 29): the server decides, as the log's owner.
+            with self.edit():
+                return undo_own(self.db, mark)
         with self.edit():
             statements = undo_capturing(self.db, mark)
         self.follow_rules()
@@ -308,7 +314,6 @@ class Campaign:
         """Replay what `undo_to` took back, in one transaction, guarded as every edit is."""
         from db.redo import redo
 
-        self.allow("undo")
         with self.edit():
             redo(self.db, statements)
         self.follow_rules()

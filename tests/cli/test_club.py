@@ -303,3 +303,46 @@ def test_a_player_may_not_submit_or_decide_reports_for_others_by_raw_sql(
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 conn.execute(statement)
     assert _rows(postgres_url) == before
+
+
+def test_a_player_s_undo_takes_back_their_own_change_unless_another_touched_that_posse(
+    club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
+) -> None:
+    from rostermgr.errors import Refused
+    from rostermgr.rules_load import default_ruleset
+    from services import posses
+    from services.campaign import for_server
+
+    boss, ann, bob, ann_role, _bob_role = club
+    rules = default_ruleset()
+    with for_server(_as(postgres_url, ann_role), rules, editing=True) as c:
+        before = _rows(postgres_url)
+        mark = c.mark()
+        posses.buy(c, D, "Ike Dalton", "whiskey")
+        bought = _rows(postgres_url)
+        bob.ok("posse", "buy", L, "Wyatt", "whiskey")  # another posse: no clash
+        with_bob = _rows(postgres_url)
+        redo = c.undo_to(mark)
+        undone = _rows(postgres_url)
+        # Ann's purchase is gone, Bob's stays: every table but the log is as before hers.
+        for table in ("member_item", "ledger", "history"):
+            mine = {r for r in undone[table]} - {r for r in with_bob[table]}
+            assert not mine, table
+            assert len(undone[table]) == len(with_bob[table]) - (
+                len(bought[table]) - len(before[table])
+            )
+        c.redo(redo)
+        assert _rows(postgres_url)["member_item"] == with_bob["member_item"]
+        # An arbitrator's game with her posse since: her undo is refused, nothing done.
+        mark = c.mark()
+        posses.buy(c, D, "Ma Dalton", "whiskey")
+        boss.ok("game", "record", boss.file(kid_taken_out_by_wyatt(1)))
+        held = _rows(postgres_url)
+        with pytest.raises(Refused) as refused:
+            c.undo_to(mark)
+        assert str(refused.value) == (
+            f"postgres changed {D} after you did, so your change was not undone; change it back "
+            "yourself (sell what was bought, for example), or ask an arbitrator."
+        )
+        assert _rows(postgres_url) == held
+    assert ann_role in {r["by"] for r in json.loads(ann.ok("posse", "ledger", D, "--json").out)}

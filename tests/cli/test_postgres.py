@@ -396,7 +396,7 @@ def test_the_server_schema_has_the_file_schema_s_tables_and_columns(postgres_url
     on_server: dict[str, list[str]] = {}
     for table, column in rows:
         on_server.setdefault(table, []).append(column)
-    extra = {"undo_log": ["author", "made"], "undo_state": ["issued"]}
+    extra = {"undo_log": ["author", "made", "posse"], "undo_state": ["issued"]}
     assert set(on_server) == set(on_file)
     for table, columns in on_file.items():
         server_columns = [c for c in on_server[table] if c != "rowid"]
