@@ -122,6 +122,9 @@ def create_triggers(db: Database) -> None:
     """(Re)create, for the current columns of every campaign table, the trigger that numbers a
     new row as SQLite would and the triggers that log each change's inverse (from schema 5
     with the posse it touched, which a club's player's undo asks: db.club)."""
+    from db.live import create_notify
+
+    create_notify(db)
     log_columns = {c for c, _ in columns(db, "undo_log")}
     for model in CAMPAIGN_TABLES:
         table = model._meta.table_name

@@ -77,6 +77,21 @@ class SubmittedReport:
 
 
 @dataclass(frozen=True)
+class LiveChange:
+    """What changed in a server campaign since the app last looked (issue 29): the undo log's
+    mark now, the posses and tables touched, whether anything may have (an undo), the newest
+    thing another did in words ("ann: Bought pistol for Kid: -$8 (The Dalton Boys)"), and who
+    else changed it."""
+
+    mark: int
+    posses: frozenset[str]
+    tables: frozenset[str]
+    everything: bool
+    said: str | None
+    others: frozenset[str]
+
+
+@dataclass(frozen=True)
 class Seat:
     """Who the user is in the campaign: their role on the server, and their part in the club
     (`ARBITRATOR`, `PLAYER`, or None where the campaign is no club, or they are not in it)."""
