@@ -12,7 +12,8 @@ from __future__ import annotations
 from db import live as store
 from rostermgr.club import LiveChange
 from rostermgr.errors import Refused
-from services.campaign import DATABASE_ERRORS, Campaign, in_campaign
+from services.campaign import Campaign, in_campaign
+from services.faults import DATABASE_ERRORS
 
 
 class ConnectionLost(Refused):
