@@ -42,6 +42,10 @@ class WrongPassword(Refused):
     """The server refused the password given."""
 
 
+class Unreachable(Refused):
+    """The server did not answer: the app offers the newest backup of the campaign instead."""
+
+
 class ServerDatabase(PostgresqlDatabase):
     """A PostgreSQL campaign database: SERIALIZABLE transactions, psycopg 3.
 
@@ -238,7 +242,7 @@ def connection_fault(where: str, exc: BaseException) -> Refused | None:
             f"was tried {TRIES} times and then given up; nothing was changed. Try again."
         )
     if "connection refused" in words or "could not connect" in words or "timeout" in words:
-        return Refused(
+        return Unreachable(
             f"Cannot reach the PostgreSQL server {where} (is it running, and is the address "
             "right?); nothing was read or written."
         )

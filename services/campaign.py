@@ -33,6 +33,7 @@ from db.postgres import (
     should_retry,
 )
 from db.postgres import PasswordNeeded as PasswordNeeded  # for the app, which asks for one
+from db.postgres import Unreachable as Unreachable  # the app offers a backup instead
 from db.postgres import WrongPassword as WrongPassword
 from db.rulesets import oldest_undoable_mark
 from db.target import shown as server_shown

@@ -8,7 +8,15 @@ refusal is a sentence on standard error and exit 1.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ui.app import EXIT_REFUSED, _refuse, can_ask, show_campaign, start_application
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from rostermgr.rules import Ruleset
+    from services.campaign import Campaign
 
 
 def run_server_app(given: str, ruleset_path: str | None = None) -> int:
@@ -26,12 +34,19 @@ def run_server_app(given: str, ruleset_path: str | None = None) -> int:
     refused: list[int] = []
 
     def open_campaign() -> None:
-        from services.campaign import PasswordNeeded, WrongPassword, for_app_server, load_rules
+        from services.campaign import (
+            PasswordNeeded,
+            Unreachable,
+            WrongPassword,
+            for_app_server,
+            load_rules,
+        )
         from ui.dialogs.open_server import ask_password
         from ui.icon import app_icon
 
         app.setWindowIcon(app_icon())
         password: str | None = None
+        rules: Ruleset | None = None
         try:
             rules = load_rules(ruleset_path)
             for tries in range(3):
@@ -44,13 +59,26 @@ def run_server_app(given: str, ruleset_path: str | None = None) -> int:
                     password = ask_password(window, where, isinstance(exc, WrongPassword))
                     if password is None:
                         raise
+        except Unreachable as exc:
+            try:
+                copy = offline_copy(window, given, exc, rules) if can_ask() else None
+            except Refused as unreadable:  # the backup itself cannot be opened: say that
+                exc = unreadable
+                copy = None
+            if copy is None:
+                refuse(exc)
+                return
+            campaign = copy
         except Refused as exc:
-            refused.append(EXIT_REFUSED)
-            _refuse(window, exc)
-            window.hide()
-            QApplication.exit(EXIT_REFUSED)
+            refuse(exc)
             return
         show_campaign(window, campaign)
+
+    def refuse(exc: Exception) -> None:
+        refused.append(EXIT_REFUSED)
+        _refuse(window, exc)
+        window.hide()
+        QApplication.exit(EXIT_REFUSED)
 
     window.after_first_paint(open_campaign)
     window.show()
@@ -60,3 +88,20 @@ def run_server_app(given: str, ruleset_path: str | None = None) -> int:
         if window.is_open:
             window.campaign.close()
     return refused[0] if refused else code
+
+
+def offline_copy(
+    window: QWidget, given: str, exc: Exception, rules: Ruleset | None
+) -> Campaign | None:
+    """The newest backup of the server campaign `given`, opened read-only when the user takes
+    the offer (issue 29); None when there is none, or the offer is declined."""
+    from services.campaign import for_app, load_rules
+    from services.copy import server_backups
+    from services.paths import no_lock
+    from ui.dialogs.offline import offer_backup
+
+    backups = server_backups(given)
+    if not backups or not offer_backup(window, str(exc), backups[0].made):
+        return None
+    newest = backups[0].path
+    return for_app(newest, rules or load_rules(None), no_lock(newest), read_only=True)
