@@ -154,9 +154,9 @@ def init_club(db: Database) -> Groups:
     return g
 
 
-# A player's undo (issue 29): their own changes after a mark, taken back as the campaign's
-# owner (a player may not write the undo log), unless someone else has changed one of the
-# posses they changed since; then nothing is done and the refusal names who changed what.
+# Undo in a club's app (issue 29): the user's own changes after a mark, taken back as the
+# campaign's owner (a player may not write the undo log), unless someone else has changed one
+# of the posses they changed since (an arbitrator's `game undo` takes back everything); then nothing is done and the refusal names who changed what.
 # The replayed statements log their own inverses, which are handed back for a redo.
 UNDO_REFUSED = "RMU01"  # the SQLSTATE of that refusal; its message is the sentence
 _UNDO_OWN = """
@@ -203,6 +203,7 @@ def _create_undo_own(db: Database, g: Groups) -> None:
     run(db, _UNDO_OWN.format(code=UNDO_REFUSED))
     run(db, "REVOKE ALL ON FUNCTION club_undo_own(bigint) FROM PUBLIC")
     run(db, f"GRANT EXECUTE ON FUNCTION club_undo_own(bigint) TO {_q(g.players)}")
+    run(db, f"GRANT EXECUTE ON FUNCTION club_undo_own(bigint) TO {_q(g.arbitrators)}")
 
 
 def undo_own(db: Database, mark: int) -> tuple[str, ...]:

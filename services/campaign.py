@@ -220,6 +220,11 @@ class Campaign:
     def _server_edit(self) -> Iterator[None]:
         """One write to a server campaign: one SERIALIZABLE transaction, after the writers
         before it (no file lock: the server keeps writers apart)."""
+        if self.read_only:  # the window lost its connection (services.live)
+            raise Refused(
+                f"The connection to {self.where} is lost, so nothing was changed; the window "
+                "turns editable again once the server answers."
+            )
         self._end_reading()
         try:
             _server_backup_due(self)
@@ -263,6 +268,19 @@ class Campaign:
             return backup_if_due(self.path, reason=reason)
         return make_backup(self.path, reason)
 
+    def reconnect(self) -> bool:
+        """Connect a server campaign again after its connection was lost; whether it answered.
+        The window stays read-only until it does (`read_only`)."""
+        self._end_reading()
+        with contextlib.suppress(*DATABASE_ERRORS):
+            self.db.close()
+        try:
+            self.db.connect()
+        except DATABASE_ERRORS:
+            return False
+        self.read_only = False
+        return True
+
     def backup_due(self) -> bool:
         """Whether the hourly backup is due: what `backup(..., when_due=True)` would make."""
         if self.server is None and self.created and not self.wrote:
@@ -301,9 +319,10 @@ class Campaign:
         from db.club import undo_own
         from db.redo import undo_capturing
 
-        if self.seat.club and not self.seat.arbitrates:
-            # A club's player takes back only their own changes, unless another has changed
-            # one of those posses since (issue 29): the server decides, as the log's owner.
+        if self.seat.club:
+            # In a club, Undo takes back only the user's own changes, unless another has
+            # changed one of those posses since (issue 29): the server decides, as the log's
+            # owner. (An arbitrator's `game undo` still takes back everything since.)
             with self.edit():
                 return undo_own(self.db, mark)
         with self.edit():

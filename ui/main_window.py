@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # the event classes too: importing them costs before the firs
 
     from rostermgr.rules import Ruleset
     from services.campaign import Campaign
+    from ui.live import LiveFollower
     from ui.models import PosseListModel
     from ui.posse_view import PosseView
     from ui.preview import PreviewPage
@@ -71,6 +72,7 @@ class MainWindow(QMainWindow):
         self._preview_list: QStandardItemModel | None = None
         self.ruleset_path: str | None = None  # --ruleset, which the snapshot's key names
         self._after_paint: Callable[[], None] | None = None
+        self.live: LiveFollower | None = None  # a server campaign's changes by others
         self.undo_stack = QUndoStack(self)
         self.undo_stack.indexChanged.connect(self._undo_in_step)
         self.settings = QSettings("rostermgr", "rostermgr")
@@ -186,7 +188,16 @@ class MainWindow(QMainWindow):
         self.view.tabs.setCurrentIndex(int(self.settings.value("window/tab", 0) or 0))
         self.view.tabs.currentChanged.connect(lambda i: self.settings.setValue("window/tab", i))
         self.setAcceptDrops(True)
+        self._follow()
         self.opened.emit()
+
+    def _follow(self) -> None:
+        """Follow a server campaign's changes made by others (ui.live); nothing for a file."""
+        from ui.live import follow
+
+        if self.live is not None:
+            self.live.stop()
+        self.live = follow(self)
 
     def after_first_paint(self, step: Callable[[], None]) -> None:
         """Run `step` once, on the event loop's next turn after this window is first painted."""
@@ -253,6 +264,17 @@ class MainWindow(QMainWindow):
                 self.show_selected()
         count = f"{len(rows)} posse{'' if len(rows) == 1 else 's'}"
         self.statusBar().showMessage(f"{count} in {self.campaign.where}")
+
+    def refresh_list(self) -> None:
+        """Reload the posse list only (another changed a posse that is not shown)."""
+        from services import posses
+
+        self.posse_model.set_rows(posses.summaries(self.campaign))
+
+    def follow_read_only(self) -> None:
+        """Say in the title whether the campaign can be changed now (a server's connection
+        lost and back)."""
+        self._title()
 
     def show_selected(self) -> None:
         name = self.current_posse()
@@ -370,10 +392,14 @@ class MainWindow(QMainWindow):
         self.remember(campaign.where)
         self._title()
         self.refresh(select=self._remembered_posse())
+        self._follow()
         self.opened.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.setValue("geometry", self.saveGeometry())
+        if self.live is not None:
+            self.live.stop()
+            self.live = None
         if self.is_open:
             self._close_keeping_view()
         super().closeEvent(event)

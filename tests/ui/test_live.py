@@ -1,0 +1,86 @@
+"""Another player's change shows in an open window within a second (issue 29, live).
+
+One window follows the club campaign while the other player works through the use cases on
+a campaign of their own, as their app does; the walk with two apps on two X displays is in
+bench/xvfb_club.py.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from rostermgr.rules_load import default_ruleset
+from services import posses
+from services.campaign import for_app_server, for_server
+from tests.conftest import DALTON, LAWMEN, Cli
+from ui.main_window import MainWindow
+
+D, L = DALTON["name"], LAWMEN["name"]
+
+
+@pytest.fixture
+def club(postgres_url: str, tmp_path: Path) -> tuple[str, str]:
+    """A club campaign: ann's Dalton Boys and the arbitrator's Lawmen; (boss URL, ann URL)."""
+    boss = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+    boss.ok("club", "init", postgres_url)
+    ann = f"ann_{uuid.uuid4().hex[:8]}"
+    boss.ok("club", "add-player", postgres_url, ann)
+    ann_url = postgres_url.replace("postgres@", f"{ann}@", 1)
+    Cli(ann_url, tmp_path).new_posse(DALTON)  # type: ignore[arg-type]
+    boss.new_posse(LAWMEN)
+    return postgres_url, ann_url
+
+
+def _purse(window: MainWindow, name: str) -> int:
+    row = window.posse_model.row_of(name)
+    return window.posse_model._rows[row].purse
+
+
+def test_a_purchase_by_another_shows_within_a_second_with_a_line_in_the_status_bar(
+    qtbot, club: tuple[str, str]
+) -> None:
+    boss_url, ann_url = club
+    rules = default_ruleset()
+    window = MainWindow(for_app_server(ann_url, rules))
+    qtbot.addWidget(window)
+    window.show()
+    assert window.live is not None
+    before = _purse(window, L)
+    with for_server(boss_url, rules, editing=True) as boss:
+        began = time.monotonic()
+        posses.buy(boss, L, "Wyatt", "whiskey")
+    qtbot.waitUntil(lambda: _purse(window, L) < before, timeout=3000)
+    assert time.monotonic() - began < 1.0
+    said = window.statusBar().currentMessage()
+    assert said.startswith("postgres: Bought whiskey for Wyatt") and said.endswith(f"({L})")
+
+
+def test_a_lost_connection_turns_the_window_read_only_until_the_server_answers(
+    qtbot, club: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ui.live
+
+    boss_url, ann_url = club
+    monkeypatch.setattr(ui.live, "RETRY_S", 0.3)  # the test need not wait three seconds
+    rules = default_ruleset()
+    window = MainWindow(for_app_server(ann_url, rules))
+    qtbot.addWidget(window)
+    window.show()
+    role = ann_url.split("//", 1)[1].split("@", 1)[0]
+    with psycopg.connect(boss_url, autocommit=True) as admin:
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = %s", (role,)
+        )
+    qtbot.waitUntil(lambda: window.campaign.read_only, timeout=5000)
+    assert "(read-only)" in window.windowTitle()
+    assert "was lost" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: not window.campaign.read_only, timeout=10000)
+    assert "(read-only)" not in window.windowTitle()
+    assert window.statusBar().currentMessage().startswith("Connected to ")
+    window.act("Buy whiskey", lambda: posses.buy(window.campaign, D, "Ike Dalton", "whiskey"))
+    assert "whiskey" in posses.load(window.campaign, D).member("Ike Dalton").items
