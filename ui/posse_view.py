@@ -88,11 +88,20 @@ class PosseView(QWidget):
         layout.addLayout(head)
         layout.addWidget(self.tabs)
         self.roster.selectionModel().currentRowChanged.connect(lambda *_: self._show_member())
+        self._show_authors()
 
     def use(self, campaign: Campaign) -> None:
         """Show posses of another open campaign from now on, under its ruleset."""
         self.campaign = campaign
         self.follow_rules()
+        self._show_authors()
+
+    def _show_authors(self) -> None:
+        """Who made each ledger entry and history line: a column on a server campaign, where
+        the server stamps it (issue 29); a file has no roles to show."""
+        on_server = self.campaign.server is not None
+        for table in (self.ledger_table, self.history_table):
+            table.view.setColumnHidden(table.model.columnCount() - 1, not on_server)
 
     def follow_rules(self) -> None:
         """Read stats, names and tables with the campaign's ruleset now (after an adoption)."""

@@ -94,6 +94,7 @@ def ledger_model() -> RowsModel:
             Column("Reason", lambda r: r.reason),
             Column("Amount", lambda r: _money(r.amount), numeric=True, key=lambda r: r.amount),
             Column("Purse", lambda r: _money(r.balance), numeric=True, key=lambda r: r.balance),
+            Column("By", lambda r: r.author or ""),  # who, on a server (shown only there)
         ],
         stretch=2,
     )
@@ -106,6 +107,7 @@ def history_model() -> RowsModel:
             Column("Game", _game, numeric=True, key=_game_key),
             Column("Member", lambda r: r.member or ""),
             Column("What happened", lambda r: r.text),
+            Column("By", lambda r: r.author or ""),  # who, on a server (shown only there)
         ],
         stretch=3,
     )

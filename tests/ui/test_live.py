@@ -13,6 +13,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from PySide6.QtCore import Qt
 
 from rostermgr.rules_load import default_ruleset
 from services import posses
@@ -84,3 +85,28 @@ def test_a_lost_connection_turns_the_window_read_only_until_the_server_answers(
     assert window.statusBar().currentMessage().startswith("Connected to ")
     window.act("Buy whiskey", lambda: posses.buy(window.campaign, D, "Ike Dalton", "whiskey"))
     assert "whiskey" in posses.load(window.campaign, D).member("Ike Dalton").items
+
+
+def test_the_ledger_and_history_say_who_on_a_server_and_not_in_a_file(
+    qtbot, club: tuple[str, str], tmp_path: Path
+) -> None:
+    from services.campaign import for_app
+
+    _boss_url, ann_url = club
+    rules = default_ruleset()
+    window = MainWindow(for_app_server(ann_url, rules))
+    qtbot.addWidget(window)
+    window.show()
+    window.posse_list.setCurrentIndex(window.posse_model.index(window.posse_model.row_of(D)))
+    history = window.view.history_table
+    by = history.model.columnCount() - 1
+    assert history.model.headerData(by, Qt.Orientation.Horizontal) == "By"
+    assert not history.view.isColumnHidden(by)
+    role = ann_url.split("//", 1)[1].split("@", 1)[0]
+    assert {history.model.index(r, by).data() for r in range(history.model.rowCount())} == {role}
+    ledger = window.view.ledger_table
+    assert not ledger.view.isColumnHidden(ledger.model.columnCount() - 1)
+    Cli(tmp_path / "c.sqlite3", tmp_path).new_posse(DALTON)
+    on_file = MainWindow(for_app(tmp_path / "c.sqlite3", rules))
+    qtbot.addWidget(on_file)
+    assert on_file.view.history_table.view.isColumnHidden(by)
