@@ -55,6 +55,12 @@ class Submitted:
     plan: GamePlan
 
 
+def records_here(c: Campaign) -> bool:
+    """Whether the user records games here (anyone outside a club, a club's arbitrators), or
+    submits their reports for review (a club's players)."""
+    return c.seat.arbitrates
+
+
 @in_campaign
 def record_or_submit(c: Campaign, report: Report) -> Recorded | Submitted:
     """Record the report; in a club campaign a player's is submitted for review instead."""

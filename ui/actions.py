@@ -166,6 +166,19 @@ def show_games(w: MainWindow) -> None:
     GamesDialog(w, parent=w).exec()
 
 
+def show_reports(w: MainWindow) -> None:
+    """Campaign > Players' reports: a club's submitted reports (issue 29)."""
+    from ui.dialogs.reports import ReportsDialog
+
+    if w.campaign.server is None:
+        w.refuse(
+            "Players submit reports only in a club campaign on a PostgreSQL server; here "
+            "Campaign > Record a game records the game."
+        )
+        return
+    ReportsDialog(w, parent=w).exec()
+
+
 def show_rulesets(w: MainWindow) -> None:
     """Campaign > Rules: the current ruleset, its history, adopting a file (issue 18)."""
     from ui.dialogs.rulesets import RulesetsDialog

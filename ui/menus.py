@@ -158,6 +158,13 @@ def build_menus(w: MainWindow) -> None:
     )
     add(campaign, "&Delete posse...", lambda: actions.delete_posse(w), None, "action_delete")
     add(campaign, "&Games...", lambda: actions.show_games(w), None, "action_games")
+    add(
+        campaign,
+        "Players' report&s...",
+        lambda: actions.show_reports(w),
+        None,
+        "action_reports",
+    )
     add(campaign, "R&ules...", lambda: actions.show_rulesets(w), None, "action_rulesets")
     add(campaign, "&Check campaign file", lambda: actions.check(w), None, "action_check")
 

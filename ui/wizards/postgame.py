@@ -9,11 +9,13 @@ from PySide6.QtCore import QDate, Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
+    QDialog,
     QFormLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QVBoxLayout,
     QWidget,
     QWizard,
@@ -285,6 +287,7 @@ class PostGameWizard(QWizard):
         self.preview_page.setCommitPage(True)
         self.preview_page.setButtonText(QWizard.WizardButton.CommitButton, "&Record game")
         self.game_id: int | None = None
+        self.submitted: int | None = None  # a club's player's report, submitted (issue 29)
         self.commit_text = ""
         self.resize(*fitted_size(900, 620))
 
@@ -343,11 +346,29 @@ class PostGameWizard(QWizard):
 
     def commit(self) -> bool:
         """Record the game as one undo step; a refusal keeps the wizard open with the sentence."""
+        if self.submitted is not None:
+            return True  # closing after the submission validates this page once more
         c = self.w.campaign
         try:
             report = games.parse(c, self.report())
         except Refused as exc:
             self.preview_page.error.setText(str(exc))
+            return False
+        if not games.records_here(c):
+            # A club's player: the report waits for an arbitrator (issue 29); no flips yet.
+            text = f"Submit report of {report.date}"
+            sent = self.w.act(text, partial(games.submit, c, report))
+            if sent is None:
+                return False
+            self.game_id, self.submitted = 0, sent.number  # nothing left to discard
+            QMessageBox.information(
+                self,
+                "Report submitted",
+                "Only an arbitrator records games in a club campaign, so your report was "
+                f"submitted for review as report {sent.number}; Campaign > Players' reports "
+                "shows it.",
+            )
+            self.done(QDialog.DialogCode.Accepted)
             return False
         text = f"Record game of {report.date}"
         result = self.w.act(text, partial(games.record, c, report))
