@@ -50,7 +50,7 @@ class FireTable:
     name: str
     bands: tuple[Band, ...]
     group: bool  # fired by a group, so men short count against it
-    reload_turns: int
+    reload_turns: int  # 0: the seed gives none
     note: str
 
     def band_at(self, inches: float) -> Band | None:
@@ -128,7 +128,9 @@ class Rule:
 
 
 @dataclass(frozen=True)
-class WriteIn:
+class HeadingOnly:
+    """A table the seed names but does not give: the sheet leaves `lines` ruled lines."""
+
     title: str
     note: str
     lines: int
@@ -177,7 +179,7 @@ class ForlornRules:
     artillery: Mapping[str, str]
     crew: int
     terrain: tuple[Rule, ...]
-    write_ins: tuple[WriteIn, ...]
+    write_ins: tuple[HeadingOnly, ...]
     forces: tuple[Force, ...]
 
     def hit_effect(self, roll: int) -> str:
@@ -200,7 +202,8 @@ def _faces(t: _Reader, key: str, die: int) -> tuple[int, ...]:
 
 def _table(r: _Reader, key: str, die: int, effects: bool = False) -> tuple[Roll, ...]:
     rows = r.get(key, list)
-    out, seen = [], set()
+    out: list[Roll] = []
+    seen: set[int] = set()
     for i, row in enumerate(rows):
         t = _Reader(r.source, row, f"{r.path}.{key}[{i}]".lstrip("."))
         t.only("roll", "result", "effect")
@@ -246,7 +249,7 @@ def _fire(key: str, t: _Reader, die: int) -> FireTable:
         t.text("name"),
         tuple(bands),
         t.get("group", bool),
-        t.count("reload_turns", 1),
+        t.count("reload_turns", 0),
         t.text("note", ""),
     )
 
@@ -350,7 +353,7 @@ def parse_forlorn_rules(data: bytes, source: str) -> ForlornRules:
         crew=art.count("crew", minimum=1),
         terrain=tuple(Rule(t.text("name"), t.text("text")) for t in items("terrain")),
         write_ins=tuple(
-            WriteIn(w.text("title"), w.text("note"), w.count("lines", minimum=1, maximum=40))
+            HeadingOnly(w.text("title"), w.text("note"), w.count("lines", minimum=1, maximum=40))
             for w in items("write_in")
         ),
         forces=tuple(forces),

@@ -25,6 +25,7 @@ __all__ = [
     "Reference",
     "Step",
     "Table",
+    "WriteIn",
     "band_spans",
     "build_reference",
     "rank_span",
@@ -57,12 +58,22 @@ class FlowChart:
 
 
 @dataclass(frozen=True)
+class WriteIn:
+    """A block the rules name but do not give: its title, a note that says so, ruled lines."""
+
+    title: str
+    note: str
+    lines: int
+
+
+@dataclass(frozen=True)
 class Reference:
     ruleset_id: str
     ruleset_name: str
     version: str
     charts: tuple[FlowChart, ...]
     tables: tuple[Table, ...]
+    write_ins: tuple[WriteIn, ...] = ()  # after the tables
 
 
 def _stat(rules: Ruleset, stat: str) -> str:
