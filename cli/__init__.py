@@ -170,6 +170,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "club": ("club",),
     "printing": ("print",),
     "odds": ("odds",),
+    "forlorn": ("fh",),
     "stats": ("stats",),
     "simulate": ("simulate",),
     "export": ("export",),
@@ -244,8 +245,9 @@ def _add_help(sub: Commands) -> None:
     p = sub.add_parser(
         HELP,
         help="describe a command: the same as COMMAND --help (alone: rostermgr --help)",
-        description="The help of COMMAND, or of its SUB command: the same as "
-        "`rostermgr COMMAND [SUB] --help`. Without a COMMAND, `rostermgr --help`.",
+        description="The help of COMMAND, or of its SUB command (and of a SUB's own, as in "
+        "`help fh odds fire`): the same as `rostermgr COMMAND [SUB ...] --help`. Without a "
+        "COMMAND, `rostermgr --help`.",
     )
     p.add_argument(
         "topic",
@@ -253,14 +255,16 @@ def _add_help(sub: Commands) -> None:
         metavar="COMMAND",
         help="the command (default: every command, as rostermgr --help lists them)",
     )
-    p.add_argument("sub", nargs="?", metavar="SUB", help="its sub command, if it has them")
+    p.add_argument(
+        "sub", nargs="*", metavar="SUB", help="its sub command, and theirs, if it has them"
+    )
     p.set_defaults(handler=cmd_help)
 
 
 def cmd_help(args: argparse.Namespace, out: TextIO) -> int:
     """The help asked for, printed as `COMMAND [SUB] --help` prints it; an unknown command is
     argparse's usage error (exit 2), as it is after --help."""
-    words = [word for word in (args.topic, args.sub) if word is not None]
+    words = [word for word in (args.topic, *args.sub) if word is not None]
     parser = build_parser(words[0] if words else None)
     try:
         parser.parse_args([*words, "--help"])

@@ -136,6 +136,21 @@ def add_parsers(sub: Commands) -> None:
     p.add_argument("--ink", choices=INKS, default="colour", help=INK)
     p.set_defaults(handler=cmd_reference)
 
+    p = ps.add_parser(
+        "fh-reference",
+        help="Forlorn Hope's quick-reference sheet (seed 002), from forlorn-hope.toml",
+    )
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
+    p.add_argument("--paper", choices=REFERENCE_PAPERS, default="a4", help=PAPER)
+    p.add_argument("--ink", choices=INKS, default="colour", help=INK)
+    p.add_argument(
+        "--rules",
+        metavar="FILE",
+        help="a Forlorn Hope rules TOML in the shape of the shipped forlorn-hope.toml, for "
+        "house rules (default: the shipped one)",
+    )
+    p.set_defaults(handler=cmd_fh_reference)
+
 
 def _offset(text: str) -> tuple[float, float]:
     """argparse type of --back-offset: two numbers of millimetres, DX,DY.
@@ -243,6 +258,20 @@ def cmd_casualties(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_reference(args: argparse.Namespace, out: TextIO) -> int:
     rules = ruleset(args)
     job = printing.reference_job(rules, args.paper, args.ink)
+    pages = printing.write(campaign_path(args), job, args.output)
+    plural = "s" if pages != 1 else ""
+    out.write(
+        f"Wrote the quick reference of {rules.name} {rules.version} "
+        f"({pages} page{plural}) to {args.output}.\n"
+    )
+    return EXIT_OK
+
+
+def cmd_fh_reference(args: argparse.Namespace, out: TextIO) -> int:
+    from rostermgr.forlorn import default_forlorn_rules, load_forlorn_rules
+
+    rules = default_forlorn_rules() if args.rules is None else load_forlorn_rules(args.rules)
+    job = printing.fh_reference_job(rules, args.paper, args.ink)
     pages = printing.write(campaign_path(args), job, args.output)
     plural = "s" if pages != 1 else ""
     out.write(

@@ -25,6 +25,7 @@ __all__ = [
     "Reference",
     "Step",
     "Table",
+    "WriteIn",
     "band_spans",
     "build_reference",
     "rank_span",
@@ -57,12 +58,22 @@ class FlowChart:
 
 
 @dataclass(frozen=True)
+class WriteIn:
+    """A block the rules name but do not give: its title, a note that says so, ruled lines."""
+
+    title: str
+    note: str
+    lines: int
+
+
+@dataclass(frozen=True)
 class Reference:
     ruleset_id: str
     ruleset_name: str
     version: str
     charts: tuple[FlowChart, ...]
     tables: tuple[Table, ...]
+    write_ins: tuple[WriteIn, ...] = ()  # after the tables
 
 
 def _stat(rules: Ruleset, stat: str) -> str:
@@ -89,16 +100,22 @@ def _opposed(rules: Ruleset, test: TestKind, first: str) -> tuple[Step, ...]:
         guard += f" + cover ({covers})"
     if test.favoured:
         attack += _pair(rules, "test")
-    tie = (
-        f"A favoured card on one side only: {rules.tie_break:+d}, that side wins. "
-        "Else a score draw: no damage"
-    )
+    # R8 step 6: the tie bonus goes on the spine, so an attacker who wins a tie goes on to the
+    # damage step as the resolver does; only the score draw left over ends the test.
+    tie = f"Tie: a favoured card on one side only: {rules.tie_break:+d} to that side's total"
     return (
         Step(first),
         Step("Both players choose a card and reveal at once"),
         Step(attack),
         Step(guard),
-        Step("Totals equal?", decision=True, down="no", side="yes", outcome=tie),
+        Step(tie),
+        Step(
+            "Totals still equal?",
+            decision=True,
+            down="no",
+            side="yes",
+            outcome="Score draw (both or neither favoured): no damage",
+        ),
         Step(
             "Attack total higher?",
             decision=True,
@@ -239,7 +256,10 @@ def _priority(rules: Ruleset) -> FlowChart:
         "R11",
         (
             Step(f"Hold {h} cards; spend at least {h - 1} in the turn"),
-            Step("Cards of the leader's eighth-card pair do not count"),
+            Step(
+                "Of the leader's eighth-card pair, one card is discarded and does not count; "
+                "the other counts (the player chooses)"
+            ),
             Step(
                 "Best five-card poker hand of the cards played; "
                 f"at most {rules.wild_jokers} joker wild"

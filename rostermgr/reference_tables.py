@@ -71,29 +71,39 @@ def _effect(item: Item, rules: Ruleset) -> str:
     return effect or item.notes.rstrip(".") or "-"
 
 
+def _card_rows(rules: Ruleset) -> list[tuple[str, str, str, str]]:
+    """R7 and R8-R9: each card's value beside its favoured bonuses; the ranks the ruleset does
+    not value count at face value, and a lone joker is named for what it stands for."""
+    faces = [r for r in RANKS if r not in rules.card_values]
+    test, damage = rules.favoured_test, rules.favoured_damage
+
+    def row(label: str, value: str, rank: str) -> tuple[str, str, str, str]:
+        return (label, value, f"{test.get(rank, 0):+d}", f"{damage.get(rank, 0):+d}")
+
+    rows = [row(rank_span(faces), "face value", faces[0])] if faces else []
+    rows += [row(r, str(v), r) for r, v in rules.card_values.items() if r != JOKER]
+    if JOKER in rules.card_values:
+        value = rules.card_values[JOKER]
+        ace = (value, test.get(JOKER), damage.get(JOKER)) == (
+            rules.card_values.get("A"),
+            test.get("A"),
+            damage.get("A"),
+        )
+        rows.append(
+            row(f"Joker alone ({'favoured ace' if ace else 'favoured'})", str(value), JOKER)
+        )
+    return rows
+
+
 def reference_tables(rules: Ruleset) -> list[Table]:
     names = rules.stat_names
     short = [rules.stat_short.get(s, s) for s in rules.stat_order]
-    ranks = sorted(
-        set(rules.favoured_test) | set(rules.favoured_damage),
-        key=lambda r: _ORDER.index(r) if r != JOKER else len(_ORDER),
-    )
     favoured = Table(
-        "Favoured-card bonuses (R8, R9)",
-        "R8",
-        ("Card", "Test", "Damage/toughness"),
-        (
-            *(
-                (
-                    rank_word(r),
-                    f"{rules.favoured_test.get(r, 0):+d}",
-                    f"{rules.favoured_damage.get(r, 0):+d}",
-                )
-                for r in ranks
-            ),
-            ("Tie", f"{rules.tie_break:+d}", "any favoured card"),
-        ),
-        (1, 2),
+        "Card values and bonuses (R7-R9)",
+        "R7",
+        ("Card", "Value", "Favoured test", "Damage, toughness"),
+        (*_card_rows(rules), ("Tie", "-", f"{rules.tie_break:+d}", "-")),
+        (2, 3),
     )
     bands = Table(
         "Damage bands (R9)",

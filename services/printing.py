@@ -23,6 +23,7 @@ from db.lock import holder
 from db.printed import printed_fingerprints
 from db.printed import remember_printed as store_printed
 from rostermgr.errors import Refused
+from rostermgr.forlorn import ForlornRules
 from rostermgr.rules import Ruleset
 from services import posses
 from services.campaign import Campaign, in_campaign
@@ -231,6 +232,26 @@ def reference_job(
     from rostermgr.reference import build_reference  # only this printable needs it
 
     reference = build_reference(rules)
+
+    def draw(path: Path, progress: Progress | None) -> int:
+        return write_reference(
+            reference, path, paper=paper, ink_mode=ink, printed=printed, progress=progress
+        )
+
+    return PrintJob(f"{rules.name} quick reference.pdf", 1, draw)
+
+
+def fh_reference_job(
+    rules: ForlornRules,
+    paper: str = "a4",
+    ink: str = "colour",
+    printed: dt.date | None = None,
+) -> PrintJob:
+    """Forlorn Hope's quick-reference sheet (issue 32 item 5), from its TOML."""
+    from printables.reference import write_reference
+    from rostermgr.forlorn_reference import build_fh_reference
+
+    reference = build_fh_reference(rules)
 
     def draw(path: Path, progress: Progress | None) -> int:
         return write_reference(

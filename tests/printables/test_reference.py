@@ -197,7 +197,7 @@ def test_r9_r8_any_bands_and_weapon_numbers_reach_the_sheet(
     row = next(r for r in weapons.rows if r[0] == "Pistol")
     assert row[2] == f"+{pistol}" and row[4] == str(price)
     shot = next(c for c in ref.charts if c.title.startswith("Shot"))
-    assert any(f"{tie:+d}, that side wins" in s.outcome for s in shot.steps)
+    assert any(f"{tie:+d} to that side's total" in s.text for s in shot.steps)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a5"])
@@ -212,3 +212,67 @@ def test_every_paper_keeps_the_edge_rule_and_the_minimum_size(paper: str, tmp_pa
                 assert char["top"] >= MM5 and char["bottom"] <= page.height - MM5
             for shape in (*page.rects, *page.curves, *page.lines):
                 assert shape["x0"] >= MM5 and shape["x1"] <= page.width - MM5
+
+
+# Issue 32 item 1: the corrections, each read back from the printed sheet.
+
+
+def _block(path: Path, title: str, next_title: str) -> str:
+    """The sheet's words from a chart's title to the title of the block after it."""
+    text = _words(path)
+    start = text.index(title)
+    return text[start : text.index(next_title, start + len(title))]
+
+
+def test_r8_a_tie_won_by_a_favoured_card_goes_on_to_the_damage_step(shipped: Path) -> None:
+    """The tie branch used to end in a box of its own; the resolver sends an attacker who wins
+    the tie to the damage step, so the +1 is applied on the spine, before the comparison."""
+    rules = default_ruleset()
+    for title, after in (("Shot (R8)", "Combat (R8)"), ("Combat (R8)", "Damage step (R9)")):
+        chart = _block(shipped, title, after)
+        tie = f"favoured card on one side only: {rules.tie_break:+d} to that side's total"
+        assert tie in chart, chart
+        # in order: the tie bonus, the score draw left over, the comparison, then damage
+        # (a diamond's words interleave with its side box's: read them word by word)
+        order = [
+            chart.index(tie),
+            chart.index("Totals still"),
+            chart.index("higher?"),
+            chart.index("Success: the damage step (R9)"),
+        ]
+        assert order == sorted(order), chart
+        assert "Score draw" in chart and "that side wins" not in chart
+    for chart in build_reference(rules).charts:
+        if chart.rule == "R8" and chart.title != "Shooting into combat (R8)":
+            outcomes = [s.outcome for s in chart.steps if s.outcome]
+            assert all("no damage" in o for o in outcomes), outcomes  # no success is a dead end
+
+
+def test_r7_the_card_values_stand_beside_the_favoured_bonuses(shipped: Path) -> None:
+    """They were only in the initiative chart; the shot and combat charts need them too."""
+    rules = default_ruleset()
+    table = _block(shipped, "Card values and bonuses (R7-R9)", "Damage bands (R9)")
+    test, damage = rules.favoured_test, rules.favoured_damage
+    assert "2-10 face value +0 +0" in table
+    for rank, value in rules.card_values.items():
+        if rank != "JK":
+            row = f"{rank} {value} {test.get(rank, 0):+d} {damage.get(rank, 0):+d}"
+            assert row in table, (row, table)
+    joker = next(line for line in _text(shipped).splitlines() if line.startswith("Joker alone"))
+    assert joker == f"Joker alone {rules.card_values['JK']} {test['JK']:+d} {damage['JK']:+d}"
+    assert "(favoured ace)" in table, table
+
+
+def test_r8_the_tie_row_has_its_bonus_in_the_test_column_only(shipped: Path) -> None:
+    rules = default_ruleset()
+    lines = _text(shipped).splitlines()
+    row = next(line for line in lines if line.startswith("Tie "))
+    # Card, Value, Favoured test, Damage/toughness: the bonus is a test bonus, nothing else
+    assert row == f"Tie - {rules.tie_break:+d} -"
+    assert "any favoured card" not in _words(shipped)
+
+
+def test_r11_one_card_of_the_leaders_pair_is_discarded_the_other_counts(shipped: Path) -> None:
+    chart = _block(shipped, "Later-turn priority (R11)", "Game length (R12)")
+    assert "one card is discarded and does not count; the other counts" in chart
+    assert "Cards of the leader's eighth-card pair do not count" not in chart
