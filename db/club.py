@@ -156,8 +156,9 @@ def init_club(db: Database) -> Groups:
 
 # Undo in a club's app (issue 29): the user's own changes after a mark, taken back as the
 # campaign's owner (a player may not write the undo log), unless someone else has changed one
-# of the posses they changed since (an arbitrator's `game undo` takes back everything); then nothing is done and the refusal names who changed what.
-# The replayed statements log their own inverses, which are handed back for a redo.
+# of the posses they changed since (then nothing is done, and the refusal names who changed
+# what); an arbitrator's `game undo` still takes back everything. The replayed statements log
+# their own inverses, which are handed back for a redo.
 UNDO_REFUSED = "RMU01"  # the SQLSTATE of that refusal; its message is the sentence
 _UNDO_OWN = """
 CREATE OR REPLACE FUNCTION club_undo_own(mark bigint) RETURNS text[] LANGUAGE plpgsql
