@@ -54,6 +54,9 @@ Priority for the next turn (R11): the best five-card poker hand of the cards eac
 this turn (a joker counts as wild, up to the ruleset's limit). Equal hands are split by kickers,
 then by favoured-suit cards in the hand, then the current holder (--holder) keeps priority.
 Cards may be separated by spaces or commas: --first-cards 2S 2H 5D 9C JD QS KH.
+When a player's leader spent the eighth-card pair, give all the cards played (the pair's two
+among them) and the pair with --first-pair or --second-pair: one card of the pair is discarded
+and does not count, and the tool keeps the one that makes the better hand.
 """
 
 DRAW_HELP = """\
@@ -192,6 +195,14 @@ def _add_initiative(sub: Commands) -> None:
             metavar="CARD",
             help=f"the cards the {player} player played this turn",
         )
+    for player in PLAYERS:
+        h.add_argument(
+            f"--{player}-pair",
+            nargs=2,
+            metavar="CARD",
+            help=f"the two cards of the {player} player's leader's pair, if spent (default: "
+            "none; one of them is discarded, the other counts)",
+        )
     h.add_argument(
         "--holder",
         choices=PLAYERS,
@@ -227,8 +238,13 @@ def _add_initiative(sub: Commands) -> None:
 def _hands(args: argparse.Namespace, out: TextIO) -> int:
     rules = ruleset(args)
     played = {FIRST: parse_cards(args.first_cards), SECOND: parse_cards(args.second_cards)}
+    pairs = tuple(_pair(getattr(args, f"{p}_pair")) for p in PLAYERS)
     result = priority(
-        (args.first, played[FIRST]), (args.second, played[SECOND]), rules, holder=args.holder
+        (args.first, played[FIRST]),
+        (args.second, played[SECOND]),
+        rules,
+        holder=args.holder,
+        pairs=(pairs[0], pairs[1]),
     )
     hands = {FIRST: result.first, SECOND: result.second}
     if args.json:
@@ -239,12 +255,26 @@ def _hands(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     lines = [
         f"{p.capitalize()} player ({rules.faction(hands[p].faction).name}) played "
-        f"{' '.join(str(c) for c in played[p])}: best five {hands[p].cards_text()}, "
-        f"{hands[p].describe()}."
+        f"{' '.join(str(c) for c in played[p])}{_discarded(hands[p])}: best five "
+        f"{hands[p].cards_text()}, {hands[p].describe()}."
         for p in PLAYERS
     ]
     write_lines([*lines, result.reason], out)
     return 0
+
+
+def _pair(texts: list[str] | None) -> tuple[Card, Card] | None:
+    if texts is None:
+        return None
+    a, b = parse_cards(texts)
+    return a, b
+
+
+def _discarded(hand: Hand) -> str:
+    """What the leader's pair left out (R11), as the hand line says it."""
+    if hand.discarded is None:
+        return ""
+    return f" ({hand.discarded} of the leader's pair discarded: the other makes the better hand)"
 
 
 def _hand_json(hand: Hand, played: list[Card]) -> dict[str, Any]:
@@ -257,6 +287,7 @@ def _hand_json(hand: Hand, played: list[Card]) -> dict[str, Any]:
         "hand": hand.category,
         "name": hand.describe(),
         "favoured": hand.favoured,
+        "discarded": str(hand.discarded) if hand.discarded is not None else None,
     }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from rostermgr.cards import RANKS, Card, full_deck, parse_card
@@ -55,6 +55,7 @@ class Hand:
     category: str
     ranks: tuple[int, ...]  # rank positions in the order they are compared
     favoured: int  # cards of the player's favoured suit among the counted five
+    discarded: Card | None = None  # of the leader's pair, the card that does not count (R11)
 
     @property
     def strength(self) -> tuple[int, tuple[int, ...]]:
@@ -164,8 +165,25 @@ def evaluate(cards: Sequence[Card]) -> tuple[str, tuple[int, ...]]:
     return category, tuple(groups)
 
 
-def best_hand(cards: Sequence[Card], faction_id: str, rules: Ruleset) -> Hand:
-    """R11: the best five of the cards a player played, at most `wild_jokers` of them wild."""
+def best_hand(
+    cards: Sequence[Card],
+    faction_id: str,
+    rules: Ruleset,
+    pair: tuple[Card, Card] | None = None,
+) -> Hand:
+    """R11: the best five of the cards a player played, at most `wild_jokers` of them wild.
+
+    When the leader spent an eighth-card pair (`pair`, two of the cards played), one of its two
+    cards is discarded and does not count: the one whose loss leaves the better hand.
+    """
+    if pair is not None:
+        _check_played(cards, rules.faction(faction_id), rules)
+        _check_pair(cards, pair)
+        kept = [
+            replace(best_hand(_without(cards, gone), faction_id, rules), discarded=gone)
+            for gone in pair
+        ]
+        return max(kept, key=_key)  # of equals, the first card of the pair goes
     faction = rules.faction(faction_id)
     _check_played(cards, faction, rules)
     deck = full_deck(0)
@@ -193,13 +211,16 @@ def priority(
     second: tuple[str, Sequence[Card]],
     rules: Ruleset,
     holder: str | None = None,
+    pairs: tuple[tuple[Card, Card] | None, tuple[Card, Card] | None] = (None, None),
 ) -> Priority:
-    """R11: compare the two players' best hands; `first`/`second` are (faction id, cards)."""
+    """R11: compare the two players' best hands; `first`/`second` are (faction id, cards), and
+    `pairs` each player's leader's pair, if one was spent (one of its cards is discarded)."""
     if holder is not None and holder not in PLAYERS:
         raise Refused(
             f"The holder of priority is the first or the second player, not {quoted(holder)}."
         )
-    a, b = best_hand(first[1], first[0], rules), best_hand(second[1], second[0], rules)
+    a = best_hand(first[1], first[0], rules, pairs[0])
+    b = best_hand(second[1], second[0], rules, pairs[1])
     names = {FIRST: _label(FIRST, a, rules), SECOND: _label(SECOND, b, rules)}
     if a.strength != b.strength:
         win, lose = (a, b) if a.strength > b.strength else (b, a)
@@ -280,6 +301,30 @@ def _check_played(cards: Sequence[Card], faction: Faction, rules: Ruleset) -> No
             f"The {faction.name} cards do not make five that count: at most "
             f"{rules.wild_jokers} joker{'s' if rules.wild_jokers != 1 else ''} may be wild."
         )
+
+
+def _check_pair(cards: Sequence[Card], pair: tuple[Card, Card]) -> None:
+    """The leader's pair (R1, R8) is two of the cards played: two of one rank, or a natural
+    card and a joker standing for its partner."""
+    missing = [str(c) for c in pair if Counter(cards)[c] < Counter(pair)[c]]
+    if missing:
+        raise Refused(
+            f"The leader's pair {pair[0]} {pair[1]} must be two of the cards played; "
+            f"{', '.join(missing)} is not among them."
+        )
+    a, b = pair
+    if not (a.is_joker or b.is_joker or a.rank == b.rank):
+        raise Refused(
+            f"{a} and {b} are not a pair: a leader's pair is two cards of one rank, or a card "
+            "and a joker standing for its partner."
+        )
+
+
+def _without(cards: Sequence[Card], gone: Card) -> list[Card]:
+    """The cards played with one copy of `gone` taken out."""
+    rest = list(cards)
+    rest.remove(gone)
+    return rest
 
 
 def _key(hand: Hand) -> tuple[int, tuple[int, ...], int]:

@@ -546,3 +546,15 @@ def test_r4_odds_test_dynamite_uses_strength_and_the_blast():
     )
     assert code == 0
     assert json.loads(out)["pairs"] == 2916
+
+
+def test_r11_initiative_hands_with_a_leader_s_pair_keeps_the_better_card():
+    argv = ["initiative", "hands", "--first", "sheriffs", "--first-cards", "7S", "7D", "2D"]
+    argv += ["3D", "5D", "9D", "KC", "QH", "--first-pair", "7S", "7D"]
+    argv += ["--second", "outlawmen", "--second-cards", "AS", "KH", "9D", "7C", "5S", "3D", "4H"]
+    code, out, err = run(*argv)
+    assert (code, err) == (0, "")
+    assert "(7S of the leader's pair discarded: the other makes the better hand)" in out
+    assert out.splitlines()[-1].startswith("The first player (Sheriffs) has priority: a flush")
+    doc = run_json(*argv)
+    assert doc["first"]["discarded"] == "7S" and doc["second"]["discarded"] is None

@@ -213,3 +213,38 @@ def test_r11_first_turn_neither_favoured_draw_again():
 def test_r11_first_turn_refuses_negative_feet():
     with pytest.raises(Refused, match="0 or more"):
         draw("9H", "9C", first_feet=-1)
+
+
+def test_r11_of_the_leader_s_pair_the_card_that_makes_the_better_hand_counts():
+    # Keeping the 7 of diamonds makes a flush; keeping the 7 of spades only king high.
+    hand = poker.best_hand(cards("7S 7D 2D 3D 5D 9D KC QH"), "sheriffs", RULES, pair=cards("7S 7D"))
+    assert hand.discarded == parse_card("7S")
+    assert hand.category == "flush" and parse_card("7D") in hand.played
+    # Named the other way round, the same card goes.
+    again = poker.best_hand(
+        cards("7S 7D 2D 3D 5D 9D KC QH"), "sheriffs", RULES, pair=cards("7D 7S")
+    )
+    assert again.discarded == parse_card("7S")
+
+
+def test_r11_only_one_card_of_the_pair_is_discarded_so_a_pair_never_counts_whole():
+    hand = poker.best_hand(cards("7S 7D 2C 3D 5H 9D KC"), "sheriffs", RULES, pair=cards("7S 7D"))
+    assert hand.category == "high-card" and hand.discarded is not None
+
+
+@pytest.mark.parametrize(
+    ("played", "pair", "said"),
+    [
+        ("7S 7D 2D 3D 5D 9D KC", "7S 7H", "7H is not among them"),
+        ("7S 8D 2D 3D 5D 9D KC", "7S 8D", "7S and 8D are not a pair"),
+        ("7S 7S 2D 3D 5D 9D KC", "7S 7S", "7S appears twice"),
+    ],
+)
+def test_r11_a_leader_s_pair_is_two_of_the_cards_played_of_one_rank(played, pair, said):
+    with pytest.raises(Refused, match=said):
+        poker.best_hand(cards(played), "sheriffs", RULES, pair=cards(pair))
+
+
+def test_r11_a_joker_stands_for_its_partner_in_the_pair():
+    hand = poker.best_hand(cards("7S JK 2D 3D 5D 9D KC QH"), "sheriffs", RULES, pair=cards("7S JK"))
+    assert hand.discarded is not None
