@@ -6,7 +6,9 @@ path of every file PyInstaller copied. Each file is traced to what it came from:
 - an installed Python distribution (its RECORD names the file): the licence files its metadata
   carries (`License-File`, the dist-info `licenses/` folder, licence files beside the code), or,
   for one that carries none (PySide6, shiboken6), the texts of the SPDX licences its metadata
-  names, kept in packaging/licenses/;
+  names, kept in packaging/licenses/; and for the libraries a wheel vendors that its licence
+  does not cover (psycopg-binary's libpq, OpenSSL...), a notice of each with its licence's
+  text (packaging/vendored_licenses.py);
 - this project: rostermgr's own metadata (LICENSE and the fonts' licences, pyproject.toml);
 - a host library (GTK, CUPS, libstdc++...): the Debian package that owns it (`dpkg -S`) and its
   /usr/share/doc/PACKAGE/copyright; where dpkg is absent, the README says so;
@@ -29,6 +31,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+
+# packaging/ is on the path: the spec puts it there, and so do the tests
+from vendored_licenses import SUBFOLDER, VENDORED, write_notice
 
 SPDX_TEXTS = Path(__file__).resolve().parent / "licenses"
 PROJECT = "rostermgr"
@@ -250,6 +255,7 @@ def write_licenses(
     project's). Raises ValueError if a bundled distribution carries no licence text at all:
     the build stops rather than ship a component without its licence.
     """
+    sources = list(sources)
     distributions, debian, unattributed, notes = attribute(sources, project_root, always)
     if dest.exists():
         shutil.rmtree(dest)
@@ -274,6 +280,13 @@ def write_licenses(
         collected.distributions[name] = sorted(texts)
         licence = dist.metadata.get("License-Expression") or dist.metadata.get("License") or ""
         rows.append(f"{name}/  {dist.version}  {_one_line(licence)}")
+        vendored = _vendored_files(sources, name)
+        if vendored:
+            written = write_notice(
+                vendored, name, dist.version, _dist_info(dist), dest / name / SUBFOLDER
+            )
+            collected.distributions[name] += [f"{SUBFOLDER}/{text}" for text in written]
+            rows.append(f"{name}/{SUBFOLDER}/NOTICE.txt  the libraries its wheel vendors")
     if missing:
         raise ValueError(f"no licence text found for: {', '.join(missing)}")
     cpython = _cpython_licence()
@@ -300,6 +313,20 @@ def write_licenses(
         rows.append(f"{DEBIAN}/PACKAGE/copyright  host libraries (LIBRARIES.txt: which package)")
     (dest / "README.txt").write_text(_readme(rows, collected), encoding="utf-8")
     return collected
+
+
+def _vendored_files(sources: Iterable[str], distribution: str) -> list[str]:
+    """The bundled files from the folder of libraries `distribution`'s wheel vendors."""
+    folders = {folder for folder, dist in VENDORED.items() if dist == distribution}
+    return sorted({source for source in sources if Path(source).parent.name in folders})
+
+
+def _dist_info(dist: metadata.Distribution) -> Path:
+    """The .dist-info folder of an installed distribution."""
+    for file in dist.files or []:
+        if file.name == "METADATA" and file.parent.name.endswith(".dist-info"):
+            return Path(file.locate()).parent
+    return Path(dist.locate_file(""))
 
 
 def _one_line(text: str) -> str:

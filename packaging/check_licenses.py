@@ -10,7 +10,10 @@ the bundle's top-level packages comes from. Independent of how make dist collect
 - a host library: named in licenses/Debian/LIBRARIES.txt with its package's copyright file
   (where the bundle was built without dpkg, its README.txt must say so);
 - the executable and PyInstaller's runtime helpers: licenses/pyinstaller/;
-- this program, its desktop files and icons: licenses/rostermgr/LICENSE.
+- this program, its desktop files and icons: licenses/rostermgr/LICENSE;
+- the libraries a wheel vendors (_internal/psycopg_binary.libs: libpq, OpenSSL...), which the
+  wheel's own licence does not cover: each file named in licenses/DISTRIBUTION/libs/NOTICE.txt
+  with its licence, and every text that line names in that folder.
 
 Prints each component without its licence and exits 1; prints a summary and exits 0 if none.
 """
@@ -23,6 +26,8 @@ from importlib import metadata
 from pathlib import Path
 
 NO_DPKG = "dpkg was not found on the build machine"
+# Folders of libraries a wheel vendors -> the distribution whose licence folder has their notice
+VENDORED = {"psycopg_binary.libs": "psycopg-binary"}
 
 
 def canonical(name: str) -> str:
@@ -54,6 +59,29 @@ def _has_text(folder: Path) -> bool:
     return folder.is_dir() and any(p.is_file() and p.stat().st_size > 0 for p in folder.rglob("*"))
 
 
+def vendored_problems(libs: Path, notice: Path) -> list[str]:
+    """What a notice of vendored libraries lacks: a line for each file in `libs` (file,
+    project, version, licence, texts; tab-separated) and each text it names, beside it."""
+    if not notice.is_file():
+        return [f"_internal/{libs.name}: no licenses/{notice.parent.parent.name}/libs/NOTICE.txt"]
+    lines: dict[str, list[str]] = {}
+    for line in notice.read_text(encoding="utf-8").splitlines():
+        fields = line.split("\t")
+        if len(fields) >= 5 and all(fields):
+            lines[fields[0]] = fields[4:]
+    missing = []
+    for file in sorted(libs.iterdir()):
+        texts = lines.get(file.name)
+        if texts is None:
+            missing.append(f"_internal/{libs.name}/{file.name}: not in {notice.name}")
+            continue
+        for text in texts:
+            path = notice.parent / text
+            if not (path.is_file() and path.stat().st_size > 0):
+                missing.append(f"_internal/{libs.name}/{file.name}: no {text} beside the notice")
+    return missing
+
+
 def problems(bundle: Path) -> tuple[list[str], list[str]]:
     """The components of `bundle` without their licence, and the licence folders checked."""
     internal = bundle / "_internal"
@@ -75,6 +103,11 @@ def problems(bundle: Path) -> tuple[list[str], list[str]]:
     for entry in sorted(internal.iterdir()):
         if entry.is_symlink():
             continue  # a second name of a file collected elsewhere in the bundle
+        if entry.name in VENDORED and entry.is_dir():
+            dist = VENDORED[entry.name]
+            needed.setdefault(dist, []).append(f"_internal/{entry.name}")
+            missing += vendored_problems(entry, licences / dist / "libs" / "NOTICE.txt")
+            continue
         what = f"_internal/{entry.name}"
         key = _key(entry.name, entry.is_dir())
         if key in by_name:

@@ -21,19 +21,21 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 PIN = re.compile(r"^([A-Za-z0-9._-]+)==[^\s;\\]+(?:\s*;\s*([^\\]+?))?\s*\\?$")
 
 
-def _load() -> ModuleType:
-    """packaging/bundle_licenses.py (packaging/ is no package: the name is PyPI's)."""
-    spec = importlib.util.spec_from_file_location(
-        "bundle_licenses", ROOT / "packaging" / "bundle_licenses.py"
-    )
+def _load(name: str) -> ModuleType:
+    """packaging/NAME.py (packaging/ is no package: the name is PyPI's)."""
+    if str(ROOT / "packaging") not in sys.path:
+        sys.path.append(str(ROOT / "packaging"))  # as the spec has it: they import each other
+    spec = importlib.util.spec_from_file_location(name, ROOT / "packaging" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["bundle_licenses"] = module  # dataclasses look their module up
+    sys.modules[name] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
 
-licenses = _load()
+vendored_licenses = _load("vendored_licenses")
+licenses = _load("bundle_licenses")
+check = _load("check_licenses")
 
 
 def _locked(lock: str) -> list[str]:
@@ -172,3 +174,96 @@ def test_a_module_pyinstaller_compiled_is_traced_to_its_source(tmp_path: Path) -
     assert sources == [str(Path(site, "peewee.py")), "/elsewhere/x.txt"]
     with pytest.raises(ValueError, match=r"nowhere\.pyc"):
         licenses.original_sources([("nowhere.pyc", str(compiled), "DATA")], work, [site])
+
+
+def _vendored_libraries() -> list[str]:
+    """The libraries the installed psycopg-binary wheel vendors (psycopg_binary.libs)."""
+    return [
+        str(f.locate())
+        for f in metadata.distribution("psycopg-binary").files or []
+        if f.parts[0] == "psycopg_binary.libs"
+    ]
+
+
+def test_the_libraries_psycopg_binary_vendors_get_a_notice_with_their_licences(
+    tmp_path: Path,
+) -> None:
+    libraries = _vendored_libraries()
+    assert libraries, "the psycopg-binary wheel vendors no library on this system"
+    dest = tmp_path / "licenses"
+    licenses.write_licenses([*_some_files("psycopg-binary"), *libraries], dest, ROOT, [])
+    notice = dest / "psycopg-binary" / "libs" / "NOTICE.txt"
+    rows = {
+        line.split("\t")[0]: line.split("\t")
+        for line in notice.read_text(encoding="utf-8").splitlines()
+        if "\t" in line
+    }
+    assert set(rows) == {Path(library).name for library in libraries}
+    by_library = {name.split("-")[0]: row for name, row in rows.items()}
+    assert by_library["libpq"][1:4] == [
+        "libpq, PostgreSQL's client library",
+        by_library["libpq"][2],
+        "PostgreSQL",
+    ]
+    assert by_library["libpq"][2].startswith("PostgreSQL ")  # from libpq.so.5.NN
+    assert by_library["libssl"][3] == by_library["libcrypto"][3] == "Apache-2.0"
+    assert by_library["libldap"][3] == "OLDAP-2.8"
+    # versions auditwheel's SBOM records for the libraries it took from the build system
+    assert "(keyutils-libs, auditwheel's SBOM)" in by_library["libkeyutils"][2]
+    assert "(cyrus-sasl-lib, auditwheel's SBOM)" in by_library["libsasl2"][2]
+    for row in rows.values():
+        for text in row[4:]:
+            assert (notice.parent / text).read_bytes() == (
+                ROOT / "packaging" / "licenses" / text
+            ).read_bytes()
+    assert b"PostgreSQL Global Development Group" in (notice.parent / "PostgreSQL.txt").read_bytes()
+    # the wheel's own licence is still there, and the README points at the notice
+    assert (dest / "psycopg-binary" / "LICENSE.txt").is_file()
+    assert "psycopg-binary/libs/NOTICE.txt" in (dest / "README.txt").read_text(encoding="utf-8")
+
+
+def test_a_vendored_library_without_a_known_licence_stops_the_build(tmp_path: Path) -> None:
+    stray = tmp_path / "psycopg_binary.libs" / "libnewthing-0123abcd.so.1.0"
+    stray.parent.mkdir()
+    stray.write_bytes(b"\x7fELF")
+    with pytest.raises(ValueError, match=r"libnewthing-0123abcd\.so\.1\.0"):
+        licenses.write_licenses(
+            [*_some_files("psycopg-binary"), *_vendored_libraries(), str(stray)],
+            tmp_path / "licenses",
+            ROOT,
+            [],
+        )
+
+
+def _bundle_with_vendored_libraries(tmp_path: Path) -> Path:
+    """A bundle folder holding only psycopg_binary.libs, as make dist lays it out."""
+    bundle = tmp_path / "bundle"
+    libs = bundle / "_internal" / "psycopg_binary.libs"
+    libs.mkdir(parents=True)
+    for library in _vendored_libraries():
+        (libs / Path(library).name).write_bytes(b"\x7fELF")
+    (bundle / "licenses").mkdir()
+    (bundle / "licenses" / "README.txt").write_text("licences\n", encoding="utf-8")
+    return bundle
+
+
+def test_the_check_wants_a_notice_line_and_text_for_each_vendored_library(tmp_path: Path) -> None:
+    bundle = _bundle_with_vendored_libraries(tmp_path)
+    missing, _ = check.problems(bundle)
+    assert any(
+        "psycopg_binary.libs: no licenses/psycopg-binary/libs/NOTICE.txt" in p for p in missing
+    )
+    folder = bundle / "licenses" / "psycopg-binary"
+    vendored_licenses.write_notice(
+        _vendored_libraries(), "psycopg-binary", "3", tmp_path, folder / "libs"
+    )
+    (folder / "LICENSE.txt").write_text("LGPL\n", encoding="utf-8")
+    missing, checked = check.problems(bundle)
+    assert not [p for p in missing if "psycopg" in p], missing
+    assert "psycopg-binary" in checked
+    # a library the notice does not name, and a text it names that is gone
+    (bundle / "_internal" / "psycopg_binary.libs" / "libnew-0123abcd.so.1").write_bytes(b"x")
+    (folder / "libs" / "PostgreSQL.txt").unlink()
+    missing, _ = check.problems(bundle)
+    assert "_internal/psycopg_binary.libs/libnew-0123abcd.so.1: not in NOTICE.txt" in missing
+    assert any(p.endswith("no PostgreSQL.txt beside the notice") for p in missing), missing
