@@ -20,7 +20,6 @@ from tests.conftest import DALTON, LAWMEN, Cli
 from ui import actions
 from ui.main_window import MainWindow
 
-pytestmark = pytest.mark.sqlite_only  # the window, which opens campaign files only
 
 D, L = "The Dalton Boys", "Last Hope Lawmen"
 REPORT = {
@@ -51,9 +50,23 @@ class Spy:
 
 
 @pytest.fixture
-def cli_window(window: MainWindow, tmp_path: Path) -> tuple[Cli, MainWindow]:
-    """The window's campaign, also reachable from the command line (the app's lock is ours)."""
-    return Cli(window.campaign.path, tmp_path), window
+def cli_window(
+    engine: str, campaign_target: Any, qtbot: Any, tmp_path: Path, request: pytest.FixtureRequest
+) -> tuple[Cli, MainWindow]:
+    """The window's campaign, also reachable from the command line (the app's lock is ours),
+    on each engine: a file, or a campaign on the test server the window opened (issue 28)."""
+    if engine == "sqlite":
+        window: MainWindow = request.getfixturevalue("window")
+        return Cli(window.campaign.path, tmp_path), window
+    from rostermgr.rules_load import default_ruleset
+    from services.campaign import for_app_server
+
+    cli = Cli(campaign_target, tmp_path)
+    for doc in (DALTON, LAWMEN):
+        cli.new_posse(doc)
+    on_server = MainWindow(for_app_server(campaign_target, default_ruleset()))
+    qtbot.addWidget(on_server)
+    return cli, on_server
 
 
 def answer_text(monkeypatch: pytest.MonkeyPatch, text: str | None) -> None:
