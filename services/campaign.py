@@ -24,6 +24,7 @@ from db.connection import CampaignDatabase, bound
 from db.connection import open_campaign as open_file
 from db.copy import backup_server, backup_server_if_due
 from db.lock import CampaignHeld, CampaignLock, refuse_if_held
+from db.models import current_ruleset_hash
 from db.postgres import (
     TRIES,
     begin_write,
@@ -224,6 +225,10 @@ class Campaign:
             _server_backup_due(self)
             with bound(self.db), self.db.atomic():
                 begin_write(self.db)
+                # Another player may have adopted a ruleset since this command read the
+                # campaign's: what is written now is written under the one current now.
+                if current_ruleset_hash() not in (None, self.rules.hash):
+                    self.follow_rules()
                 yield
         except DATABASE_ERRORS as exc:
             if should_retry(exc):
