@@ -126,27 +126,34 @@ def set_up(url: str, folder: Path, players: int = PLAYERS) -> Club:
             cli(boss, "game", "record", str(report))
     owners = {doc["name"]: role for role, doc in zip(names, docs, strict=True)}
     leaders = {doc["name"]: doc["members"][0]["name"] for doc in docs}
-    plans: list[dict[str, Any]] = []
-    for role, doc in zip(names, docs, strict=True):
-        shown = json.loads(cli(url, "posse", "show", doc["name"], "--json"))
-        members = {
-            m["name"]: {"items": m["items"], "flips": m["flips"]}
-            for m in shown["members"]
-            if m["status"] == "active"
-        }
-        others = {p: leader for p, leader in leaders.items() if p != doc["name"]}
-        plans.append(
-            {"part": "player", "role": role, "posse": doc["name"], "members": members}
-            | {"others": others}
-        )
+    plans = [
+        player_plan(url, role, posse, {p: m for p, m in leaders.items() if p != posse})
+        for posse, role in owners.items()
+    ]
     ruleset = str(adopted_ruleset(folder))
     for i, role in enumerate(arbitrators):
         plans.append({"part": "arbitrator", "role": role, "adopt": ruleset if i == 0 else None})
     return Club(url, arbitrators, names, owners, plans)
 
 
-def night(club: Club, seconds: float, folder: Path) -> list[dict[str, Any]]:
-    """Start every worker, let them go at once, and collect what each says it did."""
+def player_plan(url: str, role: str, posse: str, others: dict[str, str]) -> dict[str, Any]:
+    """A player's plan for the night (tests/cli/club_worker.py): their posse as it is now, its
+    active members with their items, flips and waiting cards, and `others` (every other
+    posse, with a member of it)."""
+    shown = json.loads(cli(url, "posse", "show", posse, "--json"))
+    members = {
+        m["name"]: {"items": m["items"], "flips": m["flips"], "pending": m["pending_card"]}
+        for m in shown["members"]
+        if m["status"] == "active"
+    }
+    return {"part": "player", "role": role, "posse": posse, "members": members, "others": others}
+
+
+def night(
+    club: Club, seconds: float, folder: Path, plans: list[dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """Start every worker (or those of `plans`), let them go at once, and collect what each
+    says it did."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     procs = [
         subprocess.Popen(
@@ -162,7 +169,7 @@ def night(club: Club, seconds: float, folder: Path) -> list[dict[str, Any]]:
             env=env,
             cwd=ROOT,
         )
-        for seed, plan in enumerate(club.plans)
+        for seed, plan in enumerate(club.plans if plans is None else plans)
     ]
     try:
         for proc in procs:

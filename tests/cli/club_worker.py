@@ -135,6 +135,7 @@ class Player:
         self.tally = Tally(plan["role"])
         self.held = [(m, i) for m, d in self.members.items() for i in d["items"]]
         self.flips = {m: d["flips"] for m, d in self.members.items() if d["flips"]}
+        self.tally.pending = {m: d["pending"] for m, d in self.members.items() if d["pending"]}
         self.n = 0
         # Its first command is an intrusion, one kind by seed, so that each kind is met however
         # short the night; then now and then another.
