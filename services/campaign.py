@@ -24,7 +24,6 @@ from db.connection import CampaignDatabase, bound
 from db.connection import open_campaign as open_file
 from db.copy import backup_server, backup_server_if_due
 from db.lock import CampaignHeld, CampaignLock, refuse_if_held
-from db.models import current_ruleset_hash
 from db.postgres import (
     TRIES,
     begin_write,
@@ -35,7 +34,7 @@ from db.postgres import (
 )
 from db.postgres import PasswordNeeded as PasswordNeeded  # for the app, which asks for one
 from db.postgres import WrongPassword as WrongPassword
-from db.rulesets import oldest_undoable_mark
+from db.rulesets import current_hash, oldest_undoable_mark
 from db.target import shown as server_shown
 from db.undo import prune_before, undo_mark
 from rostermgr.club import NO_CLUB, Seat, posse_refusal, refusal
@@ -227,7 +226,7 @@ class Campaign:
                 begin_write(self.db)
                 # Another player may have adopted a ruleset since this command read the
                 # campaign's: what is written now is written under the one current now.
-                if current_ruleset_hash() not in (None, self.rules.hash):
+                if current_hash() not in (None, self.rules.hash):
                     self.follow_rules()
                 yield
         except DATABASE_ERRORS as exc:
