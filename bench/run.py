@@ -1,7 +1,7 @@
 """Run the benchmarks; print a table, or with --json every figure with its baseline and ratio.
 
-    python bench/run.py [--runs N] [--only start,print,bookkeeping,bundle,simulate,postgresql]
-                        [--json] [--keep DIR]
+    python bench/run.py [--runs N] [--json] [--keep DIR]
+                        [--only start,print,bookkeeping,bundle,simulate,postgresql,clubnight]
 
 Start-up, printing and bookkeeping at scale, each figure against a baseline measured in the
 same run, as the median of N runs (default 7). Campaign files are generated into a temporary
@@ -22,6 +22,7 @@ from typing import Any
 
 import bookkeeping
 import bundle
+import clubnight
 import postgres
 import printing
 import simulate
@@ -29,7 +30,7 @@ import start
 from campaign_gen import build_campaign, posse_name
 from common import Figure, isolated, load_note
 
-GROUPS = ("start", "print", "bookkeeping", "bundle", "simulate", "postgresql")
+GROUPS = ("start", "print", "bookkeeping", "bundle", "simulate", "postgresql", "clubnight")
 CAMPAIGN = (100, 5000)  # posses and history rows of the start-up and printing campaign
 
 
@@ -93,6 +94,14 @@ def run(tmp: Path, runs: int, only: set[str]) -> tuple[list[Figure], dict[str, A
             "process per core; baseline: the same with --workers 1"
         )
         figures += simulate.measure(tmp, runs)
+    if "clubnight" in only:
+        found, note = clubnight.measure(tmp, runs)
+        figures += found
+        info["groups"]["clubnight"] = (
+            f"a club night on a PostgreSQL server over loopback ({note}), at most "
+            f"{clubnight.MAX_RUNS} runs; baseline: one player, and one arbitrator applying, alone "
+            "on the same campaign right after"
+        )
     info["load_after"] = load_note()
     return figures, info
 

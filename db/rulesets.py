@@ -41,6 +41,11 @@ def current() -> StoredRulesetLine | None:
     return _line(row) if row is not None else None
 
 
+def current_hash() -> str | None:
+    """The hash of the current ruleset alone (one small query, for every write on a server)."""
+    return m.current_ruleset_hash()
+
+
 def history() -> list[StoredRulesetLine]:
     """Every ruleset the campaign has used, oldest first."""
     return [_line(r) for r in m.StoredRuleset.select().order_by(m.StoredRuleset.id)]

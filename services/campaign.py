@@ -35,7 +35,7 @@ from db.postgres import (
 from db.postgres import PasswordNeeded as PasswordNeeded  # for the app, which asks for one
 from db.postgres import Unreachable as Unreachable  # the app offers a backup instead
 from db.postgres import WrongPassword as WrongPassword
-from db.rulesets import oldest_undoable_mark
+from db.rulesets import current_hash, oldest_undoable_mark
 from db.target import shown as server_shown
 from db.undo import prune_before, undo_mark
 from rostermgr.club import NO_CLUB, Seat, posse_refusal, refusal
@@ -230,6 +230,10 @@ class Campaign:
             _server_backup_due(self)
             with bound(self.db), self.db.atomic():
                 begin_write(self.db)
+                # Another player may have adopted a ruleset since this command read the
+                # campaign's: what is written now is written under the one current now.
+                if current_hash() not in (None, self.rules.hash):
+                    self.follow_rules()
                 yield
         except DATABASE_ERRORS as exc:
             if should_retry(exc):

@@ -259,6 +259,37 @@ def test_a_write_that_loses_a_race_runs_again_and_is_saved_once(
     assert len(ledger) == entries + 1
 
 
+def test_a_write_after_an_adoption_by_another_is_made_under_the_adopted_ruleset(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command reads the campaign's ruleset when it opens it; an adoption another player
+    commits while the command waits for its turn to write is the ruleset it writes under
+    (the club night found purchases at the old price after an adoption)."""
+    import db.postgres
+    import services.campaign
+
+    cli = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+    cli.new_posse(DALTON)
+    shipped = Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
+    text = shipped.read_text(encoding="utf-8").replace('version = "', 'version = "9', 1)
+    dearer = tmp_path / "dearer.toml"
+    dearer.write_text(text.replace("heals = 2\nprice = 4", "heals = 2\nprice = 6"), "utf-8")
+    real = db.postgres.begin_write
+    adoptions = [dearer]
+
+    def adopted_meanwhile(database: Any) -> None:
+        if adoptions:  # another player's adoption, committed before this write's turn
+            other = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+            other.ok("rules", "adopt", str(adoptions.pop()))
+        real(database)
+
+    monkeypatch.setattr(services.campaign, "begin_write", adopted_meanwhile)
+    said = cli.ok("posse", "buy", D, "Ike Dalton", "hooch").out
+    assert said.startswith("Bought hooch for Ike Dalton: -$6.") and not adoptions
+    entry = json.loads(cli.ok("posse", "show", D, "--json").out)["ledger"][-1]
+    assert (entry["reason"], entry["amount"]) == ("Bought hooch for Ike Dalton", -6)
+
+
 def test_a_write_that_keeps_losing_is_refused_in_a_sentence_and_changes_nothing(
     postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
