@@ -20,7 +20,6 @@ from tests.conftest import DALTON, LAWMEN, Cli
 from ui import actions
 from ui.main_window import MainWindow
 
-
 D, L = "The Dalton Boys", "Last Hope Lawmen"
 REPORT = {
     "date": "2026-11-28",
