@@ -284,7 +284,7 @@ def open_server_campaign(w: MainWindow) -> None:
 def open_server_address(w: MainWindow, given: str) -> None:
     """Open the server campaign `given`, asking for its password if the server wants one."""
     from rostermgr.rules_load import default_ruleset
-    from services.campaign import PasswordNeeded, WrongPassword, for_app_server
+    from services.campaign import PasswordNeeded, Unreachable, WrongPassword, for_app_server
     from services.paths import campaign_server
     from ui.dialogs.open_server import ask_password
 
@@ -302,6 +302,19 @@ def open_server_address(w: MainWindow, given: str) -> None:
             if password is None:
                 return
             continue
+        except Unreachable as exc:
+            # Offline at the table (issue 29): the newest backup of it here, read-only.
+            from ui.app_server import offline_copy
+
+            try:
+                copy = offline_copy(w, given, exc, None)
+            except Refused as unreadable:
+                w.refuse(str(unreadable))
+                return
+            if copy is None:
+                w.refuse(str(exc))
+                return
+            campaign = copy
         except Refused as exc:
             w.refuse(str(exc))
             return
