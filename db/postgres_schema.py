@@ -65,6 +65,8 @@ def server_v5(db: Database) -> None:
         '"reason" TEXT, "game_id" INTEGER REFERENCES "game" ("id") ON DELETE RESTRICT, '
         '"author" TEXT, "decided_by" TEXT, "rowid" BIGINT NOT NULL UNIQUE)',
     )
+    for column in ("posse_id", "game_id"):
+        run(db, f'CREATE INDEX "submitted_report_{column}" ON "submitted_report" ("{column}")')
 
 
 def columns(db: Database, table: str) -> list[tuple[str, str]]:

@@ -136,6 +136,10 @@ def _v5(db: Database) -> None:
         '"game_id" INTEGER REFERENCES "game" ("id") ON DELETE RESTRICT, '
         '"author" VARCHAR(255), "decided_by" VARCHAR(255))'
     )
+    for column in ("posse_id", "game_id"):
+        db.execute_sql(
+            f'CREATE INDEX "submitted_report_{column}" ON "submitted_report" ("{column}")'
+        )
 
 
 MIGRATIONS: Mapping[int, Migration] = {1: _v1, 2: _v2, 3: _v3, 4: _v4, 5: _v5}

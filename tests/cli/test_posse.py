@@ -149,7 +149,7 @@ def test_r16_buy_and_sell_move_the_purse(cli: Cli, dalton: dict) -> None:
     assert result.code == 1 and "$7" in result.err and cli.state() == before
     ledger = cli.ok("posse", "ledger", D, "--json").json()
     assert ledger[-1]["balance"] == 7 == sum(e["amount"] for e in ledger)
-    assert set(ledger[0]) == {"date", "game", "game_label", "reason", "amount", "balance"}
+    assert set(ledger[0]) == {"date", "game", "game_label", "reason", "amount", "balance", "by"}
 
 
 @pytest.mark.parametrize(
