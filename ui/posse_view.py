@@ -23,7 +23,7 @@ from ui.member_pane import MemberPane
 from ui.models import RosterModel
 from ui.style import purse_style
 from ui.table_models import history_model, ledger_model
-from ui.table_view import FilteredTable
+from ui.table_view import FilteredTable, tab_leaves
 
 ROSTER_ROWS_KEPT = 5  # rows the roster always has room for: a posse's five
 ROSTER_ROWS_GROWN = 8  # rows it grows to when the member pane can spare the height
@@ -31,6 +31,7 @@ ROSTER_ROWS_GROWN = 8  # rows it grows to when the member pane can spare the hei
 
 def _table(model: object) -> QTableView:
     view = QTableView()
+    tab_leaves(view)
     view.setModel(model)  # type: ignore[arg-type]
     view.verticalHeader().hide()
     view.horizontalHeader().setStretchLastSection(True)

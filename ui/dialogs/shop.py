@@ -16,7 +16,7 @@ from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 from ui.screen import fitted_size
 from ui.shop_model import STRETCH, ShopModel
-from ui.table_view import fit_columns
+from ui.table_view import fit_columns, tab_leaves
 
 
 class ShopDialog(QDialog):
@@ -29,6 +29,7 @@ class ShopDialog(QDialog):
         self.model = ShopModel(rules)
         self.model.set_buyer(posse, member)
         self.table = QTableView()
+        tab_leaves(self.table)
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -31,7 +31,7 @@ from ui.keys import no_default_buttons, on_enter, on_enter_or_space
 from ui.screen import fitted_size
 from ui.shop_model import STRETCH, ShopModel
 from ui.style import error_style, purse_style
-from ui.table_view import fit_columns
+from ui.table_view import fit_columns, tab_leaves
 from ui.wizards.discard import confirm_discard
 
 
@@ -143,6 +143,7 @@ class ShopPage(QWizardPage):
         self.members.setMaximumWidth(220)
         self.model = ShopModel(rules)
         self.table = QTableView()
+        tab_leaves(self.table)
         self.table.setModel(self.model)
         self.table.verticalHeader().hide()
         fit_columns(self.table, STRETCH)
@@ -154,13 +155,14 @@ class ShopPage(QWizardPage):
         self.reason = QLabel()
         self.reason.setWordWrap(True)
         left = QVBoxLayout()
-        left.addWidget(QLabel("Members"))
+        left.addWidget(_labelled("&Members", self.members))
         left.addWidget(self.members)
-        left.addWidget(QLabel("Their gear"))
+        left.addWidget(_labelled("Their &gear", self.cart))
         left.addWidget(self.cart)
         left.addWidget(self.remove)
         right = QVBoxLayout()
         right.addWidget(self.purse)
+        right.addWidget(_labelled("&Items for sale", self.table))
         right.addWidget(self.table)
         right.addWidget(self.reason)
         right.addWidget(self.buy)
@@ -175,6 +177,9 @@ class ShopPage(QWizardPage):
         on_enter(self.cart, self.remove_selected)
         self.buy.clicked.connect(self.buy_selected)
         self.remove.clicked.connect(self.remove_selected)
+        # Remove acts on the gear the user selected, never on a row it merely lands on
+        self.cart.itemSelectionChanged.connect(self._removable)
+        self._removable()
         no_default_buttons(self)
 
     def initializePage(self) -> None:
@@ -233,6 +238,7 @@ class ShopPage(QWizardPage):
             self.cart.addItem(
                 f"{self.rules.items[item_id].name} (${self.rules.items[item_id].price})"
             )
+        self._removable()
         self.explain()
 
     def explain(self) -> None:
@@ -263,16 +269,32 @@ class ShopPage(QWizardPage):
         self.table.setFocus()  # go on shopping where the user was, not on Back
         self.table.selectRow(max(row, 0))
 
+    def _selected_gear(self) -> int | None:
+        """The row of the gear the user visibly selected, or None."""
+        rows = [self.cart.row(item) for item in self.cart.selectedItems()]
+        return rows[0] if rows else None
+
+    def _removable(self) -> None:
+        self.remove.setEnabled(self._selected_gear() is not None)
+
     def remove_selected(self) -> None:
-        name, row = self.current(), self.cart.currentRow()
-        if name is not None and 0 <= row < len(self.gear[name]):
+        """Remove the selected piece of gear; nothing selected, nothing removed. Nothing is
+        selected afterwards, so a second Remove cannot take an item the user never chose."""
+        name, row = self.current(), self._selected_gear()
+        if name is not None and row is not None and row < len(self.gear[name]):
             del self.gear[name][row]
             self.show_member()
-            self.cart.setCurrentRow(min(row, self.cart.count() - 1))
         self.cart.setFocus()
 
     def bought_any(self) -> bool:
         return any(self.gear.values())
+
+
+def _labelled(text: str, buddy: QWidget) -> QLabel:
+    """A label whose Alt+letter moves the focus to `buddy` (a list or a table)."""
+    label = QLabel(text)
+    label.setBuddy(buddy)
+    return label
 
 
 class CreationWizard(QWizard):

@@ -1,0 +1,72 @@
+"""Issue 30: every journey by keyboard without a trap, driven by keys as a user presses them."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
+
+from tests.ui.test_wizards import fill_creation
+from ui.main_window import MainWindow
+from ui.wizards.creation import CreationWizard
+
+ALT = Qt.KeyboardModifier.AltModifier
+CTRL = Qt.KeyboardModifier.ControlModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+def shown(qtbot, top: QWidget) -> None:
+    """`top` on screen and active, so keys go where the user's would."""
+    with qtbot.waitActive(top):
+        top.show()
+        top.activateWindow()
+
+
+def press(qtbot, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier):
+    """One key pressed where the focus is, as a user's keyboard would send it."""
+    target = QApplication.focusWidget() or QApplication.activeWindow()
+    assert target is not None, "no widget has the focus"
+    qtbot.keyClick(target, key, modifier)
+    if modifier & ALT:
+        qtbot.wait(150)  # a button's mnemonic clicks it animated, 100 ms later
+    return QApplication.focusWidget()
+
+
+def test_the_shop_lets_tab_out_and_removes_only_what_is_selected(
+    empty_window: MainWindow, qtbot
+) -> None:
+    wizard = CreationWizard(empty_window.rules, taken=[], parent=empty_window)
+    qtbot.addWidget(wizard)
+    fill_creation(wizard)
+    shown(qtbot, wizard)
+    shop = wizard.shop_page
+    assert QApplication.focusWidget() is shop.table
+    # Ctrl+Tab moves within the table; Tab and Shift+Tab leave it
+    before = shop.table.currentIndex()
+    assert press(qtbot, Qt.Key.Key_Tab, CTRL) is shop.table
+    assert shop.table.currentIndex() != before
+    assert press(qtbot, Qt.Key.Key_Tab) is not shop.table
+    shop.table.setFocus()
+    assert press(qtbot, Qt.Key.Key_Backtab, SHIFT) is not shop.table
+    # each list has a mnemonic: Alt+M the members, Alt+G their gear, Alt+I the items
+    assert press(qtbot, Qt.Key.Key_M, ALT) is shop.members
+    assert press(qtbot, Qt.Key.Key_I, ALT) is shop.table
+    shop.table.selectRow([i.id for i in shop.model.items].index("derringer"))
+    press(qtbot, Qt.Key.Key_Return)
+    shop.table.selectRow([i.id for i in shop.model.items].index("whiskey"))
+    press(qtbot, Qt.Key.Key_Return)
+    assert shop.gear["Ike"] == ["derringer", "whiskey"]
+    assert press(qtbot, Qt.Key.Key_G, ALT) is shop.cart
+    # the focus landed on the gear, nothing chosen: Remove cannot act
+    assert not shop.cart.selectedItems() and not shop.remove.isEnabled()
+    press(qtbot, Qt.Key.Key_R, ALT)
+    press(qtbot, Qt.Key.Key_Return)
+    assert shop.gear["Ike"] == ["derringer", "whiskey"]
+    press(qtbot, Qt.Key.Key_Down)  # the user chooses one, visibly
+    assert shop.cart.selectedItems() and shop.remove.isEnabled()
+    chosen = shop.cart.selectedItems()[0].text()
+    press(qtbot, Qt.Key.Key_R, ALT)
+    kept = [shop.rules.items[i].name for i in shop.gear["Ike"]]
+    assert len(kept) == 1 and not chosen.startswith(kept[0])
+    # a second Alt+R removes nothing the user did not choose
+    press(qtbot, Qt.Key.Key_R, ALT)
+    assert len(shop.gear["Ike"]) == 1
