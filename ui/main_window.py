@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings, QTimer, Signal
+from PySide6.QtCore import QChildEvent, QEvent, QSettings, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -74,6 +74,9 @@ class MainWindow(QMainWindow):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.indexChanged.connect(self._undo_in_step)
         self.settings = QSettings("rostermgr", "rostermgr")
+        from ui.focus import FocusReturner
+
+        self._focus = FocusReturner(self)
         self.posse_list = QListView()
         self.posse_list.setMinimumWidth(200)
         self.new_posse_button = QPushButton("New posse...")
@@ -108,6 +111,12 @@ class MainWindow(QMainWindow):
             self.resize(*fitted_size(1280, 760))
         if campaign is not None:
             self.attach(campaign)
+
+    def childEvent(self, event: QChildEvent) -> None:
+        """A dialog of this window gives the focus back to its opener when it closes."""
+        super().childEvent(event)
+        if event.type() == QEvent.Type.ChildPolished and hasattr(self, "_focus"):
+            self._focus.watch(event.child())
 
     @staticmethod
     def _opening_page(name: str) -> QWidget:

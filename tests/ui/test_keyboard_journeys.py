@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from tests.ui.test_wizards import fill_creation
 from ui.main_window import MainWindow
@@ -70,3 +70,39 @@ def test_the_shop_lets_tab_out_and_removes_only_what_is_selected(
     # a second Alt+R removes nothing the user did not choose
     press(qtbot, Qt.Key.Key_R, ALT)
     assert len(shop.gear["Ike"]) == 1
+
+
+def in_modal(qtbot, steps) -> None:
+    """Run `steps(dialog)` once the modal dialog about to open is up (its exec blocks)."""
+
+    def run() -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is None or not dialog.isActiveWindow():
+            QTimer.singleShot(20, run)
+            return
+        steps(dialog)
+
+    QTimer.singleShot(0, run)
+
+
+def test_focus_returns_to_the_opener_after_the_creation_wizard_is_discarded(
+    empty_window: MainWindow, qtbot, monkeypatch
+) -> None:
+    from tests.ui.test_keyboard import answer
+
+    answer(monkeypatch, QMessageBox.StandardButton.Discard)
+    shown(qtbot, empty_window)
+    empty_window.first_posse.setFocus()
+
+    def discard(wizard: QWidget) -> None:
+        qtbot.keyClicks(QApplication.focusWidget(), "Half a posse")
+        press(qtbot, Qt.Key.Key_Escape)
+
+    in_modal(qtbot, discard)
+    press(qtbot, Qt.Key.Key_Space)  # opens the wizard; returns once it is discarded
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is empty_window)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is empty_window.first_posse)
+    # and the window's keys work at once: Ctrl+Shift+N opens the wizard again
+    in_modal(qtbot, lambda wizard: wizard.reject())
+    press(qtbot, Qt.Key.Key_N, CTRL | SHIFT)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is empty_window.first_posse)

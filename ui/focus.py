@@ -1,0 +1,53 @@
+"""The focus goes back to the widget that opened a dialog when the dialog closes.
+
+Closing a modal dialog left no window active under some window managers (discarding the
+creation wizard: Ctrl+G did nothing until the main window was clicked). Each dialog of the
+main window remembers the widget that had the focus when it was shown, and gives it back,
+its window activated, when it is hidden.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from shiboken6 import isValid
+
+
+class FocusReturner(QObject):
+    """Watches the dialogs of `window` (installed from its childEvent, see `watch`)."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self._window = window
+        self._openers: dict[int, QWidget | None] = {}
+
+    def watch(self, child: QObject) -> None:
+        """Follow `child` if it is a dialog not followed yet."""
+        # a property, not a set of ids: a deleted dialog's id may come back for a new one
+        if isinstance(child, QDialog) and not child.property("focusReturns"):
+            child.setProperty("focusReturns", True)
+            child.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.Show:
+            focus = QApplication.focusWidget()
+            # a dialog opened while another has the focus gives it back to that one
+            self._openers[id(watched)] = focus if focus is not watched else None
+        elif kind == QEvent.Type.Hide:
+            opener = self._openers.pop(id(watched), None)
+            # after the dialog is gone, else the activation goes to the closing dialog
+            QTimer.singleShot(0, lambda: self._give_back(opener))
+        return False
+
+    def _give_back(self, opener: QWidget | None) -> None:
+        if QApplication.activeModalWidget() is not None:
+            return  # another dialog took over: it has the focus now
+        alive = opener is not None and isValid(opener) and opener.isVisible()
+        target = opener if alive else self._window.focusWidget()
+        window = target.window() if target is not None else self._window
+        if not window.isVisible():
+            return
+        window.activateWindow()
+        if target is not None:
+            target.setFocus()
