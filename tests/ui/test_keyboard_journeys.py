@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget, QWizard
 
 from tests.ui.test_wizards import fill_creation
 from ui.main_window import MainWindow
@@ -106,3 +106,37 @@ def test_focus_returns_to_the_opener_after_the_creation_wizard_is_discarded(
     in_modal(qtbot, lambda wizard: wizard.reject())
     press(qtbot, Qt.Key.Key_N, CTRL | SHIFT)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is empty_window.first_posse)
+
+
+def test_enter_after_tabbing_through_the_names_goes_next_never_back(
+    empty_window: MainWindow, qtbot
+) -> None:
+    wizard = CreationWizard(empty_window.rules, taken=[], parent=empty_window)
+    qtbot.addWidget(wizard)
+    shown(qtbot, wizard)
+    qtbot.keyClicks(QApplication.focusWidget(), "The Dalton Boys")
+    press(qtbot, Qt.Key.Key_Return)
+    assert wizard.currentPage() is wizard.names_page
+    for name in ("Ike", "Ma", "Kid", "Slim", "Doc"):
+        qtbot.keyClicks(QApplication.focusWidget(), name)
+        press(qtbot, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is wizard.button(QWizard.WizardButton.BackButton)
+    press(qtbot, Qt.Key.Key_Return)
+    assert wizard.currentPage() is wizard.shop_page
+    for page_id in wizard.pageIds():
+        assert not wizard.button(QWizard.WizardButton.BackButton).autoDefault(), page_id
+
+
+def test_the_postgame_wizard_back_is_never_the_default(window: MainWindow, qtbot) -> None:
+    from ui.wizards.postgame import PostGameWizard
+
+    wizard = PostGameWizard(window, parent=window)
+    qtbot.addWidget(wizard)
+    shown(qtbot, wizard)
+    wizard.game_page.set_played(["The Dalton Boys", "Last Hope Lawmen"])
+    press(qtbot, Qt.Key.Key_Return)
+    back = wizard.button(QWizard.WizardButton.BackButton)
+    assert wizard.currentPage() is wizard.casualties_page
+    back.setFocus()
+    press(qtbot, Qt.Key.Key_Return)
+    assert wizard.currentPage() is not wizard.game_page

@@ -27,7 +27,7 @@ from rostermgr.plans import CreationPlan
 from rostermgr.roster import Member, Posse, check_name, normal_name
 from rostermgr.rules import Ruleset
 from rostermgr.shop import creation_cost, plan_creation
-from ui.keys import no_default_buttons, on_enter, on_enter_or_space
+from ui.keys import next_is_default, no_default_buttons, on_enter, on_enter_or_space
 from ui.screen import fitted_size
 from ui.shop_model import STRETCH, ShopModel
 from ui.style import error_style, purse_style
@@ -309,6 +309,7 @@ class CreationWizard(QWizard):
             self.addPage(page)
         self.setButtonText(QWizard.WizardButton.FinishButton, "&Create posse")
         self.resize(*fitted_size(1000, 620))
+        next_is_default(self)
 
     def reject(self) -> None:
         """Cancel or Escape: what was typed and bought is only thrown away when the user says."""

@@ -26,6 +26,7 @@ from rostermgr.report import Report, date_problem
 from rostermgr.roster import Posse
 from services import flips, games, posses
 from ui.dialogs.flip import FlipPanel
+from ui.keys import next_is_default
 from ui.screen import fitted_size
 from ui.style import error_style
 from ui.wizards.discard import confirm_discard
@@ -287,6 +288,7 @@ class PostGameWizard(QWizard):
         self.game_id: int | None = None
         self.commit_text = ""
         self.resize(*fitted_size(900, 620))
+        next_is_default(self)
 
     def reject(self) -> None:
         """Cancel or Escape: a half-filled report is only thrown away when the user says so."""
