@@ -367,7 +367,8 @@ def undo_history(w: MainWindow) -> None:
 
 
 def quick_reference(w: MainWindow) -> None:
-    """Help > Quick reference: the print dialog on the reference sheet, its preview rendering."""
+    """Help > Quick reference: the print dialog on the reference sheet, its preview rendering
+    at once."""
     from ui.dialogs.print_dialog import PrintDialog
 
     dialog = PrintDialog(w, parent=w, start="Reference")

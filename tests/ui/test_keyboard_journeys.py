@@ -140,3 +140,38 @@ def test_the_postgame_wizard_back_is_never_the_default(window: MainWindow, qtbot
     back.setFocus()
     press(qtbot, Qt.Key.Key_Return)
     assert wizard.currentPage() is not wizard.game_page
+
+
+def test_the_print_preview_follows_the_options_and_save_never_waits_for_it(
+    window: MainWindow, qtbot, tmp_path, monkeypatch
+) -> None:
+    from pypdf import PdfReader
+    from PySide6.QtWidgets import QFileDialog
+
+    from ui.dialogs.print_dialog import PrintDialog
+
+    dialog = PrintDialog(window, parent=window)
+    qtbot.addWidget(dialog)
+    shown(qtbot, dialog)
+    # nothing pressed: the preview of the options shown comes by itself
+    qtbot.waitUntil(dialog.fresh, timeout=30000)
+    assert dialog.save.isEnabled() and dialog.send.isEnabled()
+    paper = dialog.cards.paper
+    paper.setFocus()
+    first = paper.currentData()
+    press(qtbot, Qt.Key.Key_Down)
+    assert paper.currentData() != first
+    # the shown preview stays, and so do Save and Send, while the new one is drawn
+    assert not dialog.fresh() and dialog.document.pageCount() >= 1
+    assert dialog.save.isEnabled() and dialog.send.isEnabled()
+    qtbot.waitUntil(dialog.fresh, timeout=30000)
+    width = float(PdfReader(dialog.pdf).pages[0].mediabox.width)
+    # changed and saved at once: the file has the options shown, not the preview's
+    press(qtbot, Qt.Key.Key_Up)
+    target = tmp_path / "cards.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    press(qtbot, Qt.Key.Key_S, ALT)
+    assert target.exists()
+    assert float(PdfReader(target).pages[0].mediabox.width) != width
+    assert paper.currentData() == first
+    dialog.done(0)
