@@ -175,3 +175,30 @@ def test_the_print_preview_follows_the_options_and_save_never_waits_for_it(
     assert float(PdfReader(target).pages[0].mediabox.width) != width
     assert paper.currentData() == first
     dialog.done(0)
+
+
+def test_the_print_dialog_says_which_edge_and_leads_to_the_calibration_sheet(
+    window: MainWindow, qtbot
+) -> None:
+    from ui.dialogs.print_dialog import KINDS, PrintDialog
+
+    dialog = PrintDialog(window, parent=window)
+    qtbot.addWidget(dialog)
+    shown(qtbot, dialog)
+    cards = dialog.cards
+    assert press(qtbot, Qt.Key.Key_L, ALT) is cards.layout_
+    assert "long edge" in cards.layout_help.text() and "book" in cards.layout_help.text()
+    press(qtbot, Qt.Key.Key_Down)
+    assert cards.layout_.currentData() == "duplex-short"
+    assert "short edge" in cards.layout_help.text() and cards.layout_help.isVisible()
+    press(qtbot, Qt.Key.Key_A, ALT)  # "Find it with the calibration sheet", beside Back offset
+    assert KINDS[dialog.tabs.currentIndex()] == "Calibration"
+    calibration = dialog.calibration
+    assert calibration.layout_.currentData() == "duplex-short"
+    assert "back offset" in calibration.about.text().lower() and calibration.about.isVisible()
+    assert "short edge" in calibration.layout_help.text()
+    press(qtbot, Qt.Key.Key_Down)  # a single-sided layout needs no calibration
+    dialog.tabs.setCurrentIndex(KINDS.index("Cards"))
+    cards.layout_.setCurrentIndex(cards.layout_.findData("gutter-fold"))
+    assert not cards.calibrate.isEnabled() and "fold" in cards.layout_help.text()
+    dialog.done(0)

@@ -124,6 +124,7 @@ class PrintDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(split)
         self.tabs.currentChanged.connect(self._kind_changed)
+        self.cards.calibrate.clicked.connect(self._calibrate)
         self.save.clicked.connect(self.save_as)
         self.open.clicked.connect(self.open_in_viewer)
         self.send.clicked.connect(self.send_to_printer)
@@ -149,6 +150,16 @@ class PrintDialog(QDialog):
         self.tabs.setCurrentIndex(KINDS.index(start))
         self._kind_changed(self.tabs.currentIndex())
         self.resize(*fitted_size(1180, 760))
+
+    def _calibrate(self) -> None:
+        """The calibration sheet, for the paper and layout the cards are printed with."""
+        for box in ("paper", "layout_"):
+            mine, theirs = getattr(self.calibration, box), getattr(self.cards, box)
+            at = mine.findData(theirs.currentData())
+            if at >= 0:
+                mine.setCurrentIndex(at)
+        self.tabs.setCurrentIndex(KINDS.index("Calibration"))
+        self.calibration.layout_.setFocus()
 
     def _kind_changed(self, index: int) -> None:
         self.options.setCurrentIndex(index)
