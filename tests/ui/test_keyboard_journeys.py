@@ -202,3 +202,60 @@ def test_the_print_dialog_says_which_edge_and_leads_to_the_calibration_sheet(
     cards.layout_.setCurrentIndex(cards.layout_.findData("gutter-fold"))
     assert not cards.calibrate.isEnabled() and "fold" in cards.layout_help.text()
     dialog.done(0)
+
+
+def in_popup(qtbot, steps) -> None:
+    """Run `steps(menu)` once the popup menu about to open is up (its exec blocks)."""
+
+    def run() -> None:
+        menu = QApplication.activePopupWidget()
+        if menu is None:
+            QTimer.singleShot(20, run)
+            return
+        steps(menu)
+
+    QTimer.singleShot(0, run)
+
+
+def menu_key() -> None:
+    """The Menu key where the focus is: the context menu event the platform sends for it
+    (QTest's key events go to the widget and never become one)."""
+    from PySide6.QtGui import QContextMenuEvent
+
+    target = QApplication.focusWidget()
+    assert target is not None
+    where = target.rect().center()
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Keyboard, where, target.mapToGlobal(where))
+    QApplication.sendEvent(target, event)
+
+
+def select_posse(window: MainWindow, name: str) -> None:
+    window.posse_list.setCurrentIndex(window.posse_model.index(window.posse_model.row_of(name)))
+
+
+def purse(window: MainWindow) -> int:
+    return int(window.view.purse.text().split("$")[1])
+
+
+def test_the_sell_menu_says_what_the_user_gets_back(window: MainWindow, qtbot) -> None:
+    select_posse(window, "The Dalton Boys")
+    shown(qtbot, window)
+    view, pane = window.view, window.view.member_pane
+    view.roster.setFocus()
+    view.roster.selectRow(2)  # Kid, with a pistol bought for $8
+    pane.gear.setFocus()
+    press(qtbot, Qt.Key.Key_Down)
+    assert pane.gear.currentItem().text() == "Pistol (sells for $4)"
+    assert pane.sell.text() == "&Sell for $4"
+    offered: list[str] = []
+
+    def sell(menu) -> None:
+        offered.extend(a.text() for a in menu.actions() if not a.isSeparator())
+        qtbot.keyClick(menu, Qt.Key.Key_Down)
+        qtbot.keyClick(menu, Qt.Key.Key_Return)
+
+    before = purse(window)
+    in_popup(qtbot, sell)
+    menu_key()
+    assert offered[0] == "Sell Pistol for $4"
+    qtbot.waitUntil(lambda: purse(window) == before + 4)
