@@ -264,8 +264,15 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"{count} in {self.campaign.where}")
 
     def show_selected(self) -> None:
+        from rostermgr.standing import trading_refusal
+
         name = self.current_posse()
         self.view.show_posse(name)
+        posse = self.view.posse
+        # what a retired posse may not do, as the domain says it
+        frozen = "" if posse is None else trading_refusal(posse.name, posse.standing)
+        self.action_hire.setEnabled(posse is not None and not frozen)
+        self.action_hire.setToolTip(frozen)
         if name is not None:
             self.settings.setValue(self._posse_key(), name)
 

@@ -80,10 +80,14 @@ class MemberPane(QGroupBox):
             lambda: self.member and self.rename_requested.emit(self.member.name)
         )
         self.gear.currentRowChanged.connect(lambda _row: self._enable())
+        self.frozen = ""
         self.show_member(None, [])
 
-    def show_member(self, member: Member | None, history: list[str]) -> None:
+    def show_member(self, member: Member | None, history: list[str], frozen: str = "") -> None:
+        """Show `member` and its history lines; `frozen` is the domain's sentence why its
+        posse may not buy or sell now (retired), '' when it may."""
         self.member = member
+        self.frozen = frozen
         self.gear.clear()
         self.history.clear()
         if member is None:
@@ -130,9 +134,12 @@ class MemberPane(QGroupBox):
 
     def _enable(self) -> None:
         alive = self.member is not None and self.member.alive
-        self.buy.setEnabled(alive)
+        trades = alive and not self.frozen
+        self.buy.setEnabled(trades)
         self.rename.setEnabled(self.member is not None)
-        self.sell.setEnabled(alive and self.gear.currentRow() >= 0)
+        self.sell.setEnabled(trades and self.gear.currentRow() >= 0)
+        for button in (self.buy, self.sell):
+            button.setToolTip(self.frozen)
         refund = self.refund()
         self.sell.setText("&Sell selected" if refund is None else f"&Sell for ${refund}")
         waiting = None if self.member is None else flip_choices(self.member, self.rules)

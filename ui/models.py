@@ -68,7 +68,15 @@ class PosseListModel(QAbstractListModel):
             return f"{row.name}\n{label}: ${row.purse}, {row.active} active{note}"
         if role == Qt.ItemDataRole.ForegroundRole and retired:
             return QBrush(dimmed())
+        if role == Qt.ItemDataRole.FontRole and retired:
+            return _italic()
         return None
+
+
+def _italic() -> QFont:
+    font = QFont()
+    font.setItalic(True)
+    return font
 
 
 def _struck() -> QFont:
@@ -143,4 +151,7 @@ class RosterModel(QAbstractTableModel):
         strikes = "\u2715" * member.injuries + "\u25a1" * (
             self._rules.strikes_to_die - member.injuries
         )
-        return [strikes, member.flips, "Active" if member.alive else "Dead"][extra]
+        status = "Dead" if not member.alive else "Active"
+        if member.alive and self._posse.standing == "retired":
+            status = "Retired"  # out of the campaign with its posse until brought back
+        return [strikes, member.flips, status][extra]

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from rostermgr.cards import SUIT_SYMBOLS
 from rostermgr.roster import Posse
+from rostermgr.standing import RETIRED, trading_refusal
 from services import posses
 from services.campaign import Campaign
 from ui.member_pane import MemberPane
@@ -121,10 +122,13 @@ class PosseView(QWidget):
         alive = len(posse.active)
         self.name.setText(posse.name)
         self.name.setToolTip(posse.name)
+        retired = posse.standing == RETIRED
         self.faction.setText(
             f"{faction.name}  {SUIT_SYMBOLS[faction.suit]} {faction.suit}  \u2022  "
             f"{alive} of {len(posse.members)} alive"
+            + ("  \u2022  Retired: it plays no game until brought back" if retired else "")
         )
+        self.name.setText(f"{posse.name} (retired)" if retired else posse.name)
         self.purse.setText(f"Purse: ${posse.purse}")
         self.ledger_model.set_rows(posses.ledger(self.campaign, posse.name))
         self.history_model.set_rows(posses.history(self.campaign, posse.name))
@@ -163,4 +167,5 @@ class PosseView(QWidget):
             return
         member = self.posse.member(name)
         lines = [f"{h.date}  {h.text}" for h in self.history_model.rows if h.member == name]
-        self.member_pane.show_member(member, lines)
+        frozen = trading_refusal(self.posse.name, self.posse.standing)
+        self.member_pane.show_member(member, lines, frozen)

@@ -259,3 +259,34 @@ def test_the_sell_menu_says_what_the_user_gets_back(window: MainWindow, qtbot) -
     menu_key()
     assert offered[0] == "Sell Pistol for $4"
     qtbot.waitUntil(lambda: purse(window) == before + 4)
+
+
+def test_a_retired_posse_looks_retired_and_offers_nothing_it_may_not_do(
+    window: MainWindow, qtbot
+) -> None:
+    select_posse(window, "The Dalton Boys")
+    shown(qtbot, window)
+    view, pane = window.view, window.view.member_pane
+    window.posse_list.setFocus()
+    assert pane.buy.isEnabled() and window.action_hire.isEnabled()
+
+    def retire(menu) -> None:
+        qtbot.keyClick(menu, Qt.Key.Key_T)  # Re&tire posse
+
+    in_popup(qtbot, retire)
+    menu_key()
+    qtbot.waitUntil(lambda: "retired" in view.name.text())
+    status = view.roster_model.columnCount() - 1
+    model = view.roster_model
+    assert {model.data(model.index(r, status)) for r in range(model.rowCount())} == {"Retired"}
+    assert "Retired" in view.faction.text()
+    row = window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
+    assert window.posse_model.data(row, Qt.ItemDataRole.FontRole).italic()
+    # what it may not do is disabled, saying why in the domain's words
+    assert not pane.buy.isEnabled() and "bring it back to play" in pane.buy.toolTip()
+    assert not window.action_hire.isEnabled()
+    view.roster.selectRow(2)
+    pane.gear.setCurrentRow(0)
+    assert not pane.sell.isEnabled()
+    select_posse(window, "Last Hope Lawmen")
+    assert pane.buy.isEnabled() and window.action_hire.isEnabled()
