@@ -81,13 +81,17 @@ def do_edit(
     text: str,
     edit: Callable[[], T],
     changed: Callable[[], None],
+    describe: Callable[[T], str] | None = None,
 ) -> T:
     """Run one use case that writes (it raises Refused with its sentence) and push it for undo.
 
-    An edit that wrote nothing (the undo log did not move) is not pushed.
+    The step is named `text`, or `describe(result)` when what it did is known only after it
+    (a flip turns a card, or settles one). An edit that wrote nothing (the undo log did not
+    move) is not pushed.
     """
     mark = campaign.mark()
     result = edit()
     if campaign.mark() != mark:
-        stack.push(EditCommand(campaign, text, mark, changed))
+        named = describe(result) if describe is not None else text
+        stack.push(EditCommand(campaign, named, mark, changed))
     return result

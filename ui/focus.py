@@ -19,7 +19,7 @@ class FocusReturner(QObject):
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self._window = window
-        self._openers: dict[int, QWidget | None] = {}
+        self._openers: dict[int, QWidget | None] = {}  # a shown dialog's id -> its opener
 
     def watch(self, child: QObject) -> None:
         """Follow `child` if it is a dialog not followed yet."""
@@ -34,8 +34,8 @@ class FocusReturner(QObject):
             focus = QApplication.focusWidget()
             # a dialog opened while another has the focus gives it back to that one
             self._openers[id(watched)] = focus if focus is not watched else None
-        elif kind == QEvent.Type.Hide:
-            opener = self._openers.pop(id(watched), None)
+        elif kind == QEvent.Type.Hide and id(watched) in self._openers:  # shown, now hidden
+            opener = self._openers.pop(id(watched))
             # after the dialog is gone, else the activation goes to the closing dialog
             QTimer.singleShot(0, lambda: self._give_back(opener))
         return False

@@ -310,20 +310,32 @@ class MainWindow(QMainWindow):
         path = Path(urls[0].toLocalFile())
         return path if path.suffix.lower() in DROPPED and path.is_file() else None
 
-    def act(self, text: str, edit: Callable[[], Any], select: str | None = None) -> Any:
-        """Run one undoable use case; a refusal becomes a sentence in the window."""
+    def act(
+        self,
+        text: str,
+        edit: Callable[[], Any],
+        select: str | None = None,
+        describe: Callable[[Any], str] | None = None,
+    ) -> Any:
+        """Run one undoable use case; a refusal becomes a sentence in the window. The undo step
+        is named `text`, or `describe(result)` (see ui.commands.do_edit)."""
         from rostermgr.errors import Refused
         from ui.commands import do_edit
 
         try:
             result = do_edit(
-                self.undo_stack, self.campaign, text, edit, lambda: self.refresh(select)
+                self.undo_stack,
+                self.campaign,
+                text,
+                edit,
+                lambda: self.refresh(select),
+                describe,
             )
         except Refused as exc:
             self.refuse(str(exc))
             return None
         self.refresh(select)
-        self.statusBar().showMessage(text, 5000)
+        self.statusBar().showMessage(text if describe is None else describe(result), 5000)
         return result
 
     def _undo_in_step(self, _index: int) -> None:

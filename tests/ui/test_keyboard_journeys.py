@@ -19,6 +19,7 @@ def shown(qtbot, top: QWidget) -> None:
     with qtbot.waitActive(top):
         top.show()
         top.activateWindow()
+    qtbot.wait(30)  # a window shown just before may still take the activation back
 
 
 def press(qtbot, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier):
@@ -290,3 +291,49 @@ def test_a_retired_posse_looks_retired_and_offers_nothing_it_may_not_do(
     assert not pane.sell.isEnabled()
     select_posse(window, "Last Hope Lawmen")
     assert pane.buy.isEnabled() and window.action_hire.isEnabled()
+
+
+def wyatt_flip(window: MainWindow) -> None:
+    """A game in which Wyatt put Kid out of action: Wyatt has a flip to spend (R14)."""
+    from rostermgr.report import parse_report
+    from tests.writes import record_game
+
+    doc = {
+        "date": "2026-01-01",
+        "scenario": "other",
+        "posses": ["The Dalton Boys", "Last Hope Lawmen"],
+        "out_of_action": [
+            {
+                "posse": "The Dalton Boys",
+                "member": "Kid",
+                "by": {"posse": "Last Hope Lawmen", "member": "Wyatt"},
+            }
+        ],
+    }
+    record_game(parse_report(doc, window.rules), window.rules, prune=False)
+    window.refresh(select="Last Hope Lawmen")
+
+
+def test_each_history_entry_of_a_flip_says_what_it_did(window: MainWindow, qtbot) -> None:
+    from ui.dialogs.flip import FlipDialog
+
+    wyatt_flip(window)
+    shown(qtbot, window)
+    dialog = FlipDialog(window, "Last Hope Lawmen", "Wyatt")
+    qtbot.addWidget(dialog)
+    shown(qtbot, dialog)
+    panel = dialog.panel
+    assert QApplication.focusWidget() is panel.card
+    qtbot.keyClicks(panel.card, "7H")
+    press(qtbot, Qt.Key.Key_Return)  # turned: the choice waits
+    assert QApplication.focusWidget() in panel.choice_buttons.values()
+    panel.choice_buttons["toughness"].setFocus()
+    press(qtbot, Qt.Key.Key_Space)
+    stack = window.undo_stack
+    texts = [stack.text(i) for i in range(stack.count())]
+    assert texts == [
+        "Wyatt turns 7H: Strength or Toughness; the choice waits",
+        "Wyatt takes +1 Toughness from 7H",
+    ]
+    assert window.statusBar().currentMessage() == texts[-1]
+    dialog.done(0)
