@@ -20,6 +20,7 @@ class FocusReturner(QObject):
         super().__init__(window)
         self._window = window
         self._openers: dict[int, QWidget | None] = {}  # a shown dialog's id -> its opener
+        self._shows = 0  # dialogs shown so far: one shown since a hide has the focus now
 
     def watch(self, child: QObject) -> None:
         """Follow `child` if it is a dialog not followed yet."""
@@ -31,17 +32,19 @@ class FocusReturner(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind == QEvent.Type.Show:
+            self._shows += 1
             focus = QApplication.focusWidget()
             # a dialog opened while another has the focus gives it back to that one
             self._openers[id(watched)] = focus if focus is not watched else None
         elif kind == QEvent.Type.Hide and id(watched) in self._openers:  # shown, now hidden
             opener = self._openers.pop(id(watched))
             # after the dialog is gone, else the activation goes to the closing dialog
-            QTimer.singleShot(0, lambda: self._give_back(opener))
+            shows = self._shows
+            QTimer.singleShot(0, lambda: self._give_back(opener, shows))
         return False
 
-    def _give_back(self, opener: QWidget | None) -> None:
-        if QApplication.activeModalWidget() is not None:
+    def _give_back(self, opener: QWidget | None, shows: int) -> None:
+        if shows != self._shows or QApplication.activeModalWidget() is not None:
             return  # another dialog took over: it has the focus now
         alive = opener is not None and isValid(opener) and opener.isVisible()
         target = opener if alive else self._window.focusWidget()

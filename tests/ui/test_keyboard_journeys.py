@@ -337,3 +337,35 @@ def test_each_history_entry_of_a_flip_says_what_it_did(window: MainWindow, qtbot
     ]
     assert window.statusBar().currentMessage() == texts[-1]
     dialog.done(0)
+
+
+def test_a_flip_waiting_for_a_choice_shows_in_the_roster_and_the_posse_list(
+    window: MainWindow, qtbot
+) -> None:
+    from ui.dialogs.flip import FlipDialog
+
+    wyatt_flip(window)
+    shown(qtbot, window)
+    dialog = FlipDialog(window, "Last Hope Lawmen", "Wyatt")
+    qtbot.addWidget(dialog)
+    shown(qtbot, dialog)
+    qtbot.keyClicks(dialog.panel.card, "7H")
+    press(qtbot, Qt.Key.Key_Return)  # turned; the choice is left for later
+    press(qtbot, Qt.Key.Key_Escape)
+    assert not dialog.isVisible()
+    model = window.view.roster_model
+    flips = model.columnCount() - 2
+    wyatt = next(r for r in range(model.rowCount()) if model.data(model.index(r, 0)) == "Wyatt")
+    cell = model.index(wyatt, flips)
+    assert model.data(cell) == "0 + 7H waiting"
+    assert "waits for a choice" in model.data(cell, Qt.ItemDataRole.ToolTipRole)
+    row = window.posse_model.index(window.posse_model.row_of("Last Hope Lawmen"))
+    assert window.posse_model.data(row) == "Last Hope Lawmen (1 flip waiting)"
+    # settled: nothing waits any more
+    dialog = FlipDialog(window, "Last Hope Lawmen", "Wyatt")
+    qtbot.addWidget(dialog)
+    shown(qtbot, dialog)
+    assert QApplication.focusWidget() in dialog.panel.choice_buttons.values()
+    press(qtbot, Qt.Key.Key_Space)
+    assert model.data(model.index(wyatt, flips)) == 0
+    assert window.posse_model.data(row) == "Last Hope Lawmen"
