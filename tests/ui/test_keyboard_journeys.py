@@ -369,3 +369,28 @@ def test_a_flip_waiting_for_a_choice_shows_in_the_roster_and_the_posse_list(
     press(qtbot, Qt.Key.Key_Space)
     assert model.data(model.index(wyatt, flips)) == 0
     assert window.posse_model.data(row) == "Last Hope Lawmen"
+
+
+def test_the_adoption_preview_says_what_its_list_says_and_leaves_deleted_posses_out(
+    window: MainWindow, qtbot, tmp_path, monkeypatch
+) -> None:
+    from pathlib import Path
+
+    from services import posses, rulesets
+    from tests.cli.test_rulesets import playtest
+    from ui.dialogs.rulesets import AdoptDialog
+
+    window.act("Delete", lambda: posses.delete(window.campaign, "Last Hope Lawmen"))
+    plan = rulesets.preview(window.campaign, rulesets.load_file(Path(playtest(tmp_path))))
+    shown(qtbot, window)
+    dialog = AdoptDialog(plan, parent=window)
+    qtbot.addWidget(dialog)
+    shown(qtbot, dialog)
+    text = dialog.preview.toPlainText()
+    assert "Kid (Gang member): Wounds 6 -> 5" in text
+    assert "changes no posse" not in dialog.note.text()
+    assert "one posse reads differently, as listed below" in dialog.note.text()
+    assert "Lawmen" not in text  # deleted: not listed, as it refuses nothing
+    assert dialog.adopt.isEnabled()
+    press(qtbot, Qt.Key.Key_Escape)
+    assert not dialog.isVisible() and window.campaign.rules.version == "0.1-playtest"
