@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 if TYPE_CHECKING:  # the event classes too: importing them costs before the first paint
     from PySide6.QtCore import QMimeData
     from PySide6.QtGui import (
+        QAction,
         QCloseEvent,
         QDragEnterEvent,
         QDropEvent,
@@ -57,6 +58,7 @@ class MainWindow(QMainWindow):
     # Set by attach; until then is_open is False and the menus do nothing but quit.
     campaign: Campaign
     rules: Ruleset
+    appearance_actions: dict[str, QAction]  # View > Appearance, by choice (ui.appearance)
 
     def __init__(
         self, campaign: Campaign | None = None, path: Path | None = None, server: str = ""
