@@ -81,6 +81,9 @@ class MainWindow(QMainWindow):
         self._focus = FocusReturner(self)
         self.posse_list = QListView()
         self.posse_list.setMinimumWidth(200)
+        from ui.list_view import elide_in_width
+
+        elide_in_width(self.posse_list)  # a long name elided, whole in its tooltip
         self.new_posse_button = QPushButton("New posse...")
         self.new_posse_button.clicked.connect(self.new_posse)
         left = QWidget()

@@ -84,6 +84,9 @@ class PrintDialog(QDialog):
         self.tabs = QTabBar()
         for kind in KINDS:
             self.tabs.addTab(kind)
+        # every kind in view: the options column is as wide as the tabs need, never scrolled
+        self.tabs.setUsesScrollButtons(False)
+        self.tabs.setExpanding(False)
         self.cards = CardOptions(names, current)
         self.calibration = CalibrationOptions()
         self.journal = JournalOptions(names, current)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from services.printing import DUPLEX_LAYOUTS as DUPLEX
 from services.printing import back_offset_limits
+from ui.list_view import elide_in_width
 
 PAPERS = (("A4", "a4"), ("Letter", "letter"))
 INKS = (("Colour", "colour"), ("Ink saver", "ink-saver"), ("Line art", "line-art"))
@@ -90,8 +91,10 @@ class CardOptions(QWidget):
     def __init__(self, posse_names: list[str], selected: str | None) -> None:
         super().__init__()
         self.posses = QListWidget()
+        elide_in_width(self.posses)
         for name in posse_names:
             item = QListWidgetItem(name)
+            item.setToolTip(name)  # whole, where the list elides it
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(
                 Qt.CheckState.Checked if name == selected else Qt.CheckState.Unchecked
