@@ -121,7 +121,8 @@ def test_a_long_posse_name_is_elided_in_the_list_with_its_whole_name_as_a_toolti
     rect = view.visualRect(window.posse_model.index(row))
     assert rect.right() <= view.viewport().width()
     assert view.textElideMode() != Qt.TextElideMode.ElideNone
-    assert long in window.posse_model.data(window.posse_model.index(row), Qt.ItemDataRole.ToolTipRole)
+    tip = window.posse_model.data(window.posse_model.index(row), Qt.ItemDataRole.ToolTipRole)
+    assert long in tip
 
 
 def test_the_simulators_ruleset_choice_shows_its_whole_text(window: MainWindow, qtbot) -> None:
