@@ -230,6 +230,7 @@ class MainWindow(QMainWindow):
         self.first_posse.setObjectName("firstPosse")
         self.first_posse.setStyleSheet("font-size: 14pt; padding: 12px 24px;")
         self.first_posse.clicked.connect(self.new_posse)
+        self.first_posse.setAutoDefault(True)  # Enter presses it, as Space does
         layout.addWidget(text)
         layout.addWidget(self.first_posse, 0, Qt.AlignmentFlag.AlignCenter)
         layout.addStretch()
@@ -257,6 +258,8 @@ class MainWindow(QMainWindow):
         if not rows:
             self.stack.setCurrentWidget(self.empty)
             self.view.show_posse(None)
+            # the one thing to do, focused and ringed: not the empty list, which shows no focus
+            self.first_posse.setFocus()
         else:
             self.stack.setCurrentWidget(self.view)
             row = self.posse_model.row_of(keep) if keep else -1

@@ -394,3 +394,19 @@ def test_the_adoption_preview_says_what_its_list_says_and_leaves_deleted_posses_
     assert dialog.adopt.isEnabled()
     press(qtbot, Qt.Key.Key_Escape)
     assert not dialog.isVisible() and window.campaign.rules.version == "0.1-playtest"
+
+
+def test_enter_on_create_your_first_posse_opens_the_wizard_where_the_focus_starts(
+    empty_window: MainWindow, qtbot
+) -> None:
+    shown(qtbot, empty_window)
+    assert QApplication.focusWidget() is empty_window.first_posse  # not the empty list
+    opened: list[str] = []
+
+    def note(wizard: QWidget) -> None:
+        opened.append(wizard.windowTitle())
+        wizard.reject()
+
+    in_modal(qtbot, note)
+    press(qtbot, Qt.Key.Key_Return)
+    assert opened == ["Create a posse"]
