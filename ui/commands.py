@@ -75,6 +75,31 @@ def keep_in_step(stack: QUndoStack) -> str | None:
     return refusals[0] if refusals else None
 
 
+# An undo step is named as an order ("Rename The Dalton Boys to Daltons": Edit > Undo
+# Rename ...); once done, the status bar says it happened.
+_DONE = {
+    "Adopt": "Adopted",
+    "Bring back": "Brought back",
+    "Buy": "Bought",
+    "Create": "Created",
+    "Delete": "Deleted",
+    "Hire": "Hired",
+    "Import": "Imported",
+    "Record": "Recorded",
+    "Rename": "Renamed",
+    "Retire": "Retired",
+    "Sell": "Sold",
+}
+
+
+def done_sentence(text: str) -> str:
+    """An undo step's name as what was done: "Rename A to B" -> "Renamed A to B."."""
+    for verb, done in _DONE.items():
+        if text.startswith(f"{verb} "):
+            return f"{done}{text[len(verb) :]}."
+    return f"Done: {text}."
+
+
 def do_edit(
     stack: QUndoStack,
     campaign: Campaign,

@@ -1,5 +1,7 @@
 """The focus goes back to the widget that opened a dialog when the dialog closes.
 
+Dialogs of the main window are followed, and dialogs of those dialogs.
+
 Closing a modal dialog left no window active under some window managers (discarding the
 creation wizard: Ctrl+G did nothing until the main window was clicked). Each dialog of the
 main window remembers the widget that had the focus when it was shown, and gives it back,
@@ -8,7 +10,7 @@ its window activated, when it is hidden.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QChildEvent, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from shiboken6 import isValid
 
@@ -31,7 +33,9 @@ class FocusReturner(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
-        if kind == QEvent.Type.Show:
+        if kind == QEvent.Type.ChildPolished and isinstance(event, QChildEvent):
+            self.watch(event.child())  # a dialog of a dialog ("Discard?" over a wizard)
+        elif kind == QEvent.Type.Show:
             self._shows += 1
             focus = QApplication.focusWidget()
             # a dialog opened while another has the focus gives it back to that one
@@ -44,8 +48,8 @@ class FocusReturner(QObject):
         return False
 
     def _give_back(self, opener: QWidget | None, shows: int) -> None:
-        if shows != self._shows or QApplication.activeModalWidget() is not None:
-            return  # another dialog took over: it has the focus now
+        if shows != self._shows:
+            return  # another dialog was shown since: it has the focus now
         alive = opener is not None and isValid(opener) and opener.isVisible()
         target = opener if alive else self._window.focusWidget()
         window = target.window() if target is not None else self._window

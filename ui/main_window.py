@@ -343,7 +343,10 @@ class MainWindow(QMainWindow):
             self.refuse(str(exc))
             return None
         self.refresh(select)
-        self.statusBar().showMessage(text if describe is None else describe(result), 5000)
+        from ui.commands import done_sentence
+
+        said = done_sentence(text) if describe is None else f"{describe(result)}."
+        self.statusBar().showMessage(said, 5000)
         return result
 
     def _undo_in_step(self, _index: int) -> None:

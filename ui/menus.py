@@ -231,5 +231,8 @@ def build_menus(w: MainWindow) -> None:
     ):
         tools.addAction(action)
     tools.addSeparator()
+    # fixed words on the tool bar, so it never shifts; the step is in the tooltip and the menu
+    undo.setIconText("Undo")
+    redo.setIconText("Redo")
     tools.addAction(undo)
     tools.addAction(redo)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget, QWizard
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget, QWizard
 
 from tests.ui.test_wizards import fill_creation
 from ui.main_window import MainWindow
 from ui.wizards.creation import CreationWizard
+from ui.wizards.discard import ask as real_ask  # bound here, before conftest answers for it
 
 ALT = Qt.KeyboardModifier.AltModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -75,10 +76,11 @@ def test_the_shop_lets_tab_out_and_removes_only_what_is_selected(
 
 def in_modal(qtbot, steps) -> None:
     """Run `steps(dialog)` once the modal dialog about to open is up (its exec blocks)."""
+    before = QApplication.activeModalWidget()
 
     def run() -> None:
         dialog = QApplication.activeModalWidget()
-        if dialog is None or not dialog.isActiveWindow():
+        if dialog is None or dialog is before or not dialog.isActiveWindow():
             QTimer.singleShot(20, run)
             return
         steps(dialog)
@@ -89,14 +91,15 @@ def in_modal(qtbot, steps) -> None:
 def test_focus_returns_to_the_opener_after_the_creation_wizard_is_discarded(
     empty_window: MainWindow, qtbot, monkeypatch
 ) -> None:
-    from tests.ui.test_keyboard import answer
+    from ui.wizards import discard as discard_module
 
-    answer(monkeypatch, QMessageBox.StandardButton.Discard)
+    monkeypatch.setattr(discard_module, "ask", real_ask)  # the real box, answered by keys
     shown(qtbot, empty_window)
     empty_window.first_posse.setFocus()
 
     def discard(wizard: QWidget) -> None:
         qtbot.keyClicks(QApplication.focusWidget(), "Half a posse")
+        in_modal(qtbot, lambda box: press(qtbot, Qt.Key.Key_D, ALT))  # "Discard?": &Discard
         press(qtbot, Qt.Key.Key_Escape)
 
     in_modal(qtbot, discard)
@@ -335,7 +338,7 @@ def test_each_history_entry_of_a_flip_says_what_it_did(window: MainWindow, qtbot
         "Wyatt turns 7H: Strength or Toughness; the choice waits",
         "Wyatt takes +1 Toughness from 7H",
     ]
-    assert window.statusBar().currentMessage() == texts[-1]
+    assert window.statusBar().currentMessage() == f"{texts[-1]}."
     dialog.done(0)
 
 
@@ -410,3 +413,77 @@ def test_enter_on_create_your_first_posse_opens_the_wizard_where_the_focus_start
     in_modal(qtbot, note)
     press(qtbot, Qt.Key.Key_Return)
     assert opened == ["Create a posse"]
+
+
+def test_discard_has_alt_letters_and_keep_editing_is_the_default(
+    empty_window: MainWindow, qtbot, monkeypatch
+) -> None:
+    from ui.wizards import discard as discard_module
+
+    monkeypatch.setattr(discard_module, "ask", real_ask)
+    wizard = CreationWizard(empty_window.rules, taken=[], parent=empty_window)
+    try:
+        shown(qtbot, wizard)
+        qtbot.keyClicks(QApplication.focusWidget(), "Half a posse")
+        texts: list[str] = []
+
+        def keep(box: QWidget) -> None:
+            texts.extend(b.text() for b in box.findChildren(QPushButton) if b.isVisible())
+            press(qtbot, Qt.Key.Key_K, ALT)
+
+        in_modal(qtbot, keep)
+        press(qtbot, Qt.Key.Key_Escape)
+        assert sorted(texts) == ["&Discard", "&Keep editing"]
+        assert wizard.isVisible() and wizard.faction_page.name.text() == "Half a posse"
+        # the focus is back where it was, in the wizard: Escape asks again, Enter keeps
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is wizard.faction_page.name)
+        in_modal(qtbot, lambda box: press(qtbot, Qt.Key.Key_Return))
+        press(qtbot, Qt.Key.Key_Escape)
+        assert wizard.isVisible()
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is wizard.faction_page.name)
+        in_modal(qtbot, lambda box: press(qtbot, Qt.Key.Key_D, ALT))
+        press(qtbot, Qt.Key.Key_Escape)
+        assert not wizard.isVisible()
+    finally:  # never left asking while the test's widgets are closed
+        monkeypatch.setattr(discard_module, "ask", lambda _box: True)
+        wizard.close()
+        wizard.deleteLater()
+
+
+def test_the_status_bar_says_what_was_done_and_the_tool_bar_keeps_its_words(
+    window: MainWindow, qtbot, monkeypatch
+) -> None:
+    from PySide6.QtWidgets import QInputDialog
+
+    select_posse(window, "The Dalton Boys")
+    shown(qtbot, window)
+    bar = window.findChild(QWidget, "mainToolBar")
+    undo_button = bar.widgetForAction(window.action_undo)
+    width = undo_button.sizeHint().width()
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Daltons", True))
+    press(qtbot, Qt.Key.Key_F2)  # rename
+    assert window.statusBar().currentMessage() == "Renamed The Dalton Boys to Daltons."
+    assert window.action_undo.text() == "&Undo Rename The Dalton Boys to Daltons"
+    assert undo_button.text() == "Undo" and undo_button.sizeHint().width() == width
+
+
+def test_the_simulators_alt_letters_say_what_they_reach_and_nothing_saves_without_a_chart(
+    window: MainWindow, qtbot
+) -> None:
+    from ui.dialogs.simulator import SimulatorWindow
+
+    sim = SimulatorWindow(window, parent=window)
+    qtbot.addWidget(sim)
+    shown(qtbot, sim)
+    form = sim.form
+    assert press(qtbot, Qt.Key.Key_C, ALT) is form.campaigns
+    assert press(qtbot, Qt.Key.Key_R, ALT) is form.ruleset_a.combo
+    saves = [b for b in sim.findChildren(QPushButton) if b.text().startswith("Save chart")]
+    assert saves and not any(b.isEnabled() for b in saves)
+    form.campaigns.setValue(25)
+    form.games.setValue(2)
+    sim.start_run()
+    assert sim.progress.maximum() == 0 and "Starting 25 campaigns" in sim.progress.format()
+    qtbot.waitUntil(lambda: not sim.running(), timeout=60000)
+    assert any(b.isEnabled() for b in saves)
+    sim.close()

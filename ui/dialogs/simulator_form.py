@@ -235,9 +235,11 @@ class SimulatorForm(QWidget):
         form = QFormLayout()
         form.setContentsMargins(0, 0, 0, 0)
         for text, widget in (
-            ("Ruleset &A", self.ruleset_a),
+            # Alt+ the first letter where it can be: "Ruleset &A" sent Alt+A, meant for
+            # Campaigns, to the ruleset box
+            ("&Ruleset A", self.ruleset_a),
             ("Compare &with", self.ruleset_b),
-            ("Ca&mpaigns", self.campaigns),
+            ("&Campaigns", self.campaigns),
             ("&Games each", self.games),
             ("S&eed", self.seed),
         ):
