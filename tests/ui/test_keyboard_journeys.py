@@ -487,3 +487,46 @@ def test_the_simulators_alt_letters_say_what_they_reach_and_nothing_saves_withou
     qtbot.waitUntil(lambda: not sim.running(), timeout=60000)
     assert any(b.isEnabled() for b in saves)
     sim.close()
+
+
+def test_one_shop_in_both_places_showing_each_items_effect_and_keeping_the_choice(
+    window: MainWindow, qtbot
+) -> None:
+    from services import posses
+    from ui.dialogs.shop import ShopDialog
+    from ui.shop_model import HEADERS
+    from ui.shop_widget import ShopWidget
+
+    wizard = CreationWizard(window.rules, taken=[], parent=window)
+    qtbot.addWidget(wizard)
+    fill_creation(wizard)
+    shown(qtbot, wizard)
+    page = wizard.shop_page
+    assert isinstance(page.shop, ShopWidget)
+    ids = [item.id for item in page.model.items]
+    effect = HEADERS.index("Effect")
+    for item_id in ("dynamite", "town-map"):
+        cell = page.model.data(page.model.index(ids.index(item_id), effect))
+        assert cell not in ("-", "") and cell == window.rules.items[item_id].notes
+    # by keys: down to dynamite, its description shows; another member keeps it selected
+    assert QApplication.focusWidget() is page.table
+    for _ in range(ids.index("dynamite")):
+        press(qtbot, Qt.Key.Key_Down)
+    assert page.shop.item().id == "dynamite"
+    assert page.shop.about.text().startswith("Dynamite, $12: Strength vs defence")
+    assert page.table.selectionBehavior() == page.table.SelectionBehavior.SelectRows
+    press(qtbot, Qt.Key.Key_M, ALT)
+    press(qtbot, Qt.Key.Key_Down)  # Ma, the deputy
+    assert page.current() == "Ma" and page.shop.item().id == "dynamite"
+    # the Buy dialog is the same widget, rows selected, the same description
+    dialog = ShopDialog(window.rules, posses.load(window.campaign, "The Dalton Boys"), "Slim")
+    qtbot.addWidget(dialog)
+    shown(qtbot, dialog)
+    assert isinstance(dialog.shop, ShopWidget)
+    dialog.pick("dynamite")
+    assert dialog.shop.about.text() == page.shop.about.text()
+    assert dialog.table.selectionBehavior() == dialog.table.SelectionBehavior.SelectRows
+    dialog.pick("whiskey")
+    dialog.table.setFocus()
+    press(qtbot, Qt.Key.Key_Return)  # Enter on an item it may buy: bought
+    assert dialog.result() == dialog.DialogCode.Accepted and dialog.item_id == "whiskey"

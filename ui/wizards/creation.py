@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QButtonGroup,
     QFormLayout,
     QHBoxLayout,
@@ -14,7 +13,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QRadioButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
     QWizard,
@@ -27,11 +25,10 @@ from rostermgr.plans import CreationPlan
 from rostermgr.roster import Member, Posse, check_name, normal_name
 from rostermgr.rules import Ruleset
 from rostermgr.shop import creation_cost, plan_creation
-from ui.keys import next_is_default, no_default_buttons, on_enter, on_enter_or_space
+from ui.keys import next_is_default, no_default_buttons, on_enter
 from ui.screen import fitted_size
-from ui.shop_model import STRETCH, ShopModel
+from ui.shop_widget import ShopWidget
 from ui.style import error_style, purse_style
-from ui.table_view import fit_columns, tab_leaves
 from ui.wizards.discard import confirm_discard
 
 
@@ -141,19 +138,12 @@ class ShopPage(QWizardPage):
         self.purse.setStyleSheet(purse_style(14))
         self.members = QListWidget()
         self.members.setMaximumWidth(220)
-        self.model = ShopModel(rules)
-        self.table = QTableView()
-        tab_leaves(self.table)
-        self.table.setModel(self.model)
-        self.table.verticalHeader().hide()
-        fit_columns(self.table, STRETCH)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # the Buy dialog's shop: rows, what the item does, why it cannot be bought
+        self.shop = ShopWidget(rules)
+        self.model, self.table, self.reason = self.shop.model, self.shop.table, self.shop.reason
         self.cart = QListWidget()
         self.buy = QPushButton("B&uy")
         self.remove = QPushButton("&Remove")
-        self.reason = QLabel()
-        self.reason.setWordWrap(True)
         left = QVBoxLayout()
         left.addWidget(_labelled("&Members", self.members))
         left.addWidget(self.members)
@@ -162,18 +152,15 @@ class ShopPage(QWizardPage):
         left.addWidget(self.remove)
         right = QVBoxLayout()
         right.addWidget(self.purse)
-        right.addWidget(_labelled("&Items for sale", self.table))
-        right.addWidget(self.table)
-        right.addWidget(self.reason)
+        right.addWidget(self.shop, 1)
         right.addWidget(self.buy)
         layout = QHBoxLayout(self)
         layout.addLayout(left)
         layout.addLayout(right, 1)
         self.members.currentRowChanged.connect(lambda _r: self.show_member())
-        self.table.selectionModel().currentRowChanged.connect(lambda _c, _p: self.explain())
-        self.table.doubleClicked.connect(lambda _i: self.buy_selected())
+        self.shop.selected.connect(self.explain)
         # Enter or Space on an item buys it; Enter never finishes the wizard from the shop
-        on_enter_or_space(self.table, self.buy_selected)
+        self.shop.chosen.connect(lambda _id: self.buy_selected())
         on_enter(self.cart, self.remove_selected)
         self.buy.clicked.connect(self.buy_selected)
         self.remove.clicked.connect(self.remove_selected)
@@ -232,7 +219,7 @@ class ShopPage(QWizardPage):
         self.setSubTitle("Buy gear for each member. Greyed items say why they cannot be bought.")
         if name is None:
             return
-        self.model.set_buyer(self.draft(left), name)
+        self.shop.set_buyer(self.draft(left), name)  # the item selected stays selected
         self.cart.clear()
         for item_id in self.gear[name]:
             self.cart.addItem(
@@ -242,10 +229,8 @@ class ShopPage(QWizardPage):
         self.explain()
 
     def explain(self) -> None:
-        item = self.model.item_at(self.table.currentIndex().row())
-        why = self.model.blocked(item) if item else "Choose an item."
-        self.reason.setText(why)
-        self.buy.setEnabled(item is not None and not why)
+        """Buy only what the domain allows the member now (the shop shows why not)."""
+        self.buy.setEnabled(self.shop.item() is not None and not self.shop.blocked())
 
     def buy_item(self, item_id: str) -> bool:
         """Add an item to the current member if the rules allow it; False with the reason shown."""
