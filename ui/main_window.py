@@ -255,6 +255,11 @@ class MainWindow(QMainWindow):
             self.view.follow_rules()
         rows = posses.summaries(self.campaign)
         self.posse_model.set_rows(rows)
+        # nothing to record, spend or print in a campaign with no posse yet
+        for action in (self.action_record, self.action_flip, self.action_print):
+            action.setEnabled(bool(rows))
+        if not rows:
+            self.action_hire.setEnabled(False)
         if not rows:
             self.stack.setCurrentWidget(self.empty)
             self.view.show_posse(None)

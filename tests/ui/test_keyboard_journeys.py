@@ -530,3 +530,45 @@ def test_one_shop_in_both_places_showing_each_items_effect_and_keeping_the_choic
     dialog.table.setFocus()
     press(qtbot, Qt.Key.Key_Return)  # Enter on an item it may buy: bought
     assert dialog.result() == dialog.DialogCode.Accepted and dialog.item_id == "whiskey"
+
+
+def test_record_a_game_with_only_two_posses_has_them_both_chosen(window: MainWindow, qtbot) -> None:
+    from ui.wizards.postgame import PostGameWizard
+
+    wizard = PostGameWizard(window, parent=window)
+    qtbot.addWidget(wizard)
+    shown(qtbot, wizard)
+    played = wizard.game_page.played
+    checked = [
+        played.item(i).text()
+        for i in range(played.count())
+        if played.item(i).checkState() == Qt.CheckState.Checked
+    ]
+    assert sorted(checked) == ["Last Hope Lawmen", "The Dalton Boys"]
+    assert wizard.game_page.isComplete()
+    press(qtbot, Qt.Key.Key_Return)  # Next, straight away
+    assert wizard.currentPage() is wizard.casualties_page
+
+
+def test_an_empty_campaign_offers_no_game_flip_or_print(
+    empty_window: MainWindow, qtbot, monkeypatch
+) -> None:
+    from tests.ui.test_wizards import fill_creation as fill
+
+    shown(qtbot, empty_window)
+    actions = (empty_window.action_record, empty_window.action_flip, empty_window.action_print)
+    assert not any(a.isEnabled() for a in actions)
+    opened: list[str] = []
+    monkeypatch.setattr("ui.actions.record_game", lambda w: opened.append("record"))
+    press(qtbot, Qt.Key.Key_G, CTRL)  # Record a game: nothing opens
+    press(qtbot, Qt.Key.Key_P, CTRL)
+    assert opened == []
+
+    def create(wizard: QWidget) -> None:
+        fill(wizard)  # type: ignore[arg-type]
+        wizard.accept()
+
+    in_modal(qtbot, create)
+    press(qtbot, Qt.Key.Key_Return)  # Create your first posse
+    qtbot.waitUntil(lambda: empty_window.posse_model.rowCount() == 1)
+    assert all(a.isEnabled() for a in actions)

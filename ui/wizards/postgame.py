@@ -53,10 +53,12 @@ class GamePage(QWizardPage):
         for s in rules.scenarios.values():
             self.scenario.addItem(s.name, s.id)
         self.played = QListWidget()
+        # a game has two posses at least: with only two that may play, it was those two
+        both = len(names) == 2
         for name in names:
             item = QListWidgetItem(name)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked)
+            item.setCheckState(Qt.CheckState.Checked if both else Qt.CheckState.Unchecked)
             self.played.addItem(item)
         self.winner = QComboBox()
         self.notes = QLineEdit()
