@@ -154,10 +154,10 @@ def walk(w: Walk, work: Path) -> None:
     w.key("ctrl+shift+z")
     w.key("ctrl+shift+z")
     w.shot("redone")
-    # Print the cards: preview, then save.
+    # Print the cards: the preview comes by itself, then save.
     w.key("ctrl+p")
     w.wait_for("Print")
-    w.key("alt+p", pause=4.0)
+    time.sleep(4.0)
     w.shot("print-preview")
     w.key("alt+s", pause=1.0)
     w.key("ctrl+a")

@@ -343,16 +343,29 @@ def main(
     without one has sys.stdout and sys.stderr None, and that is no fault.
     """
     argv = join_signed_values(sys.argv[1:] if argv is None else argv)
-    split = split_global(argv)
+    from cli.qt_options import split_qt_options
+
+    qt_options, app_argv = split_qt_options(argv)
+    split = split_global(app_argv)
     if split is not None and not split[1]:
+        # the app: Qt's own options (-style Fusion, -platform xcb) go to Qt
         server = campaign_server(split[0])
         if server is not None:
             from ui.app_server import run_server_app
 
-            return run_server_app(server, split[0].ruleset)
+            return run_server_app(server, split[0].ruleset, qt_options)
         from ui.app import run_app
 
-        return run_app(campaign_path(split[0]), split[0].ruleset)
+        return run_app(campaign_path(split[0]), split[0].ruleset, qt_options)
+    if qt_options and split is not None:  # a command: Qt's options mean nothing to it
+        said_err = sys.stderr if err is None else err
+        if said_err is not None:
+            said_err.write(
+                f"rostermgr: {qt_options[0]} is an option of the desktop app (Qt's); "
+                "give it without a command.\n"
+            )
+        return EXIT_USAGE
+    split = split_global(argv)
     if sys.stderr is None:  # no stderr at all: what would be said there is dropped, not a crash
         sys.stderr = _Discard()
     said = _Said(sys.stderr if err is None else err)

@@ -74,7 +74,11 @@ def add_parsers(sub: Commands) -> None:
     p.set_defaults(handler=cmd_rename_member)
 
     for action, helptext in (
-        ("retire", "retire a posse: kept with its history, it plays no game until brought back"),
+        (
+            "retire",
+            "retire a posse: kept with its history, it plays no game and trades nothing "
+            "until brought back",
+        ),
         ("return", "bring a retired posse back to play"),
         ("delete", "delete a posse: it leaves the lists, its games and history stay"),
     ):

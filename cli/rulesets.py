@@ -100,7 +100,7 @@ def preview_lines(plan: AdoptionPreview) -> list[str]:
         f"{plan.new.name} {plan.new.version} in place of {plan.old.version} ({plan.new.source}):",
         *(f"  {line}" for line in diff_lines(list(plan.changes))),
     ]
-    for posse in plan.posses:
+    for posse in plan.listed:
         lines.append(f"{posse.posse}:" + (" nothing changes." if posse.unchanged else ""))
         lines += [f"  {line}" for line in posse.stats]
         lines += [f"  {line}" for line in posse.roles]

@@ -141,6 +141,13 @@ def summaries() -> list[PosseSummary]:
             .group_by(m.Member.posse)
         )
     )
+    waiting: dict[int, int] = dict(
+        m.tuples(
+            m.Member.select(m.Member.posse, fn.COUNT(m.Member.id))
+            .where((m.Member.status == roster.ACTIVE) & m.Member.pending_card.is_null(False))
+            .group_by(m.Member.posse)
+        )
+    )
     rows = m.Posse.select(m.Posse.id, m.Posse.name, m.Posse.faction).order_by(m.Posse.name)
     standings = standings_of()
     return [
@@ -150,6 +157,7 @@ def summaries() -> list[PosseSummary]:
             int(purses.get(posse_id, 0)),
             int(active.get(posse_id, 0)),
             standings.get(posse_id, PLAYING),
+            int(waiting.get(posse_id, 0)),
         )
         for posse_id, name, faction in m.tuples(rows)  # plain rows: no model objects to build
         if standings.get(posse_id, PLAYING) != DELETED

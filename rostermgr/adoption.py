@@ -17,6 +17,7 @@ from rostermgr.invariants import roster_problems, stat_problems, state_problems
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
 from rostermgr.ruleset_diff import RuleChange, diff_rulesets
+from rostermgr.standing import DELETED
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class PossePreview:
     no_longer: tuple[str, ...]  # "Gang members may no longer carry a shotgun."
     roles: tuple[str, ...]  # "Gang member: the stat line changed (Wounds 6 -> 5)."
     refusals: tuple[str, ...]
+    deleted: bool = False  # a deleted posse: checked, but listed only when it refuses
 
     @property
     def unchanged(self) -> bool:
@@ -48,6 +50,30 @@ class AdoptionPreview:
     def refusals(self) -> tuple[str, ...]:
         """Every reason the adoption is refused, posse by posse."""
         return tuple(r for p in self.posses for r in p.refusals)
+
+    @property
+    def listed(self) -> tuple[PossePreview, ...]:
+        """The posses a preview lists: those in the campaign's lists, and a deleted one only
+        when it refuses the adoption (its rows must still read under the new ruleset)."""
+        return tuple(p for p in self.posses if not p.deleted or p.refusals)
+
+    def summary(self) -> str:
+        """One sentence on what adopting does, true to the list below it."""
+        if self.refusals:
+            return "It cannot be adopted: change the posses named below first, or the ruleset file."
+        changed = [p.posse for p in self.listed if not p.unchanged]
+        kept = "Every posse keeps its members, items and ledger; "
+        undo = " Undo takes it back."
+        if not changed:
+            return kept + "none reads differently under the new numbers." + undo
+        return (
+            kept + f"{_count(len(changed))} read{'s' if len(changed) == 1 else ''} differently, "
+            "as listed below: stats and prices follow the new numbers from now on." + undo
+        )
+
+
+def _count(n: int) -> str:
+    return "one posse" if n == 1 else f"{n} posses"
 
 
 def _unreadable(posse: Posse, new: Ruleset) -> list[str]:
@@ -140,9 +166,10 @@ def _no_longer(roles: Iterable[str], old: Ruleset, new: Ruleset) -> list[str]:
 
 def preview_posse(posse: Posse, old: Ruleset, new: Ruleset) -> PossePreview:
     """What the posse would read as under `new`, and why it would refuse the adoption."""
+    deleted = posse.standing == DELETED
     refusals = _unreadable(posse, new)
     if refusals:
-        return PossePreview(posse.name, (), (), (), tuple(refusals))
+        return PossePreview(posse.name, (), (), (), tuple(refusals), deleted)
     living = posse.active
     roles = [m.role for m in living]
     stats = [line for m in living if (line := _stat_lines(m, old, new))]
@@ -153,6 +180,7 @@ def preview_posse(posse: Posse, old: Ruleset, new: Ruleset) -> PossePreview:
         tuple(_no_longer(roles, old, new)),
         tuple(_role_lines(roles, old, new)),
         tuple(refusals),
+        deleted,
     )
 
 

@@ -17,6 +17,7 @@ class PosseSummary:
     purse: int
     active: int
     standing: str = "playing"  # rostermgr.standing: playing or retired (the deleted are left out)
+    waiting: int = 0  # living members with a card turned and waiting for a choice (R15)
 
     def as_json(self) -> dict[str, Any]:
         """DESIGN 5: `posse list --json` entries, exactly the contract's keys."""

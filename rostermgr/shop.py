@@ -11,6 +11,7 @@ from rostermgr.errors import Refused, RuleBroken, quoted
 from rostermgr.plans import CreationPlan, Entry
 from rostermgr.roster import Member, Posse, check_name
 from rostermgr.rules import Item, Ruleset
+from rostermgr.standing import trading_refusal
 
 
 def check_carry(member: Member, item_id: str, rules: Ruleset) -> None:
@@ -38,8 +39,16 @@ def _check_purse(posse_name: str, purse: int, cost: int, what: str) -> None:
         )
 
 
+def _check_trading(posse: Posse) -> None:
+    """A retired posse buys, sells and hires nothing until it is brought back to play."""
+    why = trading_refusal(posse.name, posse.standing)
+    if why:
+        raise RuleBroken(why)
+
+
 def plan_buy(posse: Posse, member_name: str, item_id: str, rules: Ruleset) -> Entry:
     """Pay the ruleset price from the purse for an item a living member may carry."""
+    _check_trading(posse)
     member = posse.living_member(member_name)
     item = rules.item(item_id)
     check_carry(member, item_id, rules)
@@ -77,6 +86,7 @@ def shop_choices(posse: Posse, member_name: str, rules: Ruleset) -> tuple[ShopCh
 
 def plan_sell(posse: Posse, member_name: str, item_id: str, rules: Ruleset) -> Entry:
     """Refund the resale share of the price, rounded down (R16)."""
+    _check_trading(posse)
     member = posse.living_member(member_name)
     item = rules.item(item_id)
     if item_id not in member.items:
@@ -87,6 +97,7 @@ def plan_sell(posse: Posse, member_name: str, item_id: str, rules: Ruleset) -> E
 
 def plan_hire(posse: Posse, role_id: str, name: str, rules: Ruleset) -> tuple[Member, Entry]:
     """A replacement: a gang member while short of them; a leader or deputy only when vacant."""
+    _check_trading(posse)
     role = rules.role(role_id)
     name = check_name(name, "member's name")
     if any(m.name == name for m in posse.members):

@@ -27,6 +27,17 @@ def may_play(posse_standing: str) -> bool:
     return posse_standing == PLAYING
 
 
+def trading_refusal(posse_name: str, posse_standing: str) -> str:
+    """Why the posse may not buy, sell or hire now, or '' when it may.
+
+    A retired posse is out of the campaign with its roster as it left: it plays no game
+    (`may_play`) and trades nothing until it is brought back to play.
+    """
+    if posse_standing == RETIRED:
+        return f"{posse_name} is retired: bring it back to play before it buys, sells or hires."
+    return ""
+
+
 def deleted_name(name: str, day: str, taken: Iterable[str]) -> str:
     """The name a deleted posse keeps, freeing its own for a new posse: 'Name (deleted DAY)'."""
     used = set(taken)

@@ -92,7 +92,7 @@ def rename(w: MainWindow) -> None:
     new, ok = QInputDialog.getText(w, "Rename posse", f"New name for {old}:", text=old)
     if ok and new.strip() and new.strip() != old:
         w.act(
-            f"Rename {old}",
+            f"Rename {old} to {new.strip()}",
             partial(posses.rename, w.campaign, old, new.strip()),
             select=new.strip(),
         )
@@ -105,7 +105,7 @@ def rename_member(w: MainWindow, member: str) -> None:
     new, ok = QInputDialog.getText(w, "Rename member", f"New name for {member}:", text=member)
     if ok and new.strip() and new.strip() != member:
         w.act(
-            f"Rename {member}",
+            f"Rename {member} to {new.strip()}",
             partial(posses.rename_member, w.campaign, posse, member, new.strip()),
         )
 
@@ -393,7 +393,8 @@ def undo_history(w: MainWindow) -> None:
 
 
 def quick_reference(w: MainWindow) -> None:
-    """Help > Quick reference: the print dialog on the reference sheet, its preview rendering."""
+    """Help > Quick reference: the print dialog on the reference sheet, its preview rendering
+    at once."""
     from ui.dialogs.print_dialog import PrintDialog
 
     dialog = PrintDialog(w, parent=w, start="Reference")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -35,14 +36,16 @@ UNSEEN_PLATFORMS = frozenset({"offscreen", "minimal"})
 SMOKE_QUIT = "ROSTERMGR_SMOKE_QUIT"
 
 
-def run_app(path: Path, ruleset_path: str | None = None) -> int:
-    """Take the campaign's lock, show the main window, open the campaign in it; refusals exit 1."""
+def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[str] = ()) -> int:
+    """Take the campaign's lock, show the main window, open the campaign in it; refusals exit 1.
+
+    `qt_options` are Qt's own command-line options (-style Fusion), handed to Qt."""
     from rostermgr.errors import DamagedFile, Refused
 
     from PySide6.QtWidgets import QApplication  # isort: skip
     from ui.main_window import MainWindow
 
-    app = start_application()
+    app = start_application(qt_options)
     from services.lock import CampaignHeld
     from services.paths import no_lock, take_lock, take_over
 
@@ -108,17 +111,22 @@ def run_app(path: Path, ruleset_path: str | None = None) -> int:
     return refused[0] if refused else code
 
 
-def start_application() -> QApplication:
-    """The Qt application, named, with the exception hook and Qt's message filter in place."""
+def start_application(qt_options: Sequence[str] = ()) -> QApplication:
+    """The Qt application, named, with the exception hook and Qt's message filter in place;
+    `qt_options` (Qt's own, as `-style Fusion`) are Qt's to read."""
     from PySide6.QtWidgets import QApplication
 
     from ui.errors import install_exception_hook
     from ui.qt_messages import install_message_filter
 
     # instance() is typed as the QCoreApplication it may be; here it is always ours.
-    app = cast("QApplication", QApplication.instance() or QApplication(sys.argv))
+    argv = [sys.argv[0] if sys.argv else "rostermgr", *qt_options]
+    app = cast("QApplication", QApplication.instance() or QApplication(argv))
     app.setApplicationName("rostermgr")
     app.setOrganizationName("rostermgr")
+    from ui.appearance import apply_saved
+
+    apply_saved()  # View > Appearance, before the first window is painted
     install_exception_hook()
     install_message_filter()
     return app

@@ -8,6 +8,7 @@ refusal is a sentence on standard error and exit 1.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ui.app import EXIT_REFUSED, _refuse, can_ask, show_campaign, start_application
@@ -19,15 +20,18 @@ if TYPE_CHECKING:
     from services.campaign import Campaign
 
 
-def run_server_app(given: str, ruleset_path: str | None = None) -> int:
-    """Show the main window and open the server campaign `given` in it; refusals exit 1."""
+def run_server_app(
+    given: str, ruleset_path: str | None = None, qt_options: Sequence[str] = ()
+) -> int:
+    """Show the main window and open the server campaign `given` in it; refusals exit 1.
+    `qt_options` are Qt's own command-line options, handed to Qt."""
     from PySide6.QtWidgets import QApplication
 
     from rostermgr.errors import Refused
     from services.paths import server_shown
     from ui.main_window import MainWindow
 
-    app = start_application()
+    app = start_application(qt_options)
     where = server_shown(given)
     window = MainWindow(server=where)
     window.ruleset_path = ruleset_path

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCharts import (
+    QAbstractBarSeries,
+    QAreaSeries,
     QBarCategoryAxis,
     QBarSeries,
     QBarSet,
@@ -93,6 +95,7 @@ class ChartPanel(QWidget):
         """The chart theme of the palette; resets series colours, so call after adding series."""
         self.chart.setTheme(chart_theme(self.palette()))
         self.chart.setBackgroundRoundness(0)
+        self.save_button.setEnabled(self.drawn())  # no chart yet: nothing to save
         title = QFont(self.font())
         title.setPointSizeF(title.pointSizeF() * 1.25)
         title.setBold(True)
@@ -103,6 +106,20 @@ class ChartPanel(QWidget):
             if isinstance(series, QBarSeries):
                 for bar_set in series.barSets():  # the themes draw labels white, for inside bars
                     bar_set.setLabelColor(text)
+
+    def drawn(self) -> bool:
+        """Whether the chart shows any data (before a run it is only its title)."""
+        for series in self.chart.series():
+            if isinstance(series, QAbstractBarSeries):
+                if any(bar_set.count() for bar_set in series.barSets()):
+                    return True
+            elif isinstance(series, QAreaSeries):
+                upper = series.upperSeries()
+                if upper is not None and upper.count():
+                    return True
+            elif isinstance(series, QXYSeries) and series.count():
+                return True
+        return False
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):

@@ -75,19 +75,48 @@ def keep_in_step(stack: QUndoStack) -> str | None:
     return refusals[0] if refusals else None
 
 
+# An undo step is named as an order ("Rename The Dalton Boys to Daltons": Edit > Undo
+# Rename ...); once done, the status bar says it happened.
+_DONE = {
+    "Adopt": "Adopted",
+    "Bring back": "Brought back",
+    "Buy": "Bought",
+    "Create": "Created",
+    "Delete": "Deleted",
+    "Hire": "Hired",
+    "Import": "Imported",
+    "Record": "Recorded",
+    "Rename": "Renamed",
+    "Retire": "Retired",
+    "Sell": "Sold",
+}
+
+
+def done_sentence(text: str) -> str:
+    """An undo step's name as what was done: "Rename A to B" -> "Renamed A to B."."""
+    for verb, done in _DONE.items():
+        if text.startswith(f"{verb} "):
+            return f"{done}{text[len(verb) :]}."
+    return f"Done: {text}."
+
+
 def do_edit(
     stack: QUndoStack,
     campaign: Campaign,
     text: str,
     edit: Callable[[], T],
     changed: Callable[[], None],
+    describe: Callable[[T], str] | None = None,
 ) -> T:
     """Run one use case that writes (it raises Refused with its sentence) and push it for undo.
 
-    An edit that wrote nothing (the undo log did not move) is not pushed.
+    The step is named `text`, or `describe(result)` when what it did is known only after it
+    (a flip turns a card, or settles one). An edit that wrote nothing (the undo log did not
+    move) is not pushed.
     """
     mark = campaign.mark()
     result = edit()
     if campaign.mark() != mark:
-        stack.push(EditCommand(campaign, text, mark, changed))
+        named = describe(result) if describe is not None else text
+        stack.push(EditCommand(campaign, named, mark, changed))
     return result

@@ -64,9 +64,11 @@ def member_menu(w: MainWindow, menu: QMenu) -> None:
 
 def gear_menu(w: MainWindow, menu: QMenu) -> None:
     pane = w.view.member_pane
-    item = pane.gear.currentItem()
-    if item is not None:
-        _item(menu, f"Sell {item.text()}", pane.sell.click, pane.sell.isEnabled())
+    item_id, refund = pane.selected_item(), pane.refund()
+    if item_id is not None:
+        name = w.rules.items[item_id].name if item_id in w.rules.items else item_id
+        paid = "" if refund is None else f" for ${refund}"  # what the user gets back (R16)
+        _item(menu, f"Sell {name}{paid}", pane.sell.click, pane.sell.isEnabled())
     _item(menu, "Buy an item...", pane.buy.click, pane.buy.isEnabled())
 
 

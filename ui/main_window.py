@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings, QTimer, Signal
+from PySide6.QtCore import QChildEvent, QEvent, QSettings, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 if TYPE_CHECKING:  # the event classes too: importing them costs before the first paint
     from PySide6.QtCore import QMimeData
     from PySide6.QtGui import (
+        QAction,
         QCloseEvent,
         QDragEnterEvent,
         QDropEvent,
@@ -58,6 +59,7 @@ class MainWindow(QMainWindow):
     # Set by attach; until then is_open is False and the menus do nothing but quit.
     campaign: Campaign
     rules: Ruleset
+    appearance_actions: dict[str, QAction]  # View > Appearance, by choice (ui.appearance)
 
     def __init__(
         self, campaign: Campaign | None = None, path: Path | None = None, server: str = ""
@@ -76,8 +78,14 @@ class MainWindow(QMainWindow):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.indexChanged.connect(self._undo_in_step)
         self.settings = QSettings("rostermgr", "rostermgr")
+        from ui.focus import FocusReturner
+
+        self._focus = FocusReturner(self)
         self.posse_list = QListView()
         self.posse_list.setMinimumWidth(200)
+        from ui.list_view import elide_in_width
+
+        elide_in_width(self.posse_list)  # a long name elided, whole in its tooltip
         self.new_posse_button = QPushButton("New posse...")
         self.new_posse_button.clicked.connect(self.new_posse)
         left = QWidget()
@@ -110,6 +118,12 @@ class MainWindow(QMainWindow):
             self.resize(*fitted_size(1280, 760))
         if campaign is not None:
             self.attach(campaign)
+
+    def childEvent(self, event: QChildEvent) -> None:
+        """A dialog of this window gives the focus back to its opener when it closes."""
+        super().childEvent(event)
+        if event.type() == QEvent.Type.ChildPolished and hasattr(self, "_focus"):
+            self._focus.watch(event.child())
 
     @staticmethod
     def _opening_page(name: str) -> QWidget:
@@ -227,6 +241,7 @@ class MainWindow(QMainWindow):
         self.first_posse.setObjectName("firstPosse")
         self.first_posse.setStyleSheet("font-size: 14pt; padding: 12px 24px;")
         self.first_posse.clicked.connect(self.new_posse)
+        self.first_posse.setAutoDefault(True)  # Enter presses it, as Space does
         layout.addWidget(text)
         layout.addWidget(self.first_posse, 0, Qt.AlignmentFlag.AlignCenter)
         layout.addStretch()
@@ -251,9 +266,16 @@ class MainWindow(QMainWindow):
             self.view.follow_rules()
         rows = posses.summaries(self.campaign)
         self.posse_model.set_rows(rows)
+        # nothing to record, spend or print in a campaign with no posse yet
+        for action in (self.action_record, self.action_flip, self.action_print):
+            action.setEnabled(bool(rows))
+        if not rows:
+            self.action_hire.setEnabled(False)
         if not rows:
             self.stack.setCurrentWidget(self.empty)
             self.view.show_posse(None)
+            # the one thing to do, focused and ringed: not the empty list, which shows no focus
+            self.first_posse.setFocus()
         else:
             self.stack.setCurrentWidget(self.view)
             row = self.posse_model.row_of(keep) if keep else -1
@@ -277,8 +299,15 @@ class MainWindow(QMainWindow):
         self._title()
 
     def show_selected(self) -> None:
+        from rostermgr.standing import trading_refusal
+
         name = self.current_posse()
         self.view.show_posse(name)
+        posse = self.view.posse
+        # what a retired posse may not do, as the domain says it
+        frozen = "" if posse is None else trading_refusal(posse.name, posse.standing)
+        self.action_hire.setEnabled(posse is not None and not frozen)
+        self.action_hire.setToolTip(frozen)
         if name is not None:
             self.settings.setValue(self._posse_key(), name)
 
@@ -316,20 +345,35 @@ class MainWindow(QMainWindow):
         path = Path(urls[0].toLocalFile())
         return path if path.suffix.lower() in DROPPED and path.is_file() else None
 
-    def act(self, text: str, edit: Callable[[], Any], select: str | None = None) -> Any:
-        """Run one undoable use case; a refusal becomes a sentence in the window."""
+    def act(
+        self,
+        text: str,
+        edit: Callable[[], Any],
+        select: str | None = None,
+        describe: Callable[[Any], str] | None = None,
+    ) -> Any:
+        """Run one undoable use case; a refusal becomes a sentence in the window. The undo step
+        is named `text`, or `describe(result)` (see ui.commands.do_edit)."""
         from rostermgr.errors import Refused
         from ui.commands import do_edit
 
         try:
             result = do_edit(
-                self.undo_stack, self.campaign, text, edit, lambda: self.refresh(select)
+                self.undo_stack,
+                self.campaign,
+                text,
+                edit,
+                lambda: self.refresh(select),
+                describe,
             )
         except Refused as exc:
             self.refuse(str(exc))
             return None
         self.refresh(select)
-        self.statusBar().showMessage(text, 5000)
+        from ui.commands import done_sentence
+
+        said = done_sentence(text) if describe is None else f"{describe(result)}."
+        self.statusBar().showMessage(said, 5000)
         return result
 
     def _undo_in_step(self, _index: int) -> None:

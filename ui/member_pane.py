@@ -80,10 +80,14 @@ class MemberPane(QGroupBox):
             lambda: self.member and self.rename_requested.emit(self.member.name)
         )
         self.gear.currentRowChanged.connect(lambda _row: self._enable())
+        self.frozen = ""
         self.show_member(None, [])
 
-    def show_member(self, member: Member | None, history: list[str]) -> None:
+    def show_member(self, member: Member | None, history: list[str], frozen: str = "") -> None:
+        """Show `member` and its history lines; `frozen` is the domain's sentence why its
+        posse may not buy or sell now (retired), '' when it may."""
         self.member = member
+        self.frozen = frozen
         self.gear.clear()
         self.history.clear()
         if member is None:
@@ -116,8 +120,13 @@ class MemberPane(QGroupBox):
         self.upgrades.setText(ups or "none yet")
         for item_id in member.items:
             item = rules.items.get(item_id)
-            entry = QListWidgetItem(f"{item.name} (${item.price})" if item else item_id)
+            # what the user gets back if it is sold (R16, the ruleset's resale share)
+            entry = QListWidgetItem(
+                f"{item.name} (sells for ${rules.resale_value(item_id)})" if item else item_id
+            )
             entry.setData(256, item_id)
+            if item:
+                entry.setToolTip(f"Bought for ${item.price}. {item.notes}".strip())
             self.gear.addItem(entry)
         for line in history:
             self.history.addItem(line)
@@ -125,14 +134,31 @@ class MemberPane(QGroupBox):
 
     def _enable(self) -> None:
         alive = self.member is not None and self.member.alive
-        self.buy.setEnabled(alive)
+        trades = alive and not self.frozen
+        self.buy.setEnabled(trades)
         self.rename.setEnabled(self.member is not None)
-        self.sell.setEnabled(alive and self.gear.currentRow() >= 0)
+        self.sell.setEnabled(trades and self.gear.currentRow() >= 0)
+        for button in (self.buy, self.sell):
+            button.setToolTip(self.frozen)
+        refund = self.refund()
+        self.sell.setText("&Sell selected" if refund is None else f"&Sell for ${refund}")
         waiting = None if self.member is None else flip_choices(self.member, self.rules)
         # R15: a flip to turn, or a card turned and waiting for the player's choice
         self.flip.setEnabled(
             alive and waiting is not None and (waiting.can_turn or waiting.card is not None)
         )
+
+    def selected_item(self) -> str | None:
+        """The id of the selected piece of gear, or None."""
+        item = self.gear.currentItem()
+        return None if item is None else str(item.data(256))
+
+    def refund(self) -> int | None:
+        """What selling the selected gear pays back (R16), as the ruleset says; None if none."""
+        item_id = self.selected_item()
+        if item_id is None or item_id not in self.rules.items:
+            return None
+        return self.rules.resale_value(item_id)
 
     def _sell(self) -> None:
         item = self.gear.currentItem()

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QAction, QKeySequence
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMenu
+
     from ui.main_window import MainWindow
 
 
@@ -30,6 +32,27 @@ def _shortcut(action: QAction, key: QKeySequence | QKeySequence.StandardKey) -> 
         action.setShortcuts(key)
     else:
         action.setShortcuts([key])
+
+
+def _appearance_actions(w: MainWindow, menu: QMenu) -> None:
+    """View > Appearance: System, Light or Dark, one checked, kept in the settings."""
+    from PySide6.QtGui import QActionGroup
+
+    from ui import appearance
+
+    group = QActionGroup(w)
+    group.setExclusive(True)
+    now = appearance.saved(w.settings)
+    w.appearance_actions = {}
+    for choice, text in appearance.CHOICES:
+        action = QAction(text, w)
+        action.setCheckable(True)
+        action.setChecked(choice == now)
+        action.setObjectName(f"action_appearance_{choice}")
+        action.triggered.connect(lambda _on, c=choice: appearance.choose(c, w.settings))
+        group.addAction(action)
+        menu.addAction(action)
+        w.appearance_actions[choice] = action
 
 
 def build_menus(w: MainWindow) -> None:
@@ -168,6 +191,10 @@ def build_menus(w: MainWindow) -> None:
     add(campaign, "R&ules...", lambda: actions.show_rulesets(w), None, "action_rulesets")
     add(campaign, "&Check campaign file", lambda: actions.check(w), None, "action_check")
 
+    view = bar.addMenu("&View")
+    appearance = view.addMenu("&Appearance")
+    _appearance_actions(w, appearance)
+
     table = bar.addMenu("&Table")
     add(
         table,
@@ -211,5 +238,8 @@ def build_menus(w: MainWindow) -> None:
     ):
         tools.addAction(action)
     tools.addSeparator()
+    # fixed words on the tool bar, so it never shifts; the step is in the tooltip and the menu
+    undo.setIconText("Undo")
+    redo.setIconText("Redo")
     tools.addAction(undo)
     tools.addAction(redo)

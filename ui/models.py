@@ -60,15 +60,34 @@ class PosseListModel(QAbstractListModel):
         row = self._rows[index.row()]
         faction = self._rules.factions.get(row.faction)
         retired = row.standing == "retired"
+        # R15: a card turned and waiting for a choice is unfinished business: said in the list
+        waits = f"{row.waiting} flip{'s' if row.waiting > 1 else ''} waiting" if row.waiting else ""
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{row.name} (retired)" if retired else row.name
+            notes = ", ".join(n for n in ("retired" if retired else "", waits) if n)
+            return f"{row.name} ({notes})" if notes else row.name
         if role == Qt.ItemDataRole.ToolTipRole:
             label = faction.name if faction else row.faction
             note = "; retired: it plays no game until brought back" if retired else ""
+            if waits:
+                note += f"; {waits} for a choice (Campaign > Spend flips)"
             return f"{row.name}\n{label}: ${row.purse}, {row.active} active{note}"
         if role == Qt.ItemDataRole.ForegroundRole and retired:
             return QBrush(dimmed())
+        if role == Qt.ItemDataRole.FontRole and retired:
+            return _italic()
         return None
+
+
+def _bold() -> QFont:
+    font = QFont()
+    font.setBold(True)
+    return font
+
+
+def _italic() -> QFont:
+    font = QFont()
+    font.setItalic(True)
+    return font
 
 
 def _struck() -> QFont:
@@ -127,6 +146,15 @@ class RosterModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.ToolTipRole and 2 <= col < 2 + n_stats:
             return self._rules.stat_names[self._rules.stat_order[col - 2]]
+        flips_col = 2 + n_stats + 1
+        if col == flips_col and member.pending_card and member.alive:
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return (
+                    f"{member.pending_card} is turned and waits for a choice "
+                    "(Campaign > Spend flips)."
+                )
+            if role == Qt.ItemDataRole.FontRole:
+                return _bold()
         if role == Qt.ItemDataRole.ForegroundRole and not member.alive:
             return QBrush(dimmed())  # R13: the dead stay on the roster, greyed
         if role == Qt.ItemDataRole.FontRole and not member.alive and col == 0:
@@ -143,4 +171,10 @@ class RosterModel(QAbstractTableModel):
         strikes = "\u2715" * member.injuries + "\u25a1" * (
             self._rules.strikes_to_die - member.injuries
         )
-        return [strikes, member.flips, "Active" if member.alive else "Dead"][extra]
+        status = "Dead" if not member.alive else "Active"
+        if member.alive and self._posse.standing == "retired":
+            status = "Retired"  # out of the campaign with its posse until brought back
+        flips: object = member.flips
+        if member.pending_card and member.alive:  # R15: turned, the choice still to make
+            flips = f"{member.flips} + {member.pending_card} waiting"
+        return [strikes, flips, status][extra]

@@ -17,13 +17,14 @@ from PySide6.QtWidgets import (
 
 from rostermgr.cards import SUIT_SYMBOLS
 from rostermgr.roster import Posse
+from rostermgr.standing import RETIRED, trading_refusal
 from services import posses
 from services.campaign import Campaign
 from ui.member_pane import MemberPane
 from ui.models import RosterModel
 from ui.style import purse_style
 from ui.table_models import history_model, ledger_model
-from ui.table_view import FilteredTable
+from ui.table_view import FilteredTable, tab_leaves
 
 ROSTER_ROWS_KEPT = 5  # rows the roster always has room for: a posse's five
 ROSTER_ROWS_GROWN = 8  # rows it grows to when the member pane can spare the height
@@ -31,6 +32,7 @@ ROSTER_ROWS_GROWN = 8  # rows it grows to when the member pane can spare the hei
 
 def _table(model: object) -> QTableView:
     view = QTableView()
+    tab_leaves(view)
     view.setModel(model)  # type: ignore[arg-type]
     view.verticalHeader().hide()
     view.horizontalHeader().setStretchLastSection(True)
@@ -129,10 +131,13 @@ class PosseView(QWidget):
         alive = len(posse.active)
         self.name.setText(posse.name)
         self.name.setToolTip(posse.name)
+        retired = posse.standing == RETIRED
         self.faction.setText(
             f"{faction.name}  {SUIT_SYMBOLS[faction.suit]} {faction.suit}  \u2022  "
             f"{alive} of {len(posse.members)} alive"
+            + ("  \u2022  Retired: it plays no game until brought back" if retired else "")
         )
+        self.name.setText(f"{posse.name} (retired)" if retired else posse.name)
         self.purse.setText(f"Purse: ${posse.purse}")
         self.ledger_model.set_rows(posses.ledger(self.campaign, posse.name))
         self.history_model.set_rows(posses.history(self.campaign, posse.name))
@@ -171,4 +176,5 @@ class PosseView(QWidget):
             return
         member = self.posse.member(name)
         lines = [f"{h.date}  {h.text}" for h in self.history_model.rows if h.member == name]
-        self.member_pane.show_member(member, lines)
+        frozen = trading_refusal(self.posse.name, self.posse.standing)
+        self.member_pane.show_member(member, lines, frozen)

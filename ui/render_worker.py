@@ -23,20 +23,27 @@ class RenderWorker(QObject):
 
     @Slot()
     def run(self) -> None:
-        try:
-            self._render(lambda done, total: self.progress.emit(done, total))
-        except Refused as exc:  # the printables' one-sentence refusals (PrintRefused)
-            self.failed.emit(str(exc))
-        except OSError as exc:
-            self.failed.emit(f"Cannot write the PDF: {exc.strerror}.")
-        except Exception as exc:  # a fault of ours (reportlab's, Pillow's): logged, window live
-            where = log_exception(exc)
-            self.failed.emit(
-                "The PDF could not be made: an internal error"
-                + (f" (the details are in {where})." if where else ".")
-            )
-        else:
+        sentence = run_render(self._render, lambda done, total: self.progress.emit(done, total))
+        if sentence is None:
             self.done.emit()
+        else:
+            self.failed.emit(sentence)
+
+
+def run_render(render: Render, progress: Callable[[int, int], None]) -> str | None:
+    """Run render(progress) here; None when it drew, else the sentence that says why not."""
+    try:
+        render(progress)
+    except Refused as exc:  # the printables' one-sentence refusals (PrintRefused)
+        return str(exc)
+    except OSError as exc:
+        return f"Cannot write the PDF: {exc.strerror}."
+    except Exception as exc:  # a fault of ours (reportlab's, Pillow's): logged, window live
+        where = log_exception(exc)
+        return "The PDF could not be made: an internal error" + (
+            f" (the details are in {where})." if where else "."
+        )
+    return None
 
 
 def start(render: Render, parent: QObject) -> tuple[QThread, RenderWorker]:

@@ -74,7 +74,8 @@ class ShopModel(QAbstractTableModel):
                 item.name,
                 kind,
                 f"${item.price}",
-                item_effect(item, self.rules),
+                # what the ruleset says it does: its figures, else its notes (dynamite, a map)
+                item_effect(item, self.rules, none=item.notes),
                 reason or "yes",
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import QEvent, QObject, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -64,6 +64,44 @@ def fit_columns(
     return refit_if_stale
 
 
+class _CtrlTabMoves(QObject):
+    """Ctrl+Tab and Ctrl+Shift+Tab move the current cell of a view whose Tab leaves it."""
+
+    def __init__(self, view: QAbstractItemView) -> None:
+        super().__init__(view)
+        self._view = view
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return super().eventFilter(watched, event)
+        ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if not ctrl or event.key() not in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+            return super().eventFilter(watched, event)
+        back = event.key() == Qt.Key.Key_Backtab or bool(
+            event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        )
+        self._move(-1 if back else 1)
+        return True
+
+    def _move(self, step: int) -> None:
+        model, current = self._view.model(), self._view.currentIndex()
+        rows, columns = model.rowCount(), max(model.columnCount(), 1)
+        if rows == 0:
+            return
+        # cells in reading order, wrapping at either end, as Tab moved before
+        cell = (current.row() * columns + current.column()) if current.isValid() else -step
+        cell = (cell + step) % (rows * columns)
+        self._view.setCurrentIndex(model.index(cell // columns, cell % columns))
+
+
+def tab_leaves(view: QAbstractItemView) -> None:
+    """Tab and Shift+Tab move the focus out of `view` to the next control, as in every other
+    widget; Ctrl+Tab and Ctrl+Shift+Tab move within it (Qt's convention for widgets that take
+    Tab themselves). A table that kept Tab trapped keyboard users in it (issue 30)."""
+    view.setTabKeyNavigation(False)
+    view.installEventFilter(_CtrlTabMoves(view))
+
+
 class FilteredTable(QWidget):
     """A read-only table the user sorts by a header click and filters by typing."""
 
@@ -87,6 +125,7 @@ class FilteredTable(QWidget):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setAlternatingRowColors(True)
+        tab_leaves(self.view)
         self._refit_if_stale = fit_columns(self.view, model.stretch, defer_while_hidden=True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

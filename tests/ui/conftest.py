@@ -26,6 +26,12 @@ def _no_modal_boxes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     for name in ("warning", "information", "critical", "question"):
         monkeypatch.setattr(QMessageBox, name, staticmethod(record))
+
+    def keep(box: QMessageBox) -> bool:  # "Discard?": the work is kept, as by Enter
+        shown.append(box.text())
+        return False
+
+    monkeypatch.setattr("ui.wizards.discard.ask", keep)
     # Offscreen, the app asks nothing at start-up (nobody could answer); these boxes answer.
     monkeypatch.setattr("ui.app.can_ask", lambda: True)
     return shown

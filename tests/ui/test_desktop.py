@@ -40,7 +40,7 @@ def test_right_click_menus_offer_the_windows_own_actions(window: MainWindow) -> 
     pane.gear.setCurrentRow(0)
     menu = QMenu()
     context_menus.gear_menu(window, menu)
-    assert texts(menu)[0] == "Sell Pistol ($8)"
+    assert texts(menu)[0] == "Sell Pistol for $4"  # what the town pays back (R16)
     menu.actions()[0].trigger()
     assert "pistol" not in posses.load(window.campaign, D).member("Kid").items
     assert window.undo_stack.count() == 1

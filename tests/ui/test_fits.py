@@ -81,3 +81,60 @@ def test_inks_follow_a_dark_palette(qapp) -> None:
     finally:
         qapp.setPalette(light)
     assert not style.is_dark() or light.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def test_at_1024_by_700_the_print_dialog_shows_every_tab_and_posse(
+    window: MainWindow, qtbot
+) -> None:
+    from services import posses as posse_service
+    from ui.dialogs.print_dialog import PrintDialog
+
+    long = "The Long-Named Brotherhood of the Trail"
+    window.act("Rename", lambda: posse_service.rename(window.campaign, "The Dalton Boys", long))
+    dialog = PrintDialog(window, parent=window)
+    qtbot.addWidget(dialog)
+    dialog.resize(*SCREEN)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    tabs = dialog.tabs
+    assert tabs.rect().contains(tabs.tabRect(tabs.count() - 1)), "the last tab is cut off"
+    posses = dialog.cards.posses
+    last = posses.visualRect(posses.model().index(posses.count() - 1, 0))
+    assert posses.viewport().rect().contains(last), "a posse of the checklist is cut off"
+    assert not posses.horizontalScrollBar().isVisible()
+    dialog.done(0)
+
+
+def test_a_long_posse_name_is_elided_in_the_list_with_its_whole_name_as_a_tooltip(
+    window: MainWindow, qtbot
+) -> None:
+    from services import posses
+
+    long = "The Long-Named Brotherhood of the Trail"
+    window.act("Rename", lambda: posses.rename(window.campaign, "The Dalton Boys", long))
+    window.resize(*SCREEN)
+    window.show()
+    qtbot.waitExposed(window)
+    view = window.posse_list
+    assert not view.horizontalScrollBar().isVisible()
+    row = window.posse_model.row_of(long)
+    rect = view.visualRect(window.posse_model.index(row))
+    assert rect.right() <= view.viewport().width()
+    assert view.textElideMode() != Qt.TextElideMode.ElideNone
+    tip = window.posse_model.data(window.posse_model.index(row), Qt.ItemDataRole.ToolTipRole)
+    assert long in tip
+
+
+def test_the_simulators_ruleset_choice_shows_its_whole_text(window: MainWindow, qtbot) -> None:
+    from ui.dialogs.simulator import SimulatorWindow
+
+    sim = SimulatorWindow(window, parent=window)
+    qtbot.addWidget(sim)
+    sim.resize(*SCREEN)
+    sim.show()
+    qtbot.waitExposed(sim)
+    combo = sim.form.ruleset_a.combo
+    text_width = combo.fontMetrics().horizontalAdvance(combo.currentText())
+    assert combo.width() - 40 >= text_width, (combo.width(), text_width)
+    need = sim.minimumSizeHint()
+    assert need.width() <= SCREEN[0] and need.height() <= SCREEN[1]

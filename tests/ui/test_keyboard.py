@@ -28,6 +28,18 @@ def answer(monkeypatch: pytest.MonkeyPatch, button: QMessageBox.StandardButton) 
     return asked
 
 
+def discard_answer(monkeypatch: pytest.MonkeyPatch, discard: bool) -> list[QMessageBox]:
+    """The "Discard?" box answers `discard` (True: Discard); the boxes are kept to look at."""
+    asked: list[QMessageBox] = []
+
+    def ask(box: QMessageBox) -> bool:
+        asked.append(box)
+        return discard
+
+    monkeypatch.setattr("ui.wizards.discard.ask", ask)
+    return asked
+
+
 def test_enter_and_space_on_a_shop_row_buy_it_and_never_finish_the_wizard(
     empty_window: MainWindow, qtbot
 ) -> None:
@@ -108,11 +120,12 @@ def test_cancel_or_escape_asks_before_throwing_a_half_filled_wizard_away(
         wizard.faction_page.name.setText("Half a posse")
     else:
         wizard = _postgame(window, qtbot, pages=0)
-    asked = answer(monkeypatch, QMessageBox.StandardButton.Cancel)
+    asked = discard_answer(monkeypatch, False)
     qtbot.keyClick(wizard, Qt.Key.Key_Escape)
     assert wizard.isVisible() and len(asked) == 1
-    assert asked[0][4] == QMessageBox.StandardButton.Cancel  # the default keeps the work
-    answer(monkeypatch, QMessageBox.StandardButton.Discard)
+    keep = asked[0].button(QMessageBox.StandardButton.Cancel)
+    assert asked[0].defaultButton() is keep  # the default keeps the work
+    discard_answer(monkeypatch, True)
     wizard.reject()
     assert not wizard.isVisible()
 
@@ -121,7 +134,7 @@ def test_an_untouched_wizard_closes_without_asking(window: MainWindow, qtbot, mo
     wizard = CreationWizard(window.rules, taken=[], parent=window)
     qtbot.addWidget(wizard)
     wizard.show()
-    asked = answer(monkeypatch, QMessageBox.StandardButton.Cancel)
+    asked = discard_answer(monkeypatch, False)
     qtbot.keyClick(wizard, Qt.Key.Key_Escape)
     assert not wizard.isVisible() and asked == []
 

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from PySide6.QtCore import Qt
 
 from ui.dialogs.print_dialog import KINDS, PrintDialog
 from ui.main_window import MainWindow
@@ -76,31 +75,6 @@ def test_r18_back_offset_only_for_double_sided_layouts_and_within_the_paper(qtbo
     assert (options.dx.value(), options.dy.value()) == (0.0, 0.0)
     choose("layout", "duplex-short")
     assert options.dx.isEnabled() and options.dy.isEnabled()
-
-
-def test_changing_an_option_after_a_preview_withdraws_it(window: MainWindow, qtbot) -> None:
-    """What is saved is always what the form shows: a changed option needs a new preview."""
-    dialog = PrintDialog(window)
-    qtbot.addWidget(dialog)
-    dialog.render()
-    dialog.wait()
-    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
-    assert dialog.save.isEnabled() and dialog.open.isEnabled()
-    cards = dialog.cards
-    cards.paper.setCurrentIndex(cards.paper.findData("letter"))
-    assert dialog.pdf is None and dialog.document.pageCount() == 0
-    assert not dialog.save.isEnabled() and not dialog.open.isEnabled()
-    assert dialog.message.text() == "The options have changed: press Preview to see them."
-    dialog.render()
-    first = cards.posses.item(0)
-    ticked = first.checkState() == Qt.CheckState.Checked
-    first.setCheckState(Qt.CheckState.Unchecked if ticked else Qt.CheckState.Checked)
-    # ^ changed while it renders
-    dialog.wait()
-    qtbot.wait(50)
-    assert dialog.pdf is None and not dialog.save.isEnabled()  # the stale render is dropped
-    assert dialog.preview_button.isEnabled()
-    dialog.done(0)
 
 
 @pytest.mark.parametrize("shop", ["mpc", "dtc"])

@@ -39,10 +39,8 @@ def test_help_quick_reference_opens_the_print_dialog_on_its_preview(
     qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
     assert dialog.document.pageCount() == 2
     dialog.reference.paper.setCurrentIndex(dialog.reference.paper.findData("a5"))
-    assert dialog.pdf is None  # a changed option asks for a new preview
-    dialog.render()
-    dialog.wait()
-    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+    assert not dialog.fresh()  # the preview follows by itself, a moment later
+    qtbot.waitUntil(dialog.fresh, timeout=30000)
     target = tmp_path / "reference.pdf"
     dialog.save_to(target)
     reader = PdfReader(target)

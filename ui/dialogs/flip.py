@@ -147,6 +147,8 @@ class FlipPanel(QWidget):
                 choose=choose,
                 reflip=reflip,
             ),
+            # the step says what it did: the card turned, or the stat taken (the domain's words)
+            describe=lambda flipped: flipped.step.text.rstrip("."),
         )
         if done is not None:
             self.result.setText(done.step.text)

@@ -17,7 +17,7 @@ from rostermgr.errors import Refused
 from services import games
 from ui.screen import fitted_size
 from ui.table_models import games_model
-from ui.table_view import fit_columns
+from ui.table_view import fit_columns, tab_leaves
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -32,6 +32,7 @@ class GamesDialog(QDialog):
         self.setWindowTitle("Games")
         self.model = games_model(window.rules)
         self.table = QTableView()
+        tab_leaves(self.table)
         self.table.setModel(self.model)
         self.table.verticalHeader().hide()
         fit_columns(self.table, self.model.stretch)

@@ -35,6 +35,7 @@ from ui.dialogs.odds_sides import AttackerForm, TargetForm
 from ui.grid_worker import GridRunner
 from ui.heat_model import STOPS, HeatModel, heat_colour
 from ui.screen import fitted_size
+from ui.table_view import tab_leaves
 
 if TYPE_CHECKING:
     from rostermgr.rules import Ruleset
@@ -66,6 +67,7 @@ class HeatPanel(QWidget):
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.table = QTableView()
+        tab_leaves(self.table)
         self.table.setModel(self.model)
         self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QTableView.SelectionMode.NoSelection)

@@ -8,7 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QTimer, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtWidgets import (
@@ -44,13 +44,16 @@ from ui.dialogs.print_options import (
     JournalOptions,
     combo,
 )
-from ui.render_worker import start
+from ui.render_worker import run_render, start
 from ui.screen import fitted_size
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
 KINDS = ("Cards", "Calibration", "Journal", "Casualties", "Reference")
+# The preview is drawn again this long after the last change of an option: a spin box held
+# down or a name typed draws once, when the user pauses.
+FOLLOW_MS = 350
 REFERENCE_PAPERS = (("A4", "a4"), ("Letter", "letter"), ("A5", "a5"))
 
 
@@ -81,6 +84,9 @@ class PrintDialog(QDialog):
         self.tabs = QTabBar()
         for kind in KINDS:
             self.tabs.addTab(kind)
+        # every kind in view: the options column is as wide as the tabs need, never scrolled
+        self.tabs.setUsesScrollButtons(False)
+        self.tabs.setExpanding(False)
         self.cards = CardOptions(names, current)
         self.calibration = CalibrationOptions()
         self.journal = JournalOptions(names, current)
@@ -90,12 +96,11 @@ class PrintDialog(QDialog):
         self.options = QStackedWidget()
         for pane in panes:
             self.options.addWidget(pane)
-        self.preview_button = QPushButton("&Preview")
         self.progress = QProgressBar()
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.save = QPushButton("&Save PDF...")
-        self.open = QPushButton("&Open in viewer")
+        self.open = QPushButton("Open in &viewer")
         self.send = QPushButton("Send to prin&ter...")
         self.close_button = QPushButton("&Close")
         self.document = QPdfDocument(self)
@@ -105,7 +110,6 @@ class PrintDialog(QDialog):
         left_layout = QVBoxLayout(left)
         left_layout.addWidget(self.tabs)
         left_layout.addWidget(self.options)
-        left_layout.addWidget(self.preview_button)
         left_layout.addWidget(self.progress)
         left_layout.addWidget(self.message)
         row = QHBoxLayout()
@@ -123,44 +127,62 @@ class PrintDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(split)
         self.tabs.currentChanged.connect(self._kind_changed)
-        self.preview_button.clicked.connect(self.render)
+        self.cards.calibrate.clicked.connect(self._calibrate)
         self.save.clicked.connect(self.save_as)
         self.open.clicked.connect(self.open_in_viewer)
         self.send.clicked.connect(self.send_to_printer)
         self.close_button.clicked.connect(self.reject)
         self._folder = tempfile.TemporaryDirectory(prefix="rostermgr-print-")
-        self.pdf: Path | None = None
+        self.pdf: Path | None = None  # the PDF the preview shows
         self.thread: Any = None
         self.worker: Any = None
         self.progress_reports = 0
         self._job: PrintJob | None = None  # the job rendered last, until its cards count printed
         self._shop_job: PrintJob | None = None  # a print shop's files: drawn when saved
         self._generation = 0  # bumped by every change of options: older renders are stale
+        self._shown = -1  # the generation self.pdf was drawn for
+        self._busy = False  # a render is running: the next one waits for it
+        self._again = False
+        self._drawn = 0  # each render in a folder of its own: the shown PDF stays open
+        self._follow = QTimer(self)
+        self._follow.setSingleShot(True)
+        self._follow.setInterval(FOLLOW_MS)
+        self._follow.timeout.connect(self.render)
         for pane in panes:
             _on_any_change(pane, self._options_changed)
         self.tabs.setCurrentIndex(KINDS.index(start))
         self._kind_changed(self.tabs.currentIndex())
         self.resize(*fitted_size(1180, 760))
 
+    def _calibrate(self) -> None:
+        """The calibration sheet, for the paper and layout the cards are printed with."""
+        for box in ("paper", "layout_"):
+            mine, theirs = getattr(self.calibration, box), getattr(self.cards, box)
+            at = mine.findData(theirs.currentData())
+            if at >= 0:
+                mine.setCurrentIndex(at)
+        self.tabs.setCurrentIndex(KINDS.index("Calibration"))
+        self.calibration.layout_.setFocus()
+
     def _kind_changed(self, index: int) -> None:
         self.options.setCurrentIndex(index)
-        self._forget_preview("")
+        self._options_changed()
 
     def _options_changed(self) -> None:
-        rendering = self.thread is not None and self.thread.isRunning()
-        if self.pdf is not None or rendering:
-            self._forget_preview("The options have changed: press Preview to see them.")
-
-    def _forget_preview(self, message: str) -> None:
-        """No preview, nothing to save or open, until Preview is pressed again."""
+        """The preview follows the options, drawn in the background once the user pauses;
+        the one on screen stays until then, and Save, Open and Send use the options as they
+        are now (see `fresh_pdf`)."""
         self._generation += 1
-        self.pdf = None
-        self.document.close()
-        self.save.setEnabled(False)
-        self.open.setEnabled(False)
-        self.send.setEnabled(False)
-        self.message.setText(message)
-        self.progress.setValue(0)
+        self.message.setText("Updating the preview...")
+        self._follow.start()
+
+    def fresh(self) -> bool:
+        """Whether the preview shows the options as they are now."""
+        return self.pdf is not None and self._shown == self._generation
+
+    def _no_output(self) -> None:
+        for button in (self.save, self.open, self.send):
+            button.setEnabled(False)
 
     def job(self) -> PrintJob | None:
         """The chosen printable as the use case makes it; None (with the sentence) if refused."""
@@ -213,10 +235,13 @@ class PrintDialog(QDialog):
             shop=o.shop.currentData(),
         )
 
-    def render(self) -> None:
+    def _prepared(self) -> tuple[PrintJob, Path] | None:
+        """What the preview draws for the options shown, and where; None (with the sentence,
+        Save, Open and Send disabled) when the options are refused."""
         job = self.job()
         if job is None:
-            return
+            self._no_output()
+            return None
         self._shop_job = None
         if self.tabs.currentIndex() == 0 and self.cards.shop.currentData() != "pnp":
             # the files themselves are drawn when saved; the preview is one face, its page
@@ -228,20 +253,53 @@ class PrintDialog(QDialog):
                 )
             except Refused as exc:
                 self.message.setText(str(exc))
-                return
-        target = Path(self._folder.name) / job.filename
-        self.document.close()
-        self.preview_button.setEnabled(False)
+                self._no_output()
+                return None
+        self._drawn += 1
+        folder = Path(self._folder.name) / str(self._drawn)
+        folder.mkdir()
+        return job, folder / job.filename
+
+    def render(self) -> None:
+        """Draw the preview of the options shown, in the background."""
+        self._follow.stop()
+        if self._busy:  # drawn again when the running one ends
+            self._again = True
+            return
+        prepared = self._prepared()
+        if prepared is None:
+            return
+        job, target = prepared
+        self._busy = True
         self.progress.setValue(0)
         self.progress_reports = 0
-        self.message.setText("Rendering...")
+        self.message.setText("Updating the preview...")
         generation = self._generation
         # Keep the worker referenced: a collected worker never runs and its thread never ends.
         self.thread, self.worker = start(partial(job.draw, target), self)
         self.worker.progress.connect(self._progress)
         self.worker.done.connect(lambda: self._rendered(target, generation))
-        self.worker.failed.connect(self._failed)
+        self.worker.failed.connect(lambda sentence: self._failed(sentence, generation))
         self.thread.start()
+
+    def fresh_pdf(self) -> Path | None:
+        """The PDF of the options as they are now: the preview's, or drawn here at once when
+        the preview is behind them (a save never waits for a new preview)."""
+        if self.fresh():
+            return self.pdf
+        self._follow.stop()
+        self.wait()  # a render of older options: its result is dropped when it reports
+        self._again = False
+        prepared = self._prepared()
+        if prepared is None:
+            return None
+        job, target = prepared
+        sentence = run_render(partial(job.draw, target), lambda _d, _t: None)
+        if sentence is not None:
+            self.message.setText(sentence)
+            return None
+        self._show(target, self._generation)
+        return self.pdf
 
     def _progress(self, done: int, total: int) -> None:
         self.progress_reports += 1
@@ -249,13 +307,19 @@ class PrintDialog(QDialog):
         self.progress.setValue(done)
 
     def _rendered(self, target: Path, generation: int) -> None:
-        self.preview_button.setEnabled(True)
+        self._busy = False
         if generation != self._generation:  # the options changed while it rendered
+            if self._again:
+                self._again = False
+                self.render()
             return
         self.progress.setValue(self.progress.maximum())
-        self.pdf = target
+        self._show(target, generation)
+
+    def _show(self, target: Path, generation: int) -> None:
+        self.document.close()
+        self.pdf, self._shown = target, generation
         self.document.load(str(target))
-        self.preview_button.setEnabled(True)
         self.save.setEnabled(True)
         self.open.setEnabled(True)
         self.send.setEnabled(self._shop_job is None)  # a shop's files are sent to the shop
@@ -272,12 +336,16 @@ class PrintDialog(QDialog):
             f"{pages} page{'s' if pages != 1 else ''}. Print at actual size (100%)."
         )
 
-    def _failed(self, sentence: str) -> None:
-        self.preview_button.setEnabled(True)
+    def _failed(self, sentence: str, generation: int) -> None:
+        self._busy = False
+        if generation != self._generation and self._again:
+            self._again = False
+            self.render()
+            return
         self.message.setText(sentence)
 
     def save_as(self) -> None:
-        if self.pdf is None:
+        if self.fresh_pdf() is None:
             return
         if self._shop_job is not None and self._shop_job.folder:
             path, _ = QFileDialog.getSaveFileName(
@@ -292,7 +360,7 @@ class PrintDialog(QDialog):
             self.save_to(Path(path))
 
     def save_to(self, path: Path) -> None:
-        if self.pdf is None:
+        if self.fresh_pdf() is None or self.pdf is None:
             return
         try:
             if self._shop_job is not None:
@@ -307,7 +375,7 @@ class PrintDialog(QDialog):
         self.message.setText(f"Saved to {path}.")
 
     def open_in_viewer(self) -> None:
-        if self.pdf is not None:
+        if self.fresh_pdf() is not None and self.pdf is not None:
             if self._shop_job is None:  # a shop's preview is not the files: nothing printed
                 self._remember()
             if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.pdf))):
@@ -318,7 +386,7 @@ class PrintDialog(QDialog):
 
     def send_to_printer(self) -> None:
         """Qt's print dialog, then every page at 100% with the layout's duplex edge."""
-        if self.pdf is None:
+        if self.fresh_pdf() is None:
             return
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
@@ -353,6 +421,8 @@ class PrintDialog(QDialog):
             self.thread.wait()
 
     def done(self, result: int) -> None:
+        self._follow.stop()
+        self._again = False
         self.wait()
         self.document.close()
         super().done(result)

@@ -9,14 +9,17 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QSpinBox,
     QWidget,
 )
 
 from services.printing import DUPLEX_LAYOUTS as DUPLEX
 from services.printing import back_offset_limits
+from ui.list_view import elide_in_width
 
 PAPERS = (("A4", "a4"), ("Letter", "letter"))
 INKS = (("Colour", "colour"), ("Ink saver", "ink-saver"), ("Line art", "line-art"))
@@ -34,6 +37,49 @@ LAYOUTS = (
 )
 
 
+# What each layout asks of the printer, said where the layout is chosen (issue 30): a home
+# printer's two-sided setting names the edge the sheet turns about.
+LAYOUT_HELP = {
+    "duplex-long": (
+        "For a printer set to print on both sides, flipping on the long edge (also called "
+        "book or long-edge binding: the sheet turns like a book's page). Most home printers "
+        "do this unless told otherwise. Backs upside down? Choose the short edge."
+    ),
+    "duplex-short": (
+        "For a printer set to print on both sides, flipping on the short edge (also called "
+        "tablet or short-edge binding: the sheet turns up like a notepad's). Backs upside "
+        "down? Choose the long edge."
+    ),
+    "gutter-fold": (
+        "Printed on one side: fold each sheet along its middle so every back lies on its "
+        "front, then cut."
+    ),
+    "fronts-backs": (
+        "Printed on one side: the front pages, then the back pages; glue each back page to "
+        "its front page, then cut."
+    ),
+}
+CALIBRATION_HELP = (
+    "For cards printed on both sides at home: print these two pages on both sides of one "
+    "sheet, with the layout you print cards with. The scale bar must measure 100 mm (else "
+    "print at actual size, 100%). Held to the light, the square whose back fills its outline "
+    "names the back offset to type in the Cards tab's Back offset."
+)
+
+
+def layout_help(box: QComboBox) -> QLabel:
+    """A sentence under a layout choice saying what it asks of the printer, kept current."""
+    label = QLabel()
+    label.setWordWrap(True)
+
+    def say() -> None:
+        label.setText(LAYOUT_HELP.get(str(box.currentData()), ""))
+
+    box.currentIndexChanged.connect(lambda _i: say())
+    say()
+    return label
+
+
 def combo(choices: tuple[tuple[str, str], ...]) -> QComboBox:
     box = QComboBox()
     for label, value in choices:
@@ -45,8 +91,10 @@ class CardOptions(QWidget):
     def __init__(self, posse_names: list[str], selected: str | None) -> None:
         super().__init__()
         self.posses = QListWidget()
+        elide_in_width(self.posses)
         for name in posse_names:
             item = QListWidgetItem(name)
+            item.setToolTip(name)  # whole, where the list elides it
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(
                 Qt.CheckState.Checked if name == selected else Qt.CheckState.Unchecked
@@ -71,11 +119,17 @@ class CardOptions(QWidget):
         form = QFormLayout(self)
         form.addRow("Poss&es", self.posses)
         form.addRow("F&or", self.shop)
+        self.layout_help = layout_help(self.layout_)
+        # the calibration sheet is what finds the back offset: one key away from it
+        self.calibrate = QPushButton("Find it with the c&alibration sheet")
+        self.calibrate.setToolTip(CALIBRATION_HELP)
         form.addRow("&Layout", self.layout_)
+        form.addRow("", self.layout_help)
         form.addRow("Pape&r", self.paper)
         form.addRow("&Ink", self.ink)
         form.addRow("&Gang members", self.gangers)
         form.addRow("Back offset (x, y)", offset)
+        form.addRow("", self.calibrate)
         form.addRow(self.changed)
         form.addRow(self.cut_lines)
         self._offset_range()
@@ -84,9 +138,10 @@ class CardOptions(QWidget):
         """The offset only for double-sided layouts, and only as far as the paper allows; a
         print shop's files have no sheets, so no layout, paper, offset or cut lines."""
         sheets = self.shop.currentData() == "pnp"
-        for box in (self.layout_, self.paper, self.cut_lines):
+        for box in (self.layout_, self.paper, self.cut_lines, self.layout_help):
             box.setEnabled(sheets)
         duplex = sheets and self.layout_.currentData() in DUPLEX
+        self.calibrate.setEnabled(duplex)
         across, updown = back_offset_limits(self.paper.currentData())
         for box, limit in ((self.dx, across), (self.dy, updown)):
             box.setRange(-limit, limit)
@@ -112,9 +167,14 @@ class CalibrationOptions(QWidget):
         super().__init__()
         self.paper = combo(PAPERS)
         self.layout_ = combo(LAYOUTS[:2])
+        self.about = QLabel(CALIBRATION_HELP)
+        self.about.setWordWrap(True)
+        self.layout_help = layout_help(self.layout_)
         form = QFormLayout(self)
+        form.addRow(self.about)
         form.addRow("Pape&r", self.paper)
         form.addRow("&Layout", self.layout_)
+        form.addRow("", self.layout_help)
 
 
 class JournalOptions(QWidget):

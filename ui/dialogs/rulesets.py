@@ -38,7 +38,7 @@ def preview_text(plan: AdoptionPreview) -> str:
         f"{plan.new.name} {plan.new.version} in place of {plan.old.version}:",
         *(f"  {line}" for line in diff_lines(list(plan.changes))),
     ]
-    for posse in plan.posses:
+    for posse in plan.listed:
         lines.append(f"{posse.posse}:" + (" nothing changes." if posse.unchanged else ""))
         lines += [f"  {line}" for line in (*posse.stats, *posse.roles, *posse.no_longer)]
         lines += [f"  Refused: {line}" for line in posse.refusals]
@@ -59,12 +59,7 @@ class AdoptDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(f"Adopt {plan.new.name} {plan.new.version}")
         refused = bool(plan.refusals)
-        note = QLabel(
-            "It cannot be adopted: change the posses named below first, or the ruleset file."
-            if refused
-            else "Adopting changes no posse: stats and prices follow the new numbers from now "
-            "on; the ledger is kept. Edit > Undo takes it back."
-        )
+        self.note = note = QLabel(plan.summary())  # the domain's sentence, true to the list
         note.setWordWrap(True)
         self.preview = _text_view(preview_text(plan))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QLabel,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -15,55 +13,39 @@ from PySide6.QtWidgets import (
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 from ui.screen import fitted_size
-from ui.shop_model import STRETCH, ShopModel
-from ui.table_view import fit_columns
+from ui.shop_widget import ShopWidget
 
 
 class ShopDialog(QDialog):
+    """The shop widget of the creation wizard, for one member of a posse."""
+
     def __init__(
         self, rules: Ruleset, posse: Posse, member: str, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Buy for {member}")
         self.item_id: str | None = None
-        self.model = ShopModel(rules)
-        self.model.set_buyer(posse, member)
-        self.table = QTableView()
-        self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().hide()
-        fit_columns(self.table, STRETCH)
-        self.reason = QLabel()
-        self.reason.setWordWrap(True)
+        self.shop = ShopWidget(rules)
+        self.model, self.table, self.reason = self.shop.model, self.shop.table, self.shop.reason
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.buy = self.buttons.addButton("Buy", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buy.setEnabled(False)
+        self.buy = self.buttons.addButton("B&uy", QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(f"Purse of {posse.name}: ${posse.purse}"))
-        layout.addWidget(self.table)
-        layout.addWidget(self.reason)
+        layout.addWidget(self.shop, 1)
         layout.addWidget(self.buttons)
-        self.table.selectionModel().currentRowChanged.connect(
-            lambda cur, _prev: self.choose(cur.row())
-        )
-        self.table.doubleClicked.connect(lambda index: self.buy.isEnabled() and self.accept())
+        self.shop.selected.connect(self._follow)
+        self.shop.chosen.connect(lambda _id: self.buy.isEnabled() and self.accept())
+        self.shop.set_buyer(posse, member)
         self.resize(*fitted_size(820, 520))
 
-    def choose(self, row: int) -> None:
-        item = self.model.item_at(row)
-        self.item_id = None
-        if item is None:
-            return
-        why = self.model.blocked(item)
-        self.reason.setText(why or f"{item.name}: ${item.price}. {item.notes}")
-        self.buy.setEnabled(not why)
-        self.item_id = None if why else item.id
+    def _follow(self) -> None:
+        item = self.shop.item()
+        allowed = item is not None and not self.shop.blocked()
+        self.buy.setEnabled(allowed)
+        self.item_id = item.id if allowed and item is not None else None
 
     def pick(self, item_id: str) -> None:
         """Select an item by id (keyboard users and tests)."""
-        row = next(i for i, it in enumerate(self.model.items) if it.id == item_id)
-        self.table.selectRow(row)
-        self.choose(row)
+        self.shop.select(item_id)

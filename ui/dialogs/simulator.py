@@ -158,8 +158,9 @@ class SimulatorWindow(QDialog):
         self._job = made
         self._stop = threading.Event()
         total = made.campaigns * (2 if against is not None else 1)
-        self.progress.setRange(0, total)
-        self.progress.setValue(0)
+        # busy, not "0 of 1000", until the first campaigns are done (the workers start first)
+        self.progress.setRange(0, 0)
+        self.progress.setFormat(f"Starting {total:,} campaigns...")
         self.progress.setTextVisible(True)
         self._say(f"Running {total:,} campaigns...")
         thread, worker = start(made, against, self._stop, self)
@@ -182,6 +183,7 @@ class SimulatorWindow(QDialog):
 
     def _progress(self, done: int, total: int) -> None:
         if self.running():
+            self.progress.setFormat("%v of %m campaigns")
             self.progress.setMaximum(total)
             self.progress.setValue(done)
 

@@ -58,10 +58,9 @@ class RulesetPicker(QWidget):
     def __init__(self, current: Ruleset, optional: bool, file_text: str) -> None:
         super().__init__()
         self.combo = QComboBox()
-        self.combo.setMinimumContentsLength(14)
-        self.combo.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
+        # as wide as its longest entry: "This campaign's: Last Hope Frontier 0.1-playtest" cut
+        # short said neither whose nor which
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         if optional:
             self.combo.addItem("None (no comparison)", None)
         self.combo.addItem(f"This campaign's: {ruleset_label(current)}", current)
@@ -236,9 +235,11 @@ class SimulatorForm(QWidget):
         form = QFormLayout()
         form.setContentsMargins(0, 0, 0, 0)
         for text, widget in (
-            ("Ruleset &A", self.ruleset_a),
+            # Alt+ the first letter where it can be: "Ruleset &A" sent Alt+A, meant for
+            # Campaigns, to the ruleset box
+            ("&Ruleset A", self.ruleset_a),
             ("Compare &with", self.ruleset_b),
-            ("Ca&mpaigns", self.campaigns),
+            ("&Campaigns", self.campaigns),
             ("&Games each", self.games),
             ("S&eed", self.seed),
         ):

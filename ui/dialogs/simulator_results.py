@@ -25,6 +25,7 @@ from services.simulate import Outcome
 from ui.charts import ChartPanel
 from ui.simulator_charts import Fan, FanPanel
 from ui.simulator_model import SORT_ROLE, SimRowsModel, faction_name
+from ui.table_view import tab_leaves
 
 READY = "Press Start (or Enter) to run the simulation."
 FAN_CAPTION = (
@@ -46,6 +47,7 @@ class SimResults(QTabWidget):
         self.proxy.setSourceModel(self.rows)
         self.proxy.setSortRole(SORT_ROLE)
         self.table = QTableView()
+        tab_leaves(self.table)
         self.table.setModel(self.proxy)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)

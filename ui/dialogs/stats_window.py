@@ -24,6 +24,7 @@ from services import stats
 from ui.charts import ChartPanel
 from ui.screen import fitted_size
 from ui.stat_table_model import SORT_ROLE, StatTableModel, heading, rules_labels
+from ui.table_view import tab_leaves
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -45,6 +46,7 @@ class TablePage(QWidget):
         self.title = QLabel()
         self.title.setStyleSheet("font-weight: bold;")
         self.view = QTableView()
+        tab_leaves(self.view)
         self.view.setModel(self.proxy)
         # no column sorted at first: the rows keep the order the statistic gives them
         self.view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)

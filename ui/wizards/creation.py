@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QButtonGroup,
     QFormLayout,
     QHBoxLayout,
@@ -14,7 +13,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QRadioButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
     QWizard,
@@ -27,11 +25,10 @@ from rostermgr.plans import CreationPlan
 from rostermgr.roster import Member, Posse, check_name, normal_name
 from rostermgr.rules import Ruleset
 from rostermgr.shop import creation_cost, plan_creation
-from ui.keys import no_default_buttons, on_enter, on_enter_or_space
+from ui.keys import next_is_default, no_default_buttons, on_enter
 from ui.screen import fitted_size
-from ui.shop_model import STRETCH, ShopModel
+from ui.shop_widget import ShopWidget
 from ui.style import error_style, purse_style
-from ui.table_view import fit_columns
 from ui.wizards.discard import confirm_discard
 
 
@@ -141,40 +138,35 @@ class ShopPage(QWizardPage):
         self.purse.setStyleSheet(purse_style(14))
         self.members = QListWidget()
         self.members.setMaximumWidth(220)
-        self.model = ShopModel(rules)
-        self.table = QTableView()
-        self.table.setModel(self.model)
-        self.table.verticalHeader().hide()
-        fit_columns(self.table, STRETCH)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # the Buy dialog's shop: rows, what the item does, why it cannot be bought
+        self.shop = ShopWidget(rules)
+        self.model, self.table, self.reason = self.shop.model, self.shop.table, self.shop.reason
         self.cart = QListWidget()
         self.buy = QPushButton("B&uy")
         self.remove = QPushButton("&Remove")
-        self.reason = QLabel()
-        self.reason.setWordWrap(True)
         left = QVBoxLayout()
-        left.addWidget(QLabel("Members"))
+        left.addWidget(_labelled("&Members", self.members))
         left.addWidget(self.members)
-        left.addWidget(QLabel("Their gear"))
+        left.addWidget(_labelled("Their &gear", self.cart))
         left.addWidget(self.cart)
         left.addWidget(self.remove)
         right = QVBoxLayout()
         right.addWidget(self.purse)
-        right.addWidget(self.table)
-        right.addWidget(self.reason)
+        right.addWidget(self.shop, 1)
         right.addWidget(self.buy)
         layout = QHBoxLayout(self)
         layout.addLayout(left)
         layout.addLayout(right, 1)
         self.members.currentRowChanged.connect(lambda _r: self.show_member())
-        self.table.selectionModel().currentRowChanged.connect(lambda _c, _p: self.explain())
-        self.table.doubleClicked.connect(lambda _i: self.buy_selected())
+        self.shop.selected.connect(self.explain)
         # Enter or Space on an item buys it; Enter never finishes the wizard from the shop
-        on_enter_or_space(self.table, self.buy_selected)
+        self.shop.chosen.connect(lambda _id: self.buy_selected())
         on_enter(self.cart, self.remove_selected)
         self.buy.clicked.connect(self.buy_selected)
         self.remove.clicked.connect(self.remove_selected)
+        # Remove acts on the gear the user selected, never on a row it merely lands on
+        self.cart.itemSelectionChanged.connect(self._removable)
+        self._removable()
         no_default_buttons(self)
 
     def initializePage(self) -> None:
@@ -227,19 +219,18 @@ class ShopPage(QWizardPage):
         self.setSubTitle("Buy gear for each member. Greyed items say why they cannot be bought.")
         if name is None:
             return
-        self.model.set_buyer(self.draft(left), name)
+        self.shop.set_buyer(self.draft(left), name)  # the item selected stays selected
         self.cart.clear()
         for item_id in self.gear[name]:
             self.cart.addItem(
                 f"{self.rules.items[item_id].name} (${self.rules.items[item_id].price})"
             )
+        self._removable()
         self.explain()
 
     def explain(self) -> None:
-        item = self.model.item_at(self.table.currentIndex().row())
-        why = self.model.blocked(item) if item else "Choose an item."
-        self.reason.setText(why)
-        self.buy.setEnabled(item is not None and not why)
+        """Buy only what the domain allows the member now (the shop shows why not)."""
+        self.buy.setEnabled(self.shop.item() is not None and not self.shop.blocked())
 
     def buy_item(self, item_id: str) -> bool:
         """Add an item to the current member if the rules allow it; False with the reason shown."""
@@ -263,16 +254,32 @@ class ShopPage(QWizardPage):
         self.table.setFocus()  # go on shopping where the user was, not on Back
         self.table.selectRow(max(row, 0))
 
+    def _selected_gear(self) -> int | None:
+        """The row of the gear the user visibly selected, or None."""
+        rows = [self.cart.row(item) for item in self.cart.selectedItems()]
+        return rows[0] if rows else None
+
+    def _removable(self) -> None:
+        self.remove.setEnabled(self._selected_gear() is not None)
+
     def remove_selected(self) -> None:
-        name, row = self.current(), self.cart.currentRow()
-        if name is not None and 0 <= row < len(self.gear[name]):
+        """Remove the selected piece of gear; nothing selected, nothing removed. Nothing is
+        selected afterwards, so a second Remove cannot take an item the user never chose."""
+        name, row = self.current(), self._selected_gear()
+        if name is not None and row is not None and row < len(self.gear[name]):
             del self.gear[name][row]
             self.show_member()
-            self.cart.setCurrentRow(min(row, self.cart.count() - 1))
         self.cart.setFocus()
 
     def bought_any(self) -> bool:
         return any(self.gear.values())
+
+
+def _labelled(text: str, buddy: QWidget) -> QLabel:
+    """A label whose Alt+letter moves the focus to `buddy` (a list or a table)."""
+    label = QLabel(text)
+    label.setBuddy(buddy)
+    return label
 
 
 class CreationWizard(QWizard):
@@ -287,6 +294,7 @@ class CreationWizard(QWizard):
             self.addPage(page)
         self.setButtonText(QWizard.WizardButton.FinishButton, "&Create posse")
         self.resize(*fitted_size(1000, 620))
+        next_is_default(self)
 
     def reject(self) -> None:
         """Cancel or Escape: what was typed and bought is only thrown away when the user says."""

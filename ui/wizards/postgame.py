@@ -28,6 +28,7 @@ from rostermgr.report import Report, date_problem
 from rostermgr.roster import Posse
 from services import flips, games, posses
 from ui.dialogs.flip import FlipPanel
+from ui.keys import next_is_default
 from ui.screen import fitted_size
 from ui.style import error_style
 from ui.wizards.discard import confirm_discard
@@ -54,10 +55,12 @@ class GamePage(QWizardPage):
         for s in rules.scenarios.values():
             self.scenario.addItem(s.name, s.id)
         self.played = QListWidget()
+        # a game has two posses at least: with only two that may play, it was those two
+        both = len(names) == 2
         for name in names:
             item = QListWidgetItem(name)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked)
+            item.setCheckState(Qt.CheckState.Checked if both else Qt.CheckState.Unchecked)
             self.played.addItem(item)
         self.winner = QComboBox()
         self.notes = QLineEdit()
@@ -290,6 +293,7 @@ class PostGameWizard(QWizard):
         self.submitted: int | None = None  # a club's player's report, submitted (issue 29)
         self.commit_text = ""
         self.resize(*fitted_size(900, 620))
+        next_is_default(self)
 
     def reject(self) -> None:
         """Cancel or Escape: a half-filled report is only thrown away when the user says so."""
