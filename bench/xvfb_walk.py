@@ -123,7 +123,7 @@ def walk(w: Walk, work: Path) -> None:
     w.key("ctrl+g")
     w.wait_for("Record a game")
     w.key("alt+s", "Down", "Down", "Down")
-    w.key("alt+p", "space", "Down", "space")
+    # Both posses are chosen already: the only two that may play.
     w.key("alt+w", "Down")
     w.shot("game")
     w.key("alt+n")
