@@ -129,7 +129,7 @@ def _member(p: _Painter, m: SharedMember, posse: SharedPosse, top: float) -> flo
     status_y = y
     y = p.block(left + pad, y, inner, line, small, INK) + p.px(6)
     gear_y = y
-    gear = "Gear: " + (", ".join(m.gear) or "none")
+    gear = "Gear: " + (m.gear_text or "none")
     y = p.block(left + pad, y, inner, gear, small, INK)
     bottom = y + pad
     if p.d is None:
@@ -137,11 +137,11 @@ def _member(p: _Painter, m: SharedMember, posse: SharedPosse, top: float) -> flo
     p.rect((left, top, right, bottom), DEAD_CARD if m.dead else CARD, BROWN, p.px(22), p.px(4))
     y = p.block(left + pad, body_top, inner, m.name, name_font, INK)
     p.block(left + pad, y, inner, role, role_font, MUTED)
-    for i, (head, value) in enumerate(zip(posse.stat_heads, m.stats, strict=True)):
+    for i, (head, value) in enumerate(zip(posse.stat_heads, m.stat_texts, strict=True)):
         x0 = left + pad + i * cell
         p.rect((x0, grid_top, x0 + cell, grid_top + grid_h), "#fbf6ea", RULE, 0, max(1, p.px(2)))
         _centred(p, x0 + cell / 2, grid_top + p.px(6), head, head_font, MUTED)
-        _centred(p, x0 + cell / 2, grid_top + p.px(44), str(value), value_font, INK)
+        _centred(p, x0 + cell / 2, grid_top + p.px(44), value, value_font, INK)
     p.block(left + pad, status_y, inner, line, small, INK)
     p.block(left + pad, gear_y, inner, gear, small, INK)
     return bottom
