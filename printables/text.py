@@ -12,7 +12,7 @@ from functools import lru_cache
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from printables.fonts import SANS, font_for
+from printables.fonts import fallback_in_any_face, font_for
 
 # One pass, so "&" is never escaped twice. (xml.sax.saxutils.escape does the same, but importing
 # it pulls in urllib.request, http.client and ssl: 9 ms of every print command.)
@@ -22,16 +22,31 @@ _MARKUP = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", 
 def para_text(text: str) -> str:
     """Escape user text for a Paragraph: `<`, `>`, `&` and quotes can never become markup.
 
-    Characters the DejaVu faces lack (Chinese, Japanese, Korean) are put in the fallback font
-    that draws them, so they print as themselves, never as boxes.
+    The paragraph's style picks the face later, so a character some face lacks (Chinese,
+    Japanese, Korean; the star U+2605 DejaVu Serif lacks) is put in the first fallback font
+    that draws it (printables.fonts.FALLBACKS), so it prints as itself in every style, never
+    as a box.
     """
     # Control characters would make reportlab's parser fail; they never belong in a name.
     clean = "".join(c for c in text if c >= " " or c in "\n\t")
     out = []
-    for font, run in runs(clean, SANS):
+    for font, run in _paragraph_runs(clean):
         escaped = run.translate(_MARKUP)
-        out.append(escaped if font == SANS else f'<font name="{font}">{escaped}</font>')
+        out.append(f'<font name="{font}">{escaped}</font>' if font else escaped)
     return "".join(out)
+
+
+@lru_cache(maxsize=8192)
+def _paragraph_runs(text: str) -> tuple[tuple[str | None, str], ...]:
+    """text cut into (fallback font or None for the style's own face, run) pieces."""
+    out: list[tuple[str | None, str]] = []
+    for ch in text:
+        f = fallback_in_any_face(ch) if ch > "~" else None  # ASCII: every face has it
+        if out and out[-1][0] == f:
+            out[-1] = (f, out[-1][1] + ch)
+        else:
+            out.append((f, ch))
+    return tuple(out)
 
 
 @lru_cache(maxsize=8192)

@@ -1,4 +1,4 @@
-"""A posse as one PNG picture for a phone screen, drawn with Pillow and the bundled DejaVu fonts.
+"""A posse as one PNG picture for a phone screen, drawn with Pillow and the bundled fonts.
 
 Sizes are given for a 1080 px wide picture and scaled to the width asked for. The picture is
 as tall as its members need; it is laid out once to measure, then drawn.
@@ -12,6 +12,8 @@ from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
+from printables.fonts import CONDENSED, DISPLAY, SANS, SANS_BOLD, font_file
+from printables.text import runs
 from rostermgr.errors import PrintRefused
 from rostermgr.share import SharedMember, SharedPosse, flips_text, strikes_text
 
@@ -29,21 +31,34 @@ MUTED = "#5a3b1e"
 RULE = "#b49a74"
 DEAD_CARD = "#e2dccf"
 
-FONT_FILES = {
-    "display": "DejaVuSerifCondensed-Bold.ttf",
-    "bold": "DejaVuSans-Bold.ttf",
-    "sans": "DejaVuSans.ttf",
-    "condensed": "DejaVuSansCondensed.ttf",
-}
+# Logical fonts of printables.fonts: a character the face lacks falls back through the one
+# list every output uses (printables.fonts.FALLBACKS), so no name prints as boxes.
+FACES = {"display": DISPLAY, "bold": SANS_BOLD, "sans": SANS, "condensed": CONDENSED}
 
-Font = ImageFont.FreeTypeFont
+
+@lru_cache(maxsize=64)
+def _pillow(name: str, size: int) -> ImageFont.FreeTypeFont:
+    folder = resources.files("printables").joinpath("fonts")
+    with resources.as_file(folder.joinpath(font_file(name))) as path:
+        return ImageFont.truetype(str(path), size)
+
+
+class Font:
+    """A face at a size, measured and drawn run by run in the fonts that have the glyphs."""
+
+    def __init__(self, name: str, size: int) -> None:
+        self.name, self.size = name, size
+
+    def runs(self, text: str) -> tuple[tuple[ImageFont.FreeTypeFont, str], ...]:
+        return tuple((_pillow(f, self.size), run) for f, run in runs(text, self.name))
+
+    def getlength(self, text: str) -> float:
+        return sum(float(f.getlength(run)) for f, run in self.runs(text))
 
 
 @lru_cache(maxsize=64)
 def _font(kind: str, size: int) -> Font:
-    folder = resources.files("printables").joinpath("fonts")
-    with resources.as_file(folder.joinpath(FONT_FILES[kind])) as path:
-        return ImageFont.truetype(str(path), size)
+    return Font(FACES[kind], size)
 
 
 def _wrap(text: str, font: Font, width: float) -> list[str]:
@@ -81,8 +96,14 @@ class _Painter:
         return _font(kind, max(8, self.px(size)))
 
     def text(self, xy: tuple[float, float], text: str, font: Font, fill: str) -> None:
-        if self.d is not None:
-            self.d.text(xy, text, font=font, fill=fill)
+        if self.d is None:
+            return
+        # Runs in different fonts share the face's baseline (each font has its own ascent).
+        x, y = xy
+        baseline = y + _pillow(font.name, font.size).getmetrics()[0]
+        for face, run in font.runs(text):
+            self.d.text((x, baseline), run, font=face, fill=fill, anchor="ls")
+            x += face.getlength(run)
 
     def block(
         self, x: float, y: float, width: float, text: str, font: Font, fill: str, lead: float = 1.2
