@@ -273,9 +273,11 @@ def game(chapter: Chapter) -> list[Flowable]:
         Spacer(1, mm(3)),
         _with_next(Paragraph(title, H2)),
         _with_next(Paragraph(" \u00b7 ".join(meta), META)),
-        _with_next(Paragraph("What happened", LABEL)),
-        *events,
     ]
+    if chapter.notes:  # the players' own words on the game, lines kept
+        notes = "<br/>".join(para_text(line) for line in chapter.notes.splitlines())
+        story += [_with_next(Paragraph("Notes", LABEL)), Paragraph(notes, EVENT)]
+    story += [_with_next(Paragraph("What happened", LABEL)), *events]
     if chapter.flips:
         story += [_with_next(Paragraph("Flips spent", LABEL))]
         story += [_event(text) for text in chapter.flips]

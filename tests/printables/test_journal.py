@@ -463,3 +463,16 @@ def test_r19_progress_and_paths(
     assert {t for _, t in calls} == {total}
     a5 = write_journal(three_games[L], rules, str(tmp_path / "a5.pdf"))
     assert total == a5 + (pages if booklet else 0)
+
+
+def test_issue_31_each_game_shows_its_notes(tmp_path: Path, rules: Ruleset) -> None:
+    """The players' notes on a game print in its entry, every line, escaped; none, no label."""
+    noted = {**kid_taken_out_by_wyatt(1), "notes": "Kid went down first.\nR&D <b> won it"}
+    plain = kid_taken_out_by_wyatt(2)
+    data = journals(tmp_path / "c.sqlite3", rules, [DALTON, LAWMEN], [noted, plain])[D]
+    assert [g.notes for g in data.games] == ["Kid went down first.\nR&D <b> won it", ""]
+    pdf, _ = render(data, rules)
+    text = "\n".join(page_texts(pdf))
+    game_1 = text[text.index("Game 1") : text.index("Game 2")]
+    assert "Notes\nKid went down first.\nR&D <b> won it" in game_1
+    assert "Notes" not in text[text.index("Game 2") :]
