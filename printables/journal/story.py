@@ -189,7 +189,7 @@ def roster(data: JournalData, rules: Ruleset) -> list[Flowable]:
     for member in data.posse.members:
         shown = present(member, rules)  # the one presentation every output shares
         top = len(rows)
-        rows.append(_member_row(shown))
+        rows.append(_member_row(shown, widths[0] - 2 * CELL_PAD))
         rows.append([_gear(shown), *[""] * (len(head) - 1)])
         style += [
             ("SPAN", (0, top + 1), (-1, top + 1)),
@@ -222,8 +222,10 @@ def roster(data: JournalData, rules: Ruleset) -> list[Flowable]:
     return [Spacer(1, mm(3)), KeepTogether(story)]
 
 
-def _member_row(shown: MemberShown) -> list[object]:
-    name = para_text(shown.name)
+def _member_row(shown: MemberShown, name_w: float) -> list[object]:
+    # wrapped here rather than by the Paragraph, which would cut a long name mid-word silently
+    lines = wrap(shown.name, SERIF_BOLD, CELL_NAME.fontSize, name_w) or [shown.name]
+    name = "<br/>".join(para_text(line) for line in lines)
     small = f"<font name='{SERIF_ITALIC}' size='{ROLE_PT}' color='{FADED_HEX}'>"
     if not shown.dead:
         who = f"{name}<br/>{small}{para_text(shown.role)}</font>"

@@ -13,7 +13,7 @@ from importlib import resources
 from PIL import Image, ImageDraw, ImageFont
 
 from printables.fonts import CONDENSED, DISPLAY, SANS, SANS_BOLD, font_file
-from printables.text import runs
+from printables.text import runs, wrap_words
 from rostermgr.errors import PrintRefused
 from rostermgr.share import SharedMember, SharedPosse, flips_text, strikes_text
 
@@ -62,24 +62,9 @@ def _font(kind: str, size: int) -> Font:
 
 
 def _wrap(text: str, font: Font, width: float) -> list[str]:
-    """Greedy word wrap; a word wider than the line is broken between characters."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if font.getlength(candidate) <= width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line)
-        while font.getlength(word) > width and len(word) > 1:
-            cut = len(word) - 1
-            while cut > 1 and font.getlength(word[:cut]) > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
-    return [*lines, line] if line else lines or [""]
+    """Greedy word wrap; a word wider than the line breaks at its hyphens, then between
+    syllables with a hyphen (printables.text.break_word), never silently mid-word."""
+    return wrap_words(text, font.getlength, width) or [""]
 
 
 class _Painter:

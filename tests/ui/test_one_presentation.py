@@ -85,7 +85,7 @@ def test_every_output_shows_the_one_presentation(posse: Posse, qapp: object) -> 
     # The journal's roster: the stat texts, strikes, flips and gear with effects.
     for member, row in zip(posse.members, _journal_rows(posse), strict=True):
         m = shown[member.name]
-        assert member.name in row[0].text
+        assert member.name in row[0].text  # short names: one line
         assert tuple(row[1 : n + 1]) == m.stat_texts
         assert (row[n + 1].taken, row[n + 1].boxes) == (m.strikes, m.strikes_to_die)
         assert row[n + 2].text == str(m.flips)
