@@ -1,8 +1,11 @@
 """The bundled fonts, registered with reportlab once: DejaVu (Latin, Greek, Cyrillic and more)
 and Droid Sans Fallback (Chinese, Japanese, Korean), a TrueType font reportlab subsets and embeds.
 
-A character a face lacks is drawn in the first fallback that has it (`font_for`): DejaVu Sans,
-then Droid Sans Fallback. `drawable_characters` is every character some bundled font draws.
+Every output (the cards, the journal, the reference, the shared picture) falls back through
+the one list FALLBACKS: a character a face lacks is drawn in the first fallback that has it
+(`font_for`), DejaVu Sans (which has the star U+2605 DejaVu Serif lacks), then Droid Sans
+Fallback. `drawable_characters` is every character those fallbacks draw, so every output can
+print it whatever face it uses; names are checked against it when they are stored.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ SERIF_ITALIC = "Serif-Italic"
 DISPLAY = "Display"  # condensed bold serif: the posters of the town
 CJK = "CJK"  # Droid Sans Fallback: Han, kana and Hangul, for names typed in them
 FALLBACKS = ("Sans", "CJK")  # tried in this order for a character a face lacks
+# The faces the outputs draw text in (CJK only ever as a fallback).
+FACES = (SANS, SANS_BOLD, CONDENSED, CONDENSED_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, DISPLAY)
 
 _FILES = {
     SANS: "DejaVuSans.ttf",
@@ -80,6 +85,24 @@ def font_for(ch: str, font: str) -> str:
     if ord(ch) in _cmap(font):
         return font
     return next((f for f in FALLBACKS if ord(ch) in _cmap(f)), font)
+
+
+def font_file(name: str) -> str:
+    """The file name of a logical font, in printables/fonts (for Pillow, which has no registry)."""
+    return _FILES[name]
+
+
+def fallback_in_any_face(ch: str) -> str | None:
+    """For text whose face is not known when it is marked up (a Paragraph's style picks it):
+    None when every face draws ch, else the first fallback that has it (else None)."""
+    if ord(ch) in _in_every_face():
+        return None
+    return next((f for f in FALLBACKS if ord(ch) in _cmap(f)), None)
+
+
+@lru_cache(maxsize=1)
+def _in_every_face() -> frozenset[int]:
+    return frozenset.intersection(*(_cmap(f) for f in FACES))
 
 
 @lru_cache(maxsize=1)

@@ -17,7 +17,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.fonts import CONDENSED, register_fonts
-from printables.text import fit_size, glyph_extent
+from printables.text import block_height, fit_lines, glyph_extent
 from rostermgr.errors import PrintRefused
 
 MM = 72 / 25.4  # points per millimetre
@@ -36,8 +36,9 @@ CUT_MARK_MIN_GAP_MM = 0.3  # where a margin is narrow, marks start closer to the
 CUT_LINE_PT = 0.3  # full cut lines (--cut-lines), for scissors
 EDGE_CLEAR_MM = 5.0  # nothing is drawn nearer the paper's edge than this: printers' grip
 FOLD_DASH_PT = (2.0, 1.5)
-NOTE_SIZE_PT = 6.0
-NOTE_MIN_PT = 5.0
+NOTE_SIZE_PT = 6.0  # the floor for type on every sheet: a long note wraps, never shrinks
+NOTE_LINES = 2  # a note longer than its margin wraps onto this many lines at most
+NOTE_LEAD = 1.15
 NOTE_EDGE_MM = EDGE_CLEAR_MM  # notes sit at least this far from the paper edge
 
 AUTHOR = "rostermgr"
@@ -89,14 +90,24 @@ class Grid:
     rows: int
     cell_w: float
     cell_h: float
+    # A shifted block (a back page moved by --back-offset), in points: marks and notes are laid
+    # out round the block where it is printed, so they too keep clear of the paper's edge.
+    dx: float = 0.0
+    dy: float = 0.0
 
     @property
     def x0(self) -> float:
-        return (self.page_w - self.cols * self.cell_w) / 2
+        return (self.page_w - self.cols * self.cell_w) / 2 + self.dx
 
     @property
     def y0(self) -> float:
-        return (self.page_h - self.rows * self.cell_h) / 2
+        return (self.page_h - self.rows * self.cell_h) / 2 + self.dy
+
+    def shifted(self, dx: float, dy: float) -> Grid:
+        """The same grid with its block moved by (dx, dy) points."""
+        return Grid(
+            self.page_w, self.page_h, self.cols, self.rows, self.cell_w, self.cell_h, dx, dy
+        )
 
     @property
     def block(self) -> Rect:
@@ -161,32 +172,50 @@ def set_print_preferences(c: Canvas, duplex: str | None) -> None:
     c.setViewerPreference("PrintScaling", "None")
 
 
-def mark_span(margin: float) -> tuple[float, float]:
+def mark_span(margin: float, reserve: float = 0.0) -> tuple[float, float]:
     """(gap, length) in points of a cut mark in a margin this deep: clear of the cells, and
-    ending EDGE_CLEAR_MM short of the paper's edge (a narrow margin gets a short mark)."""
-    room = margin - mm(EDGE_CLEAR_MM)
+    its stroke ending EDGE_CLEAR_MM short of the paper's edge, and `reserve` points short of
+    that where a note needs them (a narrow margin gets a short mark, none when there is no
+    room: on a back page shifted by --back-offset the fronts' marks are the ones cut along)."""
+    room = margin - mm(EDGE_CLEAR_MM) - CUT_MARK_WIDTH_PT / 2  # the stroke counts
     gap = min(mm(CUT_MARK_GAP_MM), max(room - mm(1.0), mm(CUT_MARK_MIN_GAP_MM)))
-    return gap, max(0.0, min(mm(CUT_MARK_LENGTH_MM), room - gap))
+    return gap, max(0.0, min(mm(CUT_MARK_LENGTH_MM), room - gap - reserve))
+
+
+def _spans(grid: Grid) -> tuple[tuple[float, float], ...]:
+    """mark_span for the left, bottom, right and top margins; the pair carrying the notes
+    keeps room for one line of them beyond the marks."""
+    on_top = _note_sides(grid)
+    reserve = note_height(1)
+    return tuple(
+        mark_span(m, reserve if (i % 2 == 1) == on_top else 0.0)
+        for i, m in enumerate(margins(grid))
+    )
+
+
+def margins(grid: Grid) -> tuple[float, float, float, float]:
+    """The block's distance from the paper's left, bottom, right and top edges, in points."""
+    b = grid.block
+    return b.x, b.y, grid.page_w - b.right, grid.page_h - b.top
 
 
 def cut_mark_segments(grid: Grid, *, skip_ys: Iterable[float] = ()) -> list[tuple[float, ...]]:
     """Cut marks as (x1, y1, x2, y2): on every grid line, in the margins only, clear of cells
-    and EDGE_CLEAR_MM clear of the paper's edge."""
+    and EDGE_CLEAR_MM clear of the paper's edge (each side by its own margin)."""
     b = grid.block
     skip = list(skip_ys)
-    v_gap, v_len = mark_span(min(b.y, grid.page_h - b.top))
-    h_gap, h_len = mark_span(min(b.x, grid.page_w - b.right))
+    left, bottom, right, top = _spans(grid)
     segments: list[tuple[float, ...]] = []
-    if v_len > 0:
-        for x in grid.xs:
-            segments.append((x, b.top + v_gap, x, b.top + v_gap + v_len))
-            segments.append((x, b.y - v_gap, x, b.y - v_gap - v_len))
-    if h_len > 0:
-        for y in grid.ys:
-            if any(math.isclose(y, s) for s in skip):
-                continue
-            segments.append((b.x - h_gap, y, b.x - h_gap - h_len, y))
-            segments.append((b.right + h_gap, y, b.right + h_gap + h_len, y))
+    for x in grid.xs:
+        for (gap, length), y, sign in ((top, b.top, 1), (bottom, b.y, -1)):
+            if length > 0:
+                segments.append((x, y + sign * gap, x, y + sign * (gap + length)))
+    for y in grid.ys:
+        if any(math.isclose(y, s) for s in skip):
+            continue
+        for (gap, length), x, sign in ((left, b.x, -1), (right, b.right, 1)):
+            if length > 0:
+                segments.append((x + sign * gap, y, x + sign * (gap + length), y))
     return segments
 
 
@@ -238,47 +267,75 @@ def draw_fold_marks(c: Canvas, grid: Grid, y: float, label: str = "fold") -> Non
     c.restoreState()
 
 
+def note_lines(text: str, width: float) -> list[str]:
+    """A margin note at NOTE_SIZE_PT, wrapped onto at most NOTE_LINES lines of width."""
+    return fit_lines(text, CONDENSED, width, NOTE_SIZE_PT, NOTE_SIZE_PT, NOTE_LINES)[1]
+
+
+def note_band(margin: float) -> float:
+    """The depth (points) a margin this deep leaves for a note: from EDGE_CLEAR_MM inside the
+    paper's edge to the outer end of its cut marks (which leave it a line at least)."""
+    gap, length = mark_span(margin, note_height(1))
+    return margin - gap - length - mm(NOTE_EDGE_MM)
+
+
+def note_height(lines: int) -> float:
+    return block_height(NOTE_SIZE_PT, lines, NOTE_LEAD)
+
+
+def _note_sides(grid: Grid) -> bool:
+    """Whether the notes go in the top and bottom margins (else left and right): the deeper
+    pair of the centred block, so a shifted back page keeps its notes where its front has them."""
+    left, bottom, right, top = margins(grid.shifted(0.0, 0.0))
+    return min(top, bottom) >= min(left, right)
+
+
+def notes_fit(grid: Grid, head: str, detail: str) -> bool:
+    """Whether both notes fit their margins at NOTE_SIZE_PT, EDGE_CLEAR_MM inside the edge."""
+    left, bottom, right, top = margins(grid)
+    b = grid.block
+    if _note_sides(grid):
+        pairs = ((head, top, b.w), (detail, bottom, b.w))
+    else:
+        pairs = ((head, left, b.h), (detail, right, b.h))
+    return all(note_band(m) >= note_height(len(note_lines(t, w))) - 0.01 for t, m, w in pairs)
+
+
 def draw_margin_note(c: Canvas, grid: Grid, head: str, detail: str) -> None:
-    """Two lines of instructions in the margins, beyond the cut marks and clear of the cells.
+    """Two notes of instructions in the margins, beyond the cut marks and clear of the cells.
 
     When the top and bottom margins are the deeper pair, head goes at the top and detail at the
     bottom; otherwise head goes in the left margin and detail in the right, both reading
-    upwards. A line too long for its margin is shrunk; it never reaches the cells.
+    upwards. The type is NOTE_SIZE_PT, never smaller: a note too long for its margin wraps.
+    Each note sits in the middle of its band, which keeps EDGE_CLEAR_MM from the paper's edge
+    (a caller checks `notes_fit` first; the back offset's limits keep them fitting).
     """
     b = grid.block
-    vertical_room, side_room = grid.page_h - b.top, b.x
+    left, bottom, right, top = margins(grid)
+    asc = glyph_extent(NOTE_SIZE_PT)[0]
+    lead = NOTE_LEAD * NOTE_SIZE_PT
     c.saveState()
     c.setFillColor(Color(0.2, 0.2, 0.2))
-    if vertical_room >= side_room:
-        for text, outer_edge in ((head, grid.page_h), (detail, 0.0)):
-            size = fit_size(text, CONDENSED, b.w, NOTE_SIZE_PT, NOTE_MIN_PT)
-            asc, desc = glyph_extent(size)
-            mid = _note_band_middle(vertical_room, asc + desc)
-            # distance from the paper edge to the middle of the text box
-            if outer_edge > 0:
-                baseline = grid.page_h - mid - (asc - desc) / 2
-            else:
-                baseline = mid - (asc - desc) / 2
-            c.setFont(CONDENSED, size)
-            c.drawCentredString(grid.page_w / 2, baseline, text)
+    c.setFont(CONDENSED, NOTE_SIZE_PT)
+    if _note_sides(grid):
+        for text, margin, at_top in ((head, top, True), (detail, bottom, False)):
+            lines = note_lines(text, b.w)
+            mid = mm(NOTE_EDGE_MM) + note_band(margin) / 2  # from this side's edge
+            half = note_height(len(lines)) / 2
+            for i, line in enumerate(lines):
+                if at_top:  # the first line's glyph tops nearest the top edge
+                    y = grid.page_h - (mid - half + asc) - i * lead
+                else:
+                    y = mid + half - asc - i * lead
+                c.drawCentredString(b.x + b.w / 2, y, line)
     else:
         c.rotate(90)  # (u, v) -> page (-v, u): u runs up the page, glyph tops point left
-        for text, left_side in ((head, True), (detail, False)):
-            size = fit_size(text, CONDENSED, b.h, NOTE_SIZE_PT, NOTE_MIN_PT)
-            asc, desc = glyph_extent(size)
-            mid = _note_band_middle(side_room, asc + desc)
-            centre_x = mid if left_side else grid.page_w - mid
-            baseline_x = centre_x + (asc - desc) / 2
-            c.setFont(CONDENSED, size)
-            c.drawCentredString(grid.page_h / 2, -baseline_x, text)
+        for text, margin, left_side in ((head, left, True), (detail, right, False)):
+            lines = note_lines(text, b.h)
+            mid = mm(NOTE_EDGE_MM) + note_band(margin) / 2
+            half = note_height(len(lines)) / 2
+            # the page x of the glyph tops of the first line (the side nearer the left edge)
+            tops = mid - half if left_side else grid.page_w - mid - half
+            for i, line in enumerate(lines):
+                c.drawCentredString(b.y + b.h / 2, -(tops + asc + i * lead), line)
     c.restoreState()
-
-
-def _note_band_middle(room: float, text_h: float) -> float:
-    """Distance from the paper edge to the middle of the band a margin note may use."""
-    gap, length = mark_span(room)
-    outer = room - gap - length  # where the cut marks end
-    edge = mm(NOTE_EDGE_MM)
-    if outer - edge >= text_h:
-        return (edge + outer) / 2
-    return max(outer, text_h) / 2

@@ -7,12 +7,15 @@ wraps, shrinks and cuts plain strings for `drawString`, with the bundled fonts.
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
+import pyphen
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from printables.fonts import SANS, font_for
+from printables.fonts import fallback_in_any_face, font_for
 
 # One pass, so "&" is never escaped twice. (xml.sax.saxutils.escape does the same, but importing
 # it pulls in urllib.request, http.client and ssl: 9 ms of every print command.)
@@ -22,16 +25,31 @@ _MARKUP = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", 
 def para_text(text: str) -> str:
     """Escape user text for a Paragraph: `<`, `>`, `&` and quotes can never become markup.
 
-    Characters the DejaVu faces lack (Chinese, Japanese, Korean) are put in the fallback font
-    that draws them, so they print as themselves, never as boxes.
+    The paragraph's style picks the face later, so a character some face lacks (Chinese,
+    Japanese, Korean; the star U+2605 DejaVu Serif lacks) is put in the first fallback font
+    that draws it (printables.fonts.FALLBACKS), so it prints as itself in every style, never
+    as a box.
     """
     # Control characters would make reportlab's parser fail; they never belong in a name.
     clean = "".join(c for c in text if c >= " " or c in "\n\t")
     out = []
-    for font, run in runs(clean, SANS):
+    for font, run in _paragraph_runs(clean):
         escaped = run.translate(_MARKUP)
-        out.append(escaped if font == SANS else f'<font name="{font}">{escaped}</font>')
+        out.append(f'<font name="{font}">{escaped}</font>' if font else escaped)
     return "".join(out)
+
+
+@lru_cache(maxsize=8192)
+def _paragraph_runs(text: str) -> tuple[tuple[str | None, str], ...]:
+    """text cut into (fallback font or None for the style's own face, run) pieces."""
+    out: list[tuple[str | None, str]] = []
+    for ch in text:
+        f = fallback_in_any_face(ch) if ch > "~" else None  # ASCII: every face has it
+        if out and out[-1][0] == f:
+            out[-1] = (f, out[-1][1] + ch)
+        else:
+            out.append((f, ch))
+    return tuple(out)
 
 
 @lru_cache(maxsize=8192)
@@ -109,30 +127,81 @@ def ellipsize(text: str, font: str, size: float, width: float) -> str:
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Greedy word wrap at whitespace, except that a no-break space holds its words together.
 
-    A word wider than the line is broken between characters. Newlines count as spaces.
+    A word wider than the line is broken as `break_word` says: at its own hyphens, then between
+    syllables with a hyphen added, never silently mid-word. Newlines count as spaces.
     """
+    return wrap_words(text, lambda t: text_width(t, font, size), width)
+
+
+def wrap_words(text: str, measure: Callable[[str], float], width: float) -> list[str]:
+    """wrap for any measure of a text's width (a PDF font's, or a picture's in pixels)."""
     lines: list[str] = []
     line = ""
     for word in _BREAKS.split(text):
         if not word:
             continue
         candidate = f"{line} {word}" if line else word
-        if text_width(candidate, font, size) <= width:
+        if measure(candidate) <= width:
             line = candidate
             continue
         if line:
             lines.append(line)
         line = ""
-        while text_width(word, font, size) > width and len(word) > 1:
-            cut = len(word) - 1
-            while cut > 1 and text_width(word[:cut], font, size) > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
+        while measure(word) > width and len(word) > 1:
+            head, word = break_word(word, measure, width)
+            lines.append(head)
         line = word
     if line:
         lines.append(line)
     return lines
+
+
+HYPHEN = "-"
+# Names here are mostly written in English; a name in another language still breaks between
+# its syllables as English reads them, which a reader takes for a break, not a typo.
+HYPHENATION_LANG = "en_GB"
+
+
+@lru_cache(maxsize=1)
+def _dictionary() -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang=HYPHENATION_LANG)
+
+
+def _syllable_breaks(word: str) -> list[int]:
+    """Where pyphen would break word (indices into it), each part of a hyphenated word alone."""
+    breaks: list[int] = []
+    start = 0
+    for part in re.split(r"(?<=-)", word):
+        breaks += [start + i for i in _dictionary().positions(part)]
+        start += len(part)
+    return breaks
+
+
+def break_word(word: str, measure: Callable[[str], float], width: float) -> tuple[str, str]:
+    """(head, rest) of a word wider than width: head fits and shows that the word goes on.
+
+    At the last of the word's own hyphens that fits ("Featherstonehaugh-" + "Montgomery"),
+    else at the last syllable break that fits, with a hyphen ("Feath-" + "erstonehaugh"),
+    else between characters with a hyphen (a word no syllable of which fits), except between
+    Chinese, Japanese or Korean characters, which are written without one.
+    """
+    hyphens = [i + 1 for i, ch in enumerate(word[:-1]) if ch == HYPHEN]
+    for cut in reversed(hyphens):
+        if measure(word[:cut]) <= width:
+            return word[:cut], word[cut:]
+    for cut in reversed(_syllable_breaks(word)):
+        if 0 < cut < len(word) and measure(word[:cut] + HYPHEN) <= width:
+            return word[:cut] + HYPHEN, word[cut:]
+    cut = len(word) - 1
+    while cut > 1 and measure(_mid_word(word, cut)) > width:
+        cut -= 1
+    return _mid_word(word, cut), word[cut:]
+
+
+def _mid_word(word: str, cut: int) -> str:
+    """word[:cut] with the hyphen a break there needs (none between two CJK characters)."""
+    wide = all(unicodedata.east_asian_width(c) in ("W", "F") for c in word[cut - 1 : cut + 1])
+    return word[:cut] if wide or word[cut - 1] == HYPHEN else word[:cut] + HYPHEN
 
 
 def fit_lines(

@@ -33,6 +33,7 @@ class Chapter:
     money: tuple[MoneyLine, ...]
     purse_after: int
     campaign_game: int | None = None  # the game's number in the campaign (the Games list)
+    notes: str = ""  # the players' notes on the game, as the report wrote them
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,8 @@ def build_journal(posse: Posse, history: Sequence[HistoryLine], rules: Ruleset) 
                 result,
             )
             chapter["campaign_game"] = row.game
+            notes = data.get("notes", "")
+            chapter["notes"] = notes.strip() if isinstance(notes, str) else ""
             chapters.append(chapter)
             if not chapters[0]["date"]:
                 chapters[0]["date"] = row.date
@@ -94,6 +97,7 @@ def build_journal(posse: Posse, history: Sequence[HistoryLine], rules: Ruleset) 
             tuple(c["money"]),
             c["purse_after"] or 0,
             c.get("campaign_game"),
+            c.get("notes", ""),
         )
         for c in chapters
     ]

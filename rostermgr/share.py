@@ -9,21 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rostermgr.cards import SUIT_SYMBOLS
-from rostermgr.roster import Member, Posse
+from rostermgr.presentation import MemberShown, present
+from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 
-
-@dataclass(frozen=True)
-class SharedMember:
-    name: str
-    role: str  # the ruleset's name of the role
-    dead: bool
-    stats: tuple[int, ...]  # in the order of SharedPosse.stat_heads
-    strikes: int  # times out of action (R13)
-    strikes_to_die: int
-    flips: int  # unspent (R15)
-    pending: str  # a flip turned over and not settled, "" when none
-    gear: tuple[str, ...]  # item names
+# A shared member is the one presentation every output draws (rostermgr.presentation).
+SharedMember = MemberShown
 
 
 @dataclass(frozen=True)
@@ -47,22 +38,6 @@ class SharedPosse:
         )
 
 
-def _member(m: Member, rules: Ruleset) -> SharedMember:
-    stats = m.stats(rules)
-    stats["move"] = m.move(rules)  # a mount sets Move (R4): show what the model moves
-    return SharedMember(
-        name=m.name,
-        role=rules.roles[m.role].name if m.role in rules.roles else m.role,
-        dead=not m.alive,
-        stats=tuple(stats[s] for s in rules.stat_order),
-        strikes=m.injuries,
-        strikes_to_die=rules.strikes_to_die,
-        flips=m.flips,
-        pending=m.pending_card or "",
-        gear=tuple(rules.items[i].name if i in rules.items else i for i in m.items),
-    )
-
-
 def shared_posse(posse: Posse, rules: Ruleset) -> SharedPosse:
     """The posse as the share image and page show it: living members first, then the dead."""
     faction = rules.faction(posse.faction)
@@ -76,15 +51,15 @@ def shared_posse(posse: Posse, rules: Ruleset) -> SharedPosse:
         ruleset=f"{rules.name} {rules.version}",
         stat_heads=tuple(rules.stat_short.get(s, s) for s in rules.stat_order),
         stat_names=tuple(rules.stat_names.get(s, s) for s in rules.stat_order),
-        members=tuple(_member(m, rules) for m in members),
+        members=tuple(present(m, rules) for m in members),
     )
 
 
 def strikes_text(m: SharedMember) -> str:
-    """'●●○' style strikes as words a reader can say: 'strikes 1 of 3'."""
-    return f"strikes {m.strikes} of {m.strikes_to_die}"
+    """Strikes as words a reader can say: 'strikes 1 of 3'."""
+    return m.strikes_text
 
 
 def flips_text(m: SharedMember) -> str:
-    pending = f", {m.pending} turned over" if m.pending else ""
-    return f"flips {m.flips}{pending}"
+    """'flips 2', and the card turned over and not settled: 'flips 2, 7H turned over'."""
+    return m.flips_text

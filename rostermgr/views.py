@@ -6,6 +6,10 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+# item_effect lives with the member's presentation, which shows gear with its effect; it is
+# named here too, beside the other ruleset words.
+from rostermgr.presentation import item_effect as item_effect
+from rostermgr.presentation import present
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Item, Kind, Ruleset
 
@@ -78,7 +82,11 @@ def member_status(member: Member) -> str:
 
 
 def posse_text(posse: Posse, rules: Ruleset) -> str:
-    """A readable roster for the terminal: fixed columns first, then status and items."""
+    """A readable roster for the terminal: fixed columns first, then status and items.
+
+    The stats and gear are the member's one presentation (rostermgr.presentation), as on the
+    cards: Move as a mount sets it, clothing after the + on Defence, gear with its effect.
+    """
     faction = rules.faction(posse.faction)
     heads = [
         "Member",
@@ -91,18 +99,16 @@ def posse_text(posse: Posse, rules: Ruleset) -> str:
     ]
     rows = [heads]
     for m in posse.members:
-        stats = m.stats(rules)
-        role = rules.roles[m.role].name if m.role in rules.roles else m.role
-        items = ", ".join(rules.items[i].name if i in rules.items else i for i in m.items) or "-"
+        shown = present(m, rules)  # the one presentation every output shares
         rows.append(
             [
-                m.name,
-                role,
-                *(str(stats[s]) for s in rules.stat_order),
-                str(m.injuries),
-                str(m.flips),
+                shown.name,
+                shown.role,
+                *shown.stat_texts,
+                str(shown.strikes),
+                str(shown.flips),
                 member_status(m),
-                items,
+                shown.gear_text or "-",
             ]
         )
     right = [False, False, *(True for _ in rules.stat_order), True, True, False, False]
@@ -119,27 +125,6 @@ def item_range(item: Item, none: str = "-") -> str:
         return "base to base" if item.is_weapon else none
     low, high = item.range
     return f"{low}-{high}" if high != low else str(low)
-
-
-def item_effect(item: Item, rules: Ruleset, none: str = "-") -> str:
-    """What the item does, as the ruleset gives it: damage, defence, heals, reload and more."""
-    names = rules.stat_names
-    parts = []
-    if item.is_weapon:  # a weapon's +0 damage is worth saying
-        parts.append(f"+{item.damage} damage")
-    if item.defence:
-        parts.append(f"+{item.defence} defence")
-    if item.heals:
-        parts.append(f"heals {item.heals} wound{'s' if item.heals != 1 else ''}")
-    if item.reload:
-        parts.append(f"reload after {item.reload} shot{'s' if item.reload != 1 else ''}")
-    if item.move:  # a mount sets Move
-        parts.append(f"{names.get('move', 'Move')} {item.move}")
-    if item.shot:
-        parts.append(f"{names.get('shot', 'Shot')} {item.shot:+d}")
-    if item.initiative:
-        parts.append(f"+{item.initiative} initiative")
-    return "; ".join(parts) or none
 
 
 def carried_by(item: Item, rules: Ruleset) -> str:

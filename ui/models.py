@@ -13,6 +13,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QFont
 
+from rostermgr.presentation import present
 from rostermgr.records import PosseSummary
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
@@ -166,7 +167,8 @@ class RosterModel(QAbstractTableModel):
         if col == 1:
             return self._rules.role(member.role).name
         if col < 2 + n_stats:  # stats computed only here: data() is called for every role
-            return member.stats(self._rules)[self._rules.stat_order[col - 2]]
+            # the member's one presentation, as every printout shows it (Df "2+2", mounted Mv)
+            return present(member, self._rules).stats[col - 2].text
         extra = col - 2 - n_stats
         strikes = "\u2715" * member.injuries + "\u25a1" * (
             self._rules.strikes_to_die - member.injuries

@@ -30,7 +30,6 @@ from printables.text import (
     ELLIPSIS,
     block_height,
     ellipsize,
-    fit_block,
     fit_size,
     text_width,
     wrap,
@@ -126,16 +125,6 @@ def draw_back_frame(pen: Pen, face: CardFace, pal: Palette) -> None:
         note = "The rest of this model's gear: its stats, wounds and strikes are on card 1."
         lines = wrap(note, CONDENSED, TEXT_PT, INNER_W)
         pen.lines(LEFT, BODY_TOP, lines, CONDENSED, TEXT_PT, pal.faded)
-    footer = _top_right(face)
-    pen.text(
-        RIGHT,
-        TOP - ASCENT * (NAMES_PT - FOOTER_PT),
-        footer,
-        CONDENSED,
-        FOOTER_PT,
-        pal.faded,
-        "right",
-    )
 
 
 def _top_right(face: CardFace) -> str:
@@ -146,11 +135,35 @@ def _top_right(face: CardFace) -> str:
 
 def draw_back(pen: Pen, face: CardFace, pal: Palette) -> None:
     """The names (small, to match loose cards), the strikes taken and the upgrades."""
-    width = INNER_W - text_width(_top_right(face), CONDENSED, FOOTER_PT) - 4
-    size, lines = fit_block(
-        face.title, CONDENSED_BOLD, width, block_height(NAMES_PT), NAMES_PT, NAMES_MIN_PT
+    footer = _top_right(face)
+    width = INNER_W - text_width(footer, CONDENSED, FOOTER_PT) - 4
+    size = fit_size(face.title, CONDENSED_BOLD, width, NAMES_PT, NAMES_MIN_PT)
+    if text_width(face.title, CONDENSED_BOLD, size) > width:
+        # A long name takes the whole line: the ruleset's name, a reminder only, gives way to
+        # it (a continuation card's "card 2 of 3" is kept: it pairs the card with its front).
+        keep = face.part > 1
+        width = width if keep else INNER_W
+        size = fit_size(face.title, CONDENSED_BOLD, width, NAMES_PT, NAMES_MIN_PT)
+        footer = footer if keep else ""
+    if footer:
+        pen.text(
+            RIGHT,
+            TOP - ASCENT * (NAMES_PT - FOOTER_PT),
+            footer,
+            CONDENSED,
+            FOOTER_PT,
+            pal.faded,
+            "right",
+        )
+    # Still too long at the floor: cut with an ellipsis, which shows that it is cut.
+    pen.text(
+        LEFT,
+        TOP,
+        ellipsize(face.title, CONDENSED_BOLD, size, width),
+        CONDENSED_BOLD,
+        size,
+        pal.text,
     )
-    pen.text(LEFT, TOP, lines[0], CONDENSED_BOLD, size, pal.text)
     if face.part > 1:
         return
     slots = back_slots(face.back, len(face.names))

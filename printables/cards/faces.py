@@ -15,6 +15,7 @@ from dataclasses import fields as dataclass_fields
 from functools import lru_cache
 
 from printables.layout import check_choice
+from rostermgr.presentation import present
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Faction, Item, Ruleset
 from rostermgr.rules_load import RANKS
@@ -226,13 +227,10 @@ def _plain(value: object) -> object:
 
 
 def _stats(m: Member, rules: Ruleset) -> tuple[StatCell, ...]:
-    current = m.stats(rules)
-    current["move"] = m.move(rules)
-    cells = []
-    for s in rules.stat_order:
-        bonus = m.clothing_defence(rules) if s == "defence" else 0
-        cells.append(StatCell(s, rules.stat_names[s], rules.stat_short[s], current[s], bonus))
-    return tuple(cells)
+    """The stat line of the one presentation every output shares (rostermgr.presentation)."""
+    return tuple(
+        StatCell(s.stat, s.name, s.short, s.value, s.bonus) for s in present(m, rules).stats
+    )
 
 
 def _weapons(items: list[Item]) -> tuple[WeaponLine, ...]:

@@ -16,7 +16,15 @@ import math
 from dataclasses import dataclass
 
 from printables.cards.style import CARD_H, CARD_W
-from printables.layout import EDGE_CLEAR_MM, Grid, check_choice, mm, paper_size
+from printables.layout import (
+    EDGE_CLEAR_MM,
+    Grid,
+    check_choice,
+    margins,
+    mm,
+    notes_fit,
+    paper_size,
+)
 from rostermgr.errors import PrintRefused
 
 LAYOUTS = ("duplex-long", "duplex-short", "gutter-fold", "fronts-backs")
@@ -65,16 +73,40 @@ def check_back_offset(back_offset: tuple[float, float]) -> tuple[float, float]:
     return dx, dy
 
 
+# The longest notes a duplex back page carries (printables.cards.writer._notes), for the limits.
+NOTE_SAMPLE = (
+    "Last Hope Frontier roster cards \u00b7 sheet 99 of 99 \u00b7 page 198: BACKS of page 197",
+    "Print at actual size (100%, no fit to page, no scaling), double-sided, flip on the SHORT "
+    "edge; then cut on the grey marks. Back offset -10,-10 mm.",
+)
+
+
 def back_offset_limits(paper: str) -> tuple[float, float]:
-    """How far (mm, each way) the backs may move across and up or down on this paper."""
+    """How far (mm, each way) the backs may move across and up or down on this paper.
+
+    As far as keeps everything EDGE_CLEAR_MM inside the paper's edge: the cards, and the cut
+    marks and notes laid out round them (a margin's marks shorten as it narrows, and its note
+    must still fit at its 6 pt). Each axis moves only its own pair of margins.
+    """
     w, h = paper_size(paper)
     grid = Grid(w, h, *GRID["duplex"], CARD_W, CARD_H)
 
-    def limit(margin: float) -> float:
-        room = margin / mm(1) - BACK_EDGE_CLEARANCE_MM
-        return min(MAX_BACK_OFFSET_MM, math.floor(room * 10) / 10)
+    def holds(dx: float, dy: float) -> bool:
+        moved = grid.shifted(mm(dx), mm(dy))
+        # the cards' own strokes reach past their edge until clipped: keep 0.1 mm for them
+        clear = mm(BACK_EDGE_CLEARANCE_MM + 0.1)
+        return min(margins(moved)) >= clear - 1e-6 and notes_fit(moved, *NOTE_SAMPLE)
 
-    return limit(grid.x0), limit(grid.y0)
+    def limit(step: tuple[int, int]) -> float:
+        tenths = 0
+        while tenths < MAX_BACK_OFFSET_MM * 10 and all(
+            holds(sign * step[0] * (tenths + 1) / 10, sign * step[1] * (tenths + 1) / 10)
+            for sign in (1, -1)
+        ):
+            tenths += 1
+        return tenths / 10
+
+    return limit((1, 0)), limit((0, 1))
 
 
 def check_back_offset_fits(back_offset: tuple[float, float], paper: str, layout: str) -> None:
@@ -92,7 +124,7 @@ def check_back_offset_fits(back_offset: tuple[float, float], paper: str, layout:
         raise PrintRefused(
             f"On {paper.capitalize()} paper the backs can move at most {across:g} mm across "
             f"and {updown:g} mm up or down, to stay {BACK_EDGE_CLEARANCE_MM:g} mm inside the "
-            f"paper's edge; not {dx:g},{dy:g}."
+            f"paper's edge with their cut marks and notes; not {dx:g},{dy:g}."
         )
 
 

@@ -103,11 +103,14 @@ def write_cards(
     _report(progress, done, total)
     for number, page in enumerate(pages, start=1):
         c.setPageSize((grid.page_w, grid.page_h))
+        skip = [page.fold_y] if page.fold_y is not None else []
+        # Marks and notes round the block where it is printed, each margin by its own depth,
+        # so a shifted back page keeps them clear of the paper's edge too.
+        printed = page.grid.shifted(*page.shift)
+        draw_cut_marks(c, printed, skip_ys=skip)
+        draw_margin_note(c, printed, *_notes(rules, layout, page, number, offset))
         c.saveState()
         c.translate(*page.shift)
-        skip = [page.fold_y] if page.fold_y is not None else []
-        draw_cut_marks(c, page.grid, skip_ys=skip)
-        draw_margin_note(c, page.grid, *_notes(rules, layout, page, number, offset))
         for slot in page.slots:
             _place(c, slot, faces[slot.face], ink, forms)
             done += 1

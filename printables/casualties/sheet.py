@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printables.casualties.figures import BOX, SCALE, figure
 from printables.casualties.inks import INKS, UNITS, Ink
 from printables.casualties.poses import POSES
-from printables.casualties.prims import paint
+from printables.casualties.prims import Prim, extent, paint
 from printables.fonts import DISPLAY, SANS, SANS_BOLD, register_fonts
 from rostermgr.errors import PrintRefused
 
@@ -33,6 +33,7 @@ HEADER_MM = 22.0  # title, instructions and legend
 TICK_ZONE_MM = 7.0  # between the legend and the grid: the column ticks
 BOTTOM_MARGIN_MIN_MM = 10.0  # below the grid: the column ticks, clear of the printer's edge
 TICK_GAP_MM = 1.5  # ticks stop this far from the markers
+ART_INSET_MM = 1.0  # a figure keeps this far inside its cut: a slightly wide cut leaves it whole
 TICK_LEN_MM = 4.5  # at most: shorter where the margin is narrow
 TICK_EDGE_MM = 5.0  # ticks stop this far from the paper's edge, which printers may not reach
 TICK_WIDTH_PT = 0.4
@@ -133,7 +134,7 @@ def define_forms(c: Canvas, kinds: set[tuple[str, int]], ink: str, size: float) 
     """
     for unit, pose in sorted(kinds):
         fig = figure(unit, POSES[pose])
-        k = SCALE * POSES[pose].zoom * size / BOX
+        k = min(SCALE * POSES[pose].zoom * size / BOX, _inside(fig, size))
         c.beginForm(form_name(unit, pose, ink), 0, 0, size, size)
         if unit == "french":
             draw_cockade(c, size, Ink(ink, unit))
@@ -143,6 +144,17 @@ def define_forms(c: Canvas, kinds: set[tuple[str, int]], ink: str, size: float) 
         paint(c, fig, Ink(ink, unit, MIN_STROKE_PT / k))
         c.restoreState()
         c.endForm()
+
+
+def _inside(fig: list[Prim], size: float) -> float:
+    """The largest scale at which the figure, centred in its size x size cell and however it
+    is turned, stays ART_INSET_MM inside the cut (its outline's width counted)."""
+    x0, y0, x1, y1 = extent(fig)
+    # centred in the box: the farther side from the centre decides, either way round
+    reach = max(BOX / 2 - x0, x1 - BOX / 2, BOX / 2 - y0, y1 - BOX / 2)
+    # extent's box is an estimate: outlines and curved fills reach up to 0.75 pt beyond it
+    room = size / 2 - ART_INSET_MM * MM - 0.75
+    return room / reach
 
 
 def draw_cockade(c: Canvas, size: float, ink: Ink) -> None:

@@ -49,7 +49,7 @@ from printables.journal.style import (
 from printables.text import para_text, wrap
 from rostermgr.cards import SUIT_SYMBOLS
 from rostermgr.journal import Chapter, JournalData, MoneyLine
-from rostermgr.roster import Member
+from rostermgr.presentation import MemberShown, present
 from rostermgr.rules import Ruleset
 
 FADED_HEX = FADED.hexval().replace("0x", "#")
@@ -187,9 +187,10 @@ def roster(data: JournalData, rules: Ruleset) -> list[Flowable]:
     style = _head_style(hairlines=False)
     style.append(("ALIGN", (1, 0), (-1, -1), "CENTER"))
     for member in data.posse.members:
+        shown = present(member, rules)  # the one presentation every output shares
         top = len(rows)
-        rows.append(_member_row(member, rules, stats))
-        rows.append([_gear(member, rules), *[""] * (len(head) - 1)])
+        rows.append(_member_row(shown, widths[0] - 2 * CELL_PAD))
+        rows.append([_gear(shown), *[""] * (len(head) - 1)])
         style += [
             ("SPAN", (0, top + 1), (-1, top + 1)),
             ("ALIGN", (0, top + 1), (0, top + 1), "LEFT"),
@@ -198,11 +199,10 @@ def roster(data: JournalData, rules: Ruleset) -> list[Flowable]:
             ("BOTTOMPADDING", (0, top + 1), (-1, top + 1), 4),
             ("VALIGN", (1, top), (-1, top), "MIDDLE"),
         ]
-        if not member.alive:
+        if shown.dead:
             style.append(("TEXTCOLOR", (1, top), (-1, top), FADED))
-        base = rules.roles[member.role].stats if member.role in rules.roles else {}
-        for col, stat in enumerate(stats, start=1):
-            if member.upgrades.get(stat, 0) > 0 and stat in base:
+        for col, stat in enumerate(shown.stats, start=1):
+            if stat.raised:
                 style.append(("FONT", (col, top), (col, top), SERIF_BOLD, STAT_PT))
     table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle(style))
@@ -211,7 +211,9 @@ def roster(data: JournalData, rules: Ruleset) -> list[Flowable]:
         table,
         Spacer(1, mm(1.5)),
         Paragraph(
-            f"Stats now: base + upgrades (bold) \u2212 injuries. {para_text(short)}. "
+            f"Stats now: base + upgrades (bold) \u2212 injuries; a mount sets "
+            f"{para_text(rules.stat_short.get('move', 'Mv'))}, clothing adds after the "
+            f"+ on {para_text(rules.stat_short.get('defence', 'Df'))}. {para_text(short)}. "
             f"{DEAD_MARK} dead at {rules.strikes_to_die} strikes, gear buried.",
             NOTE,
         ),
@@ -220,34 +222,32 @@ def roster(data: JournalData, rules: Ruleset) -> list[Flowable]:
     return [Spacer(1, mm(3)), KeepTogether(story)]
 
 
-def _member_row(member: Member, rules: Ruleset, stats: Sequence[str]) -> list[object]:
-    role = rules.roles[member.role].name if member.role in rules.roles else member.role
-    name = para_text(member.name)
+def _member_row(shown: MemberShown, name_w: float) -> list[object]:
+    # wrapped here rather than by the Paragraph, which would cut a long name mid-word silently
+    lines = wrap(shown.name, SERIF_BOLD, CELL_NAME.fontSize, name_w) or [shown.name]
+    name = "<br/>".join(para_text(line) for line in lines)
     small = f"<font name='{SERIF_ITALIC}' size='{ROLE_PT}' color='{FADED_HEX}'>"
-    if member.alive:
-        who = f"{name}<br/>{small}{para_text(role)}</font>"
+    if not shown.dead:
+        who = f"{name}<br/>{small}{para_text(shown.role)}</font>"
     else:
-        who = f"<strike>{name}</strike> {DEAD_MARK}<br/>{small}{para_text(role)}, dead</font>"
-    values = member.stats(rules)
-    flips = str(member.flips)
+        who = f"<strike>{name}</strike> {DEAD_MARK}<br/>{small}{para_text(shown.role)}, dead</font>"
     return [
         Paragraph(who, CELL_NAME),
-        *[str(values[s]) for s in stats],
-        Strikes(member.injuries, rules.strikes_to_die),
-        Paragraph(flips, CELL_CENTRE),
+        *shown.stat_texts,
+        Strikes(shown.strikes, shown.strikes_to_die),
+        Paragraph(str(shown.flips), CELL_CENTRE),
     ]
 
 
-def _gear(member: Member, rules: Ruleset) -> Paragraph:
-    names = [rules.items[i].name if i in rules.items else i for i in member.items]
-    if names:
-        text = "Gear: " + ", ".join(para_text(n) for n in names)
-    elif member.alive:
+def _gear(shown: MemberShown) -> Paragraph:
+    if shown.gear:
+        text = "Gear: " + para_text(shown.gear_text)
+    elif not shown.dead:
         text = "Gear: none"
     else:
         text = "Gear: buried with the body"
-    if member.pending_card:
-        text += f" \u00b7 Flip turned ({para_text(member.pending_card)}), stat still to choose"
+    if shown.pending:
+        text += f" \u00b7 Flip turned ({para_text(shown.pending)}), stat still to choose"
     return Paragraph(text, CELL_NOTE)
 
 
@@ -275,9 +275,11 @@ def game(chapter: Chapter) -> list[Flowable]:
         Spacer(1, mm(3)),
         _with_next(Paragraph(title, H2)),
         _with_next(Paragraph(" \u00b7 ".join(meta), META)),
-        _with_next(Paragraph("What happened", LABEL)),
-        *events,
     ]
+    if chapter.notes:  # the players' own words on the game, lines kept
+        notes = "<br/>".join(para_text(line) for line in chapter.notes.splitlines())
+        story += [_with_next(Paragraph("Notes", LABEL)), Paragraph(notes, EVENT)]
+    story += [_with_next(Paragraph("What happened", LABEL)), *events]
     if chapter.flips:
         story += [_with_next(Paragraph("Flips spent", LABEL))]
         story += [_event(text) for text in chapter.flips]

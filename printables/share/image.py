@@ -1,4 +1,4 @@
-"""A posse as one PNG picture for a phone screen, drawn with Pillow and the bundled DejaVu fonts.
+"""A posse as one PNG picture for a phone screen, drawn with Pillow and the bundled fonts.
 
 Sizes are given for a 1080 px wide picture and scaled to the width asked for. The picture is
 as tall as its members need; it is laid out once to measure, then drawn.
@@ -12,6 +12,8 @@ from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
+from printables.fonts import CONDENSED, DISPLAY, SANS, SANS_BOLD, font_file
+from printables.text import runs, wrap_words
 from rostermgr.errors import PrintRefused
 from rostermgr.share import SharedMember, SharedPosse, flips_text, strikes_text
 
@@ -29,42 +31,40 @@ MUTED = "#5a3b1e"
 RULE = "#b49a74"
 DEAD_CARD = "#e2dccf"
 
-FONT_FILES = {
-    "display": "DejaVuSerifCondensed-Bold.ttf",
-    "bold": "DejaVuSans-Bold.ttf",
-    "sans": "DejaVuSans.ttf",
-    "condensed": "DejaVuSansCondensed.ttf",
-}
+# Logical fonts of printables.fonts: a character the face lacks falls back through the one
+# list every output uses (printables.fonts.FALLBACKS), so no name prints as boxes.
+FACES = {"display": DISPLAY, "bold": SANS_BOLD, "sans": SANS, "condensed": CONDENSED}
 
-Font = ImageFont.FreeTypeFont
+
+@lru_cache(maxsize=64)
+def _pillow(name: str, size: int) -> ImageFont.FreeTypeFont:
+    folder = resources.files("printables").joinpath("fonts")
+    with resources.as_file(folder.joinpath(font_file(name))) as path:
+        return ImageFont.truetype(str(path), size)
+
+
+class Font:
+    """A face at a size, measured and drawn run by run in the fonts that have the glyphs."""
+
+    def __init__(self, name: str, size: int) -> None:
+        self.name, self.size = name, size
+
+    def runs(self, text: str) -> tuple[tuple[ImageFont.FreeTypeFont, str], ...]:
+        return tuple((_pillow(f, self.size), run) for f, run in runs(text, self.name))
+
+    def getlength(self, text: str) -> float:
+        return sum(float(f.getlength(run)) for f, run in self.runs(text))
 
 
 @lru_cache(maxsize=64)
 def _font(kind: str, size: int) -> Font:
-    folder = resources.files("printables").joinpath("fonts")
-    with resources.as_file(folder.joinpath(FONT_FILES[kind])) as path:
-        return ImageFont.truetype(str(path), size)
+    return Font(FACES[kind], size)
 
 
 def _wrap(text: str, font: Font, width: float) -> list[str]:
-    """Greedy word wrap; a word wider than the line is broken between characters."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if font.getlength(candidate) <= width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line)
-        while font.getlength(word) > width and len(word) > 1:
-            cut = len(word) - 1
-            while cut > 1 and font.getlength(word[:cut]) > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
-    return [*lines, line] if line else lines or [""]
+    """Greedy word wrap; a word wider than the line breaks at its hyphens, then between
+    syllables with a hyphen (printables.text.break_word), never silently mid-word."""
+    return wrap_words(text, font.getlength, width) or [""]
 
 
 class _Painter:
@@ -81,8 +81,14 @@ class _Painter:
         return _font(kind, max(8, self.px(size)))
 
     def text(self, xy: tuple[float, float], text: str, font: Font, fill: str) -> None:
-        if self.d is not None:
-            self.d.text(xy, text, font=font, fill=fill)
+        if self.d is None:
+            return
+        # Runs in different fonts share the face's baseline (each font has its own ascent).
+        x, y = xy
+        baseline = y + _pillow(font.name, font.size).getmetrics()[0]
+        for face, run in font.runs(text):
+            self.d.text((x, baseline), run, font=face, fill=fill, anchor="ls")
+            x += face.getlength(run)
 
     def block(
         self, x: float, y: float, width: float, text: str, font: Font, fill: str, lead: float = 1.2
@@ -129,7 +135,7 @@ def _member(p: _Painter, m: SharedMember, posse: SharedPosse, top: float) -> flo
     status_y = y
     y = p.block(left + pad, y, inner, line, small, INK) + p.px(6)
     gear_y = y
-    gear = "Gear: " + (", ".join(m.gear) or "none")
+    gear = "Gear: " + (m.gear_text or "none")
     y = p.block(left + pad, y, inner, gear, small, INK)
     bottom = y + pad
     if p.d is None:
@@ -137,11 +143,11 @@ def _member(p: _Painter, m: SharedMember, posse: SharedPosse, top: float) -> flo
     p.rect((left, top, right, bottom), DEAD_CARD if m.dead else CARD, BROWN, p.px(22), p.px(4))
     y = p.block(left + pad, body_top, inner, m.name, name_font, INK)
     p.block(left + pad, y, inner, role, role_font, MUTED)
-    for i, (head, value) in enumerate(zip(posse.stat_heads, m.stats, strict=True)):
+    for i, (head, value) in enumerate(zip(posse.stat_heads, m.stat_texts, strict=True)):
         x0 = left + pad + i * cell
         p.rect((x0, grid_top, x0 + cell, grid_top + grid_h), "#fbf6ea", RULE, 0, max(1, p.px(2)))
         _centred(p, x0 + cell / 2, grid_top + p.px(6), head, head_font, MUTED)
-        _centred(p, x0 + cell / 2, grid_top + p.px(44), str(value), value_font, INK)
+        _centred(p, x0 + cell / 2, grid_top + p.px(44), value, value_font, INK)
     p.block(left + pad, status_y, inner, line, small, INK)
     p.block(left + pad, gear_y, inner, gear, small, INK)
     return bottom

@@ -41,8 +41,8 @@ def _member(m: SharedMember, posse: SharedPosse) -> str:
         f'<th><abbr title="{escape(full)}">{escape(short)}</abbr></th>'
         for short, full in zip(posse.stat_heads, posse.stat_names, strict=True)
     )
-    values = "".join(f"<td>{v}</td>" for v in m.stats)
-    gear = ", ".join(escape(g) for g in m.gear) or "none"
+    values = "".join(f"<td>{escape(v)}</td>" for v in m.stat_texts)
+    gear = escape(m.gear_text) or "none"
     dead = " (dead)" if m.dead else ""
     return (
         f'<section class="{"dead" if m.dead else "member"}">'

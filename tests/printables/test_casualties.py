@@ -25,6 +25,7 @@ from printables.casualties import (
 from printables.casualties.figures import BOX, SCALE, figure
 from printables.casualties.poses import POSES
 from printables.casualties.prims import extent
+from printables.casualties.sheet import make_grid
 from rostermgr.errors import PrintRefused
 
 MM = 72 / 25.4
@@ -358,3 +359,42 @@ def test_r20_all_inks_and_sizes_are_accepted(tmp_path):
         for paper in SIZES:
             path, pages = _sheet(tmp_path, f"{ink}-{paper}.pdf", ink=ink, paper=paper)
             assert pages == 1 and path.stat().st_size > 0
+
+
+@pytest.mark.parametrize("size", [12.0, 19.05, 25.0])
+@pytest.mark.parametrize("ink", ["colour", "line-art"])
+def test_issue_31_every_figure_keeps_1_mm_inside_its_cut(size: float, ink: str) -> None:
+    """The art of every marker (strokes counted) stays 1 mm inside the cell it is cut from."""
+    out = io.BytesIO()
+    write_casualty_sheets(out, paper="a4", ink=ink, marker_mm=size)
+    g = make_grid("a4", size)
+    inset = 1.0 * MM - 0.01
+    with pdfplumber.open(io.BytesIO(out.getvalue())) as pdf:
+        page = pdf.pages[0]
+        top = page.height - g.top  # pdfplumber measures down from the top
+        art = [o for o in (*page.curves, *page.lines, *page.rects) if o.get("stroke") or o["fill"]]
+        checked = 0
+        for obj in art:
+            grow = obj.get("linewidth", 0) / 2 if obj.get("stroke") else 0
+            cx, cy = (obj["x0"] + obj["x1"]) / 2, (obj["top"] + obj["bottom"]) / 2
+            col, row = int((cx - g.left) // g.size), int((cy - top) // g.size)
+            if not (0 <= col < g.cols and 0 <= row < g.rows and cy > top):
+                continue  # header, legend, ticks
+            if obj["x1"] - obj["x0"] >= g.size - 0.5 or _on_a_cut(obj, g, top):
+                continue  # the cell's ground, or a cut line
+            x0, y0 = g.left + col * g.size, top + row * g.size
+            assert obj["x0"] - grow - x0 >= inset, (col, row, obj["x0"] - x0)
+            assert obj["top"] - grow - y0 >= inset, (col, row, obj["top"] - y0)
+            assert x0 + g.size - obj["x1"] - grow >= inset, (col, row)
+            assert y0 + g.size - obj["bottom"] - grow >= inset, (col, row)
+            checked += 1
+        assert checked > 100
+
+
+def _on_a_cut(obj: dict, g: object, top: float) -> bool:
+    """Whether a line lies along a grid line (a cut line, not art)."""
+    xs = [g.left + i * g.size for i in range(g.cols + 1)]  # type: ignore[attr-defined]
+    ys = [top + j * g.size for j in range(g.rows + 1)]  # type: ignore[attr-defined]
+    upright = abs(obj["x1"] - obj["x0"]) < 0.5 and any(abs(obj["x0"] - x) < 0.5 for x in xs)
+    flat = abs(obj["bottom"] - obj["top"]) < 0.5 and any(abs(obj["top"] - y) < 0.5 for y in ys)
+    return upright or flat

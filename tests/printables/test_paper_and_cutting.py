@@ -10,6 +10,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from printables.cards import card_faces, write_calibration, write_cards
+from printables.cards.impose import back_offset_limits
 from printables.casualties import write_casualty_sheets
 from rostermgr.errors import PrintRefused
 from tests.printables.test_cards_support import (
@@ -231,4 +232,46 @@ def test_r18_back_offset_limits_keep_the_backs_5_mm_inside_the_paper():
     with pytest.raises(PrintRefused, match=r"to stay 5 mm inside the paper's edge"):
         write_cards(
             card_faces(many(), rules()), rules(), io.BytesIO(), paper="letter", back_offset=(0, 2)
+        )
+
+
+def _assert_5_mm_clear_with_every_stroke(data: bytes) -> None:
+    """Issue 31 (4, 10): every mark, note and card 5 mm inside the paper, a stroke's half width
+    counted every way (whatever its caps), and no character below 6 pt."""
+    with open_pdf(data) as pdf:
+        for n, page in enumerate(pdf.pages):
+            for obj in _objects(page):
+                grow = obj.get("linewidth", 0) / 2 if obj.get("stroke") else 0
+                assert obj["x0"] - grow >= EDGE, (n, obj.get("text"), obj["x0"])
+                assert obj["top"] - grow >= EDGE, (n, obj.get("text"), obj["top"])
+                assert page.width - obj["x1"] - grow >= EDGE, (n, obj.get("text"), obj["x1"])
+                assert page.height - obj["bottom"] - grow >= EDGE, (n, obj.get("text"))
+            # pdfminer gives a turned character's advance as its size: its extent across is
+            # its font size then (an upright one's height is)
+            sizes = [c["size"] if c["upright"] else c["x1"] - c["x0"] for c in page.chars]
+            assert min(sizes, default=6) >= 6 - 0.01, n
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("layout", ALL_LAYOUTS)
+def test_issue_31_marks_and_notes_keep_5_mm_and_6_pt_in_every_layout(paper, layout):
+    _assert_5_mm_clear_with_every_stroke(_cards(paper, layout, cut_lines=True))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("layout", ["duplex-long", "duplex-short"])
+@pytest.mark.parametrize("signs", [(1, 1), (-1, -1), (1, -1), (-1, 1)])
+def test_issue_31_the_largest_back_offsets_keep_marks_and_notes_5_mm_in(paper, layout, signs):
+    across, updown = back_offset_limits(paper)
+    offset = (signs[0] * across, signs[1] * updown)
+    out = io.BytesIO()
+    write_cards(
+        card_faces(many(), rules()), rules(), out, paper=paper, layout=layout, back_offset=offset
+    )
+    _assert_5_mm_clear_with_every_stroke(out.getvalue())
+    with open_pdf(out.getvalue()) as pdf:  # the back pages still say their offset (upright
+        # on A4; Letter's notes run up its side margins, which pdfminer reads backwards)
+        assert (
+            paper == "letter"
+            or f"Back offset {offset[0]:g},{offset[1]:g} mm" in pdf.pages[1].extract_text()
         )

@@ -36,7 +36,7 @@ def test_lists_posses_and_shows_roster_and_purse(window: MainWindow) -> None:
     model = window.view.roster_model
     assert model.rowCount() == 5 and model.data(model.index(0, 0)) == "Ike Dalton"
     assert model.headerData(8, Qt.Orientation.Horizontal) == "W"
-    assert model.data(model.index(0, 8)) == 8
+    assert model.data(model.index(0, 8)) == "8"  # the one presentation, as printed
     assert window.view.ledger_model.rowCount() == 10
 
 
@@ -168,7 +168,9 @@ def test_every_roster_column_shows_in_the_default_window(window: MainWindow, qtb
     columns = window.view.roster_model.columnCount()
     last = roster.horizontalHeader().sectionViewportPosition(columns - 1)
     assert 0 < last < roster.viewport().width()
-    assert not roster.horizontalScrollBar().isVisible()
+    # Qt hides a scroll bar it no longer needs on a later pass of the event loop (a wider
+    # column's first layout shows it for a moment): wait for the settled window.
+    qtbot.waitUntil(lambda: not roster.horizontalScrollBar().isVisible(), timeout=2000)
     assert not roster.verticalScrollBar().isVisible()  # all five members without scrolling
 
 

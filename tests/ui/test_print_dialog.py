@@ -64,11 +64,11 @@ def test_r18_back_offset_only_for_double_sided_layouts_and_within_the_paper(qtbo
         pick[what].setCurrentIndex(pick[what].findData(value))
 
     choose("paper", "letter")
-    assert (options.dx.maximum(), options.dy.maximum()) == (7.7, 1.3)
+    assert (options.dx.maximum(), options.dy.maximum()) == (4.2, 1.2)
     options.dy.setValue(10)
-    assert options.dy.value() == 1.3  # cannot be typed past what keeps the backs on the paper
+    assert options.dy.value() == 1.2  # cannot be typed past what keeps the backs on the paper
     choose("paper", "a4")
-    assert (options.dx.maximum(), options.dy.maximum()) == (4.7, 10.0)
+    assert (options.dx.maximum(), options.dy.maximum()) == (4.6, 6.6)
     options.dx.setValue(2)
     choose("layout", "gutter-fold")
     assert not options.dx.isEnabled() and not options.dy.isEnabled()
