@@ -47,12 +47,17 @@ def _run(monkeypatch: pytest.MonkeyPatch, take: bool) -> tuple[int, list, list, 
     )
     real = ui.app_server.show_campaign
 
+    windows: list = []
+
     def seen(window, campaign) -> None:  # type: ignore[no-untyped-def]
         real(window, campaign)
+        windows.append(window)
         shown.append((window.windowTitle(), campaign.read_only, window.posse_model.rowCount()))
 
     monkeypatch.setattr(ui.app_server, "show_campaign", seen)
     code = ui.app_server.run_server_app(UNREACHABLE)
+    for window in windows:  # the smoke quit leaves it open: a later app's exec would wait on it
+        window.close()
     return code, offers, shown, refusals
 
 
