@@ -40,34 +40,39 @@ def check_blast(kind: TestKind, paired: bool, toughness: Sequence[int], rules: R
         )
 
 
-def blast_hits(
-    kind: TestKind, difference: int, toughness: Sequence[int], band: str, rules: Ruleset
-) -> tuple[tuple[Blasted, ...], list[str]]:
-    """R4, R9: the wounds of each model (Toughness given in order, the target first) and the
-    sentences; `band` names the damage band of `difference` ("6 to 10")."""
+def blast_models(
+    kind: TestKind, difference: int, toughness: Sequence[int], rules: Ruleset
+) -> tuple[Blasted, ...]:
+    """R4, R9: the damage and wounds of each model (Toughness given in order, the target first)."""
     if not toughness:
         raise Refused(
             f"The {kind.action} succeeds, so the damage step needs the Toughness of each model "
             f"within {_lengths(kind.area)} of the target, the target first, which was not given "
             "(R4, R9)."
         )
+    damage = rules.damage_for(difference) + kind.blast
+    return tuple(Blasted(tough, damage, max(0, damage - tough)) for tough in toughness)
+
+
+def blast_explained(
+    kind: TestKind, difference: int, hits: Sequence[Blasted], band: str, rules: Ruleset
+) -> list[str]:
+    """The sentences for `blast_models`' hits; `band` names the damage band of `difference`
+    ("6 to 10")."""
     base = rules.damage_for(difference)
-    damage = base + kind.blast
+    damage = hits[0].damage
     reach = f"within {_lengths(kind.area)} of the target" if kind.area else "it reaches"
     steps = [
         f"A difference of {difference} gives {base} damage ({band}); "
         f"{kind.name.lower()} adds {kind.blast} for every model {reach}: {damage} damage each."
     ]
-    hits = []
-    for i, tough in enumerate(toughness):
-        wounds = max(0, damage - tough)
+    for i, hit in enumerate(hits):
         who = "The target" if i == 0 else f"Model {i + 1}"
-        hits.append(Blasted(tough, damage, wounds))
         steps.append(
-            f"{who}: {damage} damage - Toughness {tough} = {wounds} "
-            f"wound{'s' if wounds != 1 else ''}" + (": winged." if wounds == 0 else ".")
+            f"{who}: {hit.damage} damage - Toughness {hit.toughness} = {hit.wounds} "
+            f"wound{'s' if hit.wounds != 1 else ''}" + (": winged." if hit.wounds == 0 else ".")
         )
-    return tuple(hits), steps
+    return steps
 
 
 def _lengths(n: int) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rostermgr.blast import Blasted, blast_hits, check_blast
+from rostermgr.blast import Blasted, blast_explained, blast_models, check_blast
 from rostermgr.cards import RANKS, Card
 from rostermgr.errors import Refused, quoted
 from rostermgr.rules import ActionUse, Faction, Item, Ruleset, TestKind
@@ -138,39 +138,187 @@ def favoured_damage_bonus(card: Card, faction: Faction, rules: Ruleset) -> int:
     return rules.favoured_damage.get(card.rank, 0) if is_favoured(card, faction) else 0
 
 
+# What each addend of a total is: `resolve` names it in the explanation, `resolve_outcome` only
+# adds it up. Both take the addends from `_work`, so every rule about a number is written once.
+STAT, CARD, FAVOURED, CLOTHING, COVER, HORSEBACK, PAIR, BASE, WEAPON = (
+    "stat", "card", "favoured", "clothing", "cover", "horseback", "pair", "base", "weapon"
+)  # fmt: skip
+Addends = list[tuple[str, int]]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The numbers of a test without its explanation: what `resolve_outcome` gives."""
+
+    outcome: str  # SUCCESS, FAILURE or SCORE_DRAW
+    wounds: int  # the target's; 0 when the test is not a success
+    attack_total: int  # after any tie-break
+    defence_total: int
+    damage: int
+    toughness: int
+    friendly_wounds: int
+
+
+@dataclass(frozen=True)
+class _Worked:
+    """Every number of a test and the addends they are summed from, for `resolve` to explain."""
+
+    numbers: Outcome
+    attack: Addends  # before any tie-break
+    defence: Addends
+    damage: Addends  # empty unless a non-blast test succeeds
+    toughness: Addends
+    blast: tuple[Blasted, ...] = ()  # a successful blast test's models, the target first
+
+
+def _side_addends(
+    test: Test, kind: TestKind, faction: Faction, attacking: bool, rules: Ruleset
+) -> Addends:
+    """R8 steps 2 to 4 and R1: a side's test total, addend by addend, in the order explained."""
+    card = test.attack_card if attacking else test.defence_card
+    out = [(STAT, test.attack if attacking else test.defence), (CARD, card_value(card, rules))]
+    bonus = favoured_test_bonus(card, faction, rules) if kind.favoured else 0
+    if bonus:
+        out.append((FAVOURED, bonus))
+    if attacking:
+        if test.horseback and kind.ranged:  # R8 step 3: only when shooting
+            out.append((HORSEBACK, rules.horseback))
+    else:
+        if test.clothing:
+            out.append((CLOTHING, test.clothing))
+        if test.cover is not None and rules.cover[test.cover] and kind.cover:
+            out.append((COVER, rules.cover[test.cover]))
+    paired = test.attacker_pair if attacking else test.defender_pair
+    use = faction.pair_use(attacking) if paired else None
+    if use is not None and use.effect == PAIR_TEST:
+        out.append((PAIR, rules.leader_pair))
+    return out
+
+
+def _decide(
+    a_total: int, d_total: int, fav_a: bool, fav_d: bool, rules: Ruleset
+) -> tuple[str, int, int]:
+    """R8 steps 5 and 6: the outcome and the totals after any tie-break."""
+    if a_total > d_total:
+        return SUCCESS, a_total, d_total
+    if a_total < d_total:
+        return FAILURE, a_total, d_total
+    if fav_a and not fav_d:
+        return SUCCESS, a_total + rules.tie_break, d_total
+    if fav_d and not fav_a:
+        return FAILURE, a_total, d_total + rules.tie_break
+    return SCORE_DRAW, a_total, d_total
+
+
+def _damage_addends(
+    test: Test, kind: TestKind, att: Faction, dfn: Faction, difference: int, rules: Ruleset
+) -> tuple[Addends, Addends]:
+    """R9: the damage and toughness totals, addend by addend."""
+    dmg = [(BASE, rules.damage_for(difference))]
+    if test.weapon is not None:
+        dmg.append((WEAPON, rules.item(test.weapon).damage))
+    bonus = favoured_damage_bonus(test.attack_card, att, rules) if kind.favoured else 0
+    if bonus:
+        dmg.append((FAVOURED, bonus))
+    tough = [(STAT, test.toughness or 0)]  # given: _work checked it
+    bonus = favoured_damage_bonus(test.defence_card, dfn, rules) if kind.favoured else 0
+    if bonus:
+        tough.append((FAVOURED, bonus))
+    for paired, faction, attacking, terms in (
+        (test.attacker_pair, att, True, dmg),
+        (test.defender_pair, dfn, False, tough),
+    ):
+        use = faction.pair_use(attacking) if paired else None
+        if use is not None and use.effect == PAIR_DAMAGE:
+            terms.append((PAIR, rules.leader_pair))
+    return dmg, tough
+
+
+def _total(addends: Addends) -> int:
+    return sum(value for _, value in addends)
+
+
+def _work(test: Test, kind: TestKind, att: Faction, dfn: Faction, rules: Ruleset) -> _Worked:
+    """Every number of a checked test (R8, R4, R9): the arithmetic `resolve` explains."""
+    attack = _side_addends(test, kind, att, True, rules)
+    defence = _side_addends(test, kind, dfn, False, rules)
+    outcome, a_total, d_total = _decide(
+        _total(attack),
+        _total(defence),
+        is_favoured(test.attack_card, att),
+        is_favoured(test.defence_card, dfn),
+        rules,
+    )
+    if outcome != SUCCESS:
+        # R8 step 7 (2026-12 ruling): a score draw is not a success, so it counts as a failure
+        friendly = rules.friendly_wounds_into_combat if test.into_combat else 0
+        numbers = Outcome(outcome, 0, a_total, d_total, 0, 0, friendly)
+        return _Worked(numbers, attack, defence, [], [])
+    difference = a_total - d_total
+    if kind.blast:
+        reached = test.blast_toughness or (() if test.toughness is None else (test.toughness,))
+        hits = blast_models(kind, difference, reached, rules)
+        first = hits[0]
+        numbers = Outcome(outcome, first.wounds, a_total, d_total, first.damage, first.toughness, 0)
+        return _Worked(numbers, attack, defence, [], [], hits)
+    if test.toughness is None:
+        raise Refused(
+            f"The {kind.action} succeeds, so the damage step needs the target's Toughness, "
+            "which was not given (R9)."
+        )
+    dmg, tough = _damage_addends(test, kind, att, dfn, difference, rules)
+    damage, toughness = _total(dmg), _total(tough)
+    numbers = Outcome(outcome, max(0, damage - toughness), a_total, d_total, damage, toughness, 0)
+    return _Worked(numbers, attack, defence, dmg, tough)
+
+
+def resolve_outcome(test: Test, rules: Ruleset, checked: bool = False) -> Outcome:
+    """The numbers `resolve` gives (outcome, totals, damage, wounds), without the explanation.
+
+    `checked`: a test that differs from this one in its cards alone has passed the checks
+    already (the odds check a matchup's first pair of cards, not every pair).
+    """
+    kind = rules.test_kinds[test.kind] if checked else _check(test, rules)
+    return _work(
+        test, kind, rules.faction(test.attacker), rules.faction(test.defender), rules
+    ).numbers
+
+
 def resolve(test: Test, rules: Ruleset) -> Resolution:
-    """Resolve one shot, combat action or dynamite throw (R8, R4) and its damage step (R9)."""
+    """Resolve one shot, combat action or dynamite throw (R8, R4) and its damage step (R9).
+
+    The numbers are `_work`'s (those `resolve_outcome` gives); this adds the sentences.
+    """
     kind = _check(test, rules)
     att, dfn = rules.faction(test.attacker), rules.faction(test.defender)
+    worked = _work(test, kind, att, dfn, rules)
     stat = rules.attack_stat_name(kind.id)
     steps: list[str] = [
         f"{kind.name}: the {att.name} model ({stat} {test.attack}) "
         f"{kind.verb} the {dfn.name} model (Defence {test.defence})."
     ]
-    attack = [Term(stat, test.attack)]
-    defence = [Term("Defence", test.defence)]
+    attack = _terms(worked.attack, test, ATTACKER, att, stat, rules)
+    defence = _terms(worked.defence, test, DEFENDER, dfn, "Defence", rules)
     thrown = _thrown(test, rules)
     if thrown:
         steps.append(thrown)
-    steps.append(_card_step(ATTACKER, test.attack_card, att, kind, rules, attack))
-    steps.append(_card_step(DEFENDER, test.defence_card, dfn, kind, rules, defence))
-    if test.clothing:
-        defence.append(Term("clothing", test.clothing))
-    steps += _situation(test, kind, rules, attack, defence)
+    steps.append(_card_step(ATTACKER, test.attack_card, att, kind, rules, worked.attack))
+    steps.append(_card_step(DEFENDER, test.defence_card, dfn, kind, rules, worked.defence))
+    steps += _situation(test, kind, rules)
     healed = {ATTACKER: 0, DEFENDER: 0}
-    for side, paired, faction, terms, taken in (
-        (ATTACKER, test.attacker_pair, att, attack, test.attacker_wounds_taken),
-        (DEFENDER, test.defender_pair, dfn, defence, test.defender_wounds_taken),
+    for side, paired, faction, taken in (
+        (ATTACKER, test.attacker_pair, att, test.attacker_wounds_taken),
+        (DEFENDER, test.defender_pair, dfn, test.defender_wounds_taken),
     ):
         if paired:
-            use = faction.pair_use(side == ATTACKER)
-            step, healed[side] = _pair_step(side, use, taken, rules, terms)
+            step, healed[side] = _pair_step(side, faction.pair_use(side == ATTACKER), taken, rules)
             steps.append(step)
-    a_total, d_total = sum(t.value for t in attack), sum(t.value for t in defence)
     steps.append(f"Attack total: {_sum(attack)}.")
     steps.append(f"Defence total: {_sum(defence)}.")
-    outcome, a_total, d_total, compare = _compare(test, kind, att, dfn, a_total, d_total, rules)
-    steps.append(compare)
+    numbers = worked.numbers
+    outcome, a_total, d_total = numbers.outcome, numbers.attack_total, numbers.defence_total
+    fav_a = is_favoured(test.attack_card, att)
+    steps.append(_compare(kind, _total(worked.attack), _total(worked.defence), fav_a, numbers))
     for terms, total in ((attack, a_total), (defence, d_total)):
         if total != sum(t.value for t in terms):
             terms.append(Term("tie-break", total - sum(t.value for t in terms)))
@@ -186,8 +334,7 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
         "defender_healed": healed[DEFENDER],
     }
     if outcome != SUCCESS:
-        # R8 step 7 (2026-12 ruling): a score draw is not a success, so it counts as a failure
-        friendly = rules.friendly_wounds_into_combat if test.into_combat else 0
+        friendly = numbers.friendly_wounds
         if friendly:
             missed = "failed" if outcome == FAILURE else "was a score draw, which is not a success"
             steps.append(
@@ -204,15 +351,16 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
             **done,  # type: ignore[arg-type]
         )
     if kind.blast:
-        return _blast(test, kind, difference, rules, steps, done)
-    if test.toughness is None:
-        raise Refused(
-            f"The {kind.action} succeeds, so the damage step needs the target's Toughness, "
-            "which was not given (R9)."
-        )
-    damage, toughness, damage_steps = _damage(test, kind, att, dfn, difference, rules)
-    steps += damage_steps
-    wounds = max(0, damage - toughness)
+        return _blast(kind, difference, worked.blast, rules, steps, done)
+    dmg = _terms(worked.damage, test, ATTACKER, att, "base", rules)
+    tough = _terms(worked.toughness, test, DEFENDER, dfn, "Toughness", rules)
+    steps.append(
+        f"A difference of {difference} gives {worked.damage[0][1]} damage "
+        f"({_band(difference, rules)})."
+    )
+    steps.append(f"Damage total: {_sum(dmg)}.")
+    steps.append(f"Toughness total: {_sum(tough)}.")
+    damage, toughness, wounds = numbers.damage, numbers.toughness, numbers.wounds
     steps.append(
         f"{damage} damage - {toughness} toughness = {wounds} wound{'s' if wounds != 1 else ''}"
         + (": the model is winged." if wounds == 0 else ".")
@@ -227,17 +375,42 @@ def resolve(test: Test, rules: Ruleset) -> Resolution:
     )
 
 
+def _terms(
+    addends: Addends, test: Test, side: str, faction: Faction, first: str, rules: Ruleset
+) -> list[Term]:
+    """The addends named as the explanation writes them; `first` names the opening one."""
+    card = test.attack_card if side == ATTACKER else test.defence_card
+    out = []
+    for what, value in addends:
+        if what in (STAT, BASE):
+            label = first
+        elif what == CARD:
+            label = str(card)
+        elif what == FAVOURED:
+            label = f"favoured {_rank_name(card)}"
+        elif what == COVER:
+            label = f"{test.cover} cover"
+        elif what == PAIR:
+            use = faction.pair_use(side == ATTACKER)
+            label = use.name if use is not None else what
+        elif what == WEAPON and test.weapon is not None:
+            label = rules.item(test.weapon).name.lower()
+        else:
+            label = what  # "clothing", "horseback"
+        out.append(Term(label, value))
+    return out
+
+
 def _blast(
-    test: Test,
     kind: TestKind,
     difference: int,
+    hits: tuple[Blasted, ...],
     rules: Ruleset,
     steps: list[str],
     done: dict[str, object],
 ) -> Resolution:
     """R4, R9: a successful blast test (dynamite) wounds every model within reach."""
-    toughness = test.blast_toughness or (() if test.toughness is None else (test.toughness,))
-    hits, blast_steps = blast_hits(kind, difference, toughness, _band(difference, rules), rules)
+    blast_steps = blast_explained(kind, difference, hits, _band(difference, rules), rules)
     return Resolution(
         damage=hits[0].damage,
         toughness=hits[0].toughness,
@@ -344,11 +517,11 @@ def _rank_name(card: Card) -> str:
 
 
 def _card_step(
-    side: str, card: Card, faction: Faction, kind: TestKind, rules: Ruleset, terms: list[Term]
+    side: str, card: Card, faction: Faction, kind: TestKind, rules: Ruleset, addends: Addends
 ) -> str:
-    value = card_value(card, rules)
-    terms.append(Term(str(card), value))
-    text = f"The {side} plays {card} ({value})"
+    """R7, R8 step 4: the card a side plays and what it adds (`addends`: that side's total's)."""
+    added = dict(addends)
+    text = f"The {side} plays {card} ({added[CARD]})"
     if card.is_joker:
         text += ", which counts as a favoured Ace"
     elif is_favoured(card, faction):
@@ -357,44 +530,32 @@ def _card_step(
         return text + f": not favoured (the {faction.name} favour {faction.suit})."
     if not kind.favoured:
         return text + f"; no favoured-suit bonus counts in {kind.in_words}; it breaks a tie."
-    bonus = favoured_test_bonus(card, faction, rules)
+    bonus = added.get(FAVOURED, 0)
     later = favoured_damage_bonus(card, faction, rules)
     after = "damage" if side == "attacker" else "toughness"
     then = f", +{later} {after} if the damage step is reached" if later else ""
     if bonus:
-        terms.append(Term(f"favoured {_rank_name(card)}", bonus))
         return text + f": +{bonus} to the test{then}."
     rank = _rank_name(card)
     return text + f"; a favoured {rank} adds nothing to the test{then}; it breaks a tie."
 
 
-def _situation(
-    test: Test, kind: TestKind, rules: Ruleset, attack: list[Term], defence: list[Term]
-) -> list[str]:
-    """Cover and horseback: both count only in a ranged test, a shot (R8 step 3)."""
+def _situation(test: Test, kind: TestKind, rules: Ruleset) -> list[str]:
+    """Cover and horseback count only in a ranged test, a shot (R8 step 3): why they do not."""
     steps: list[str] = []
-    if test.cover is not None and rules.cover[test.cover]:
-        if kind.cover:
-            defence.append(Term(f"{test.cover} cover", rules.cover[test.cover]))
-        else:
-            steps.append(f"Cover ({test.cover}) does not count in {kind.in_words}.")
-    if test.horseback:
-        if kind.ranged:
-            attack.append(Term("horseback", rules.horseback))
-        else:
-            steps.append(f"Horseback counts only when shooting, not in {kind.in_words}.")
+    if test.cover is not None and rules.cover[test.cover] and not kind.cover:
+        steps.append(f"Cover ({test.cover}) does not count in {kind.in_words}.")
+    if test.horseback and not kind.ranged:
+        steps.append(f"Horseback counts only when shooting, not in {kind.in_words}.")
     return steps
 
 
-def _pair_step(
-    side: str, use: ActionUse | None, taken: int, rules: Ruleset, terms: list[Term]
-) -> tuple[str, int]:
+def _pair_step(side: str, use: ActionUse | None, taken: int, rules: Ruleset) -> tuple[str, int]:
     """R1: the sentence for a side's leader pair, the use of its side, and the wounds healed."""
     if use is None:
         return f"The {side}'s leader plays a pair: it changes no number in this test.", 0
     played = f"The {side}'s leader plays a pair for {use.name}"
     if use.effect == PAIR_TEST:
-        terms.append(Term(use.name, rules.leader_pair))
         total = "attack" if side == ATTACKER else "defence"
         return f"{played}: +{rules.leader_pair} to the {total} total.", 0
     if use.effect == PAIR_DAMAGE:
@@ -417,74 +578,29 @@ def _pair_step(
     return f"{played}: it changes no number in this test.", 0
 
 
-def _compare(
-    test: Test,
-    kind: TestKind,
-    att: Faction,
-    dfn: Faction,
-    a_total: int,
-    d_total: int,
-    rules: Ruleset,
-) -> tuple[str, int, int, str]:
-    """R8 steps 5 and 6: the outcome, the totals after any tie-break, and the sentence."""
+def _compare(kind: TestKind, a_raw: int, d_raw: int, fav_a: bool, numbers: Outcome) -> str:
+    """R8 steps 5 and 6 in a sentence: totals `a_raw`, `d_raw` before any tie-break."""
     verb = kind.action
     won = "go to the damage step."
-    if a_total > d_total:
-        text = f"{a_total} against {d_total}: the {verb} succeeds by {a_total - d_total}; {won}"
-        return SUCCESS, a_total, d_total, text
-    if a_total < d_total:
-        text = f"{a_total} against {d_total}: the defence holds; the {verb} fails, no damage."
-        return FAILURE, a_total, d_total, text
-    fav_a = is_favoured(test.attack_card, att)
-    fav_d = is_favoured(test.defence_card, dfn)
-    tie = f"{a_total} against {d_total} is a tie"
-    bump = rules.tie_break
-    if fav_a and not fav_d:
-        a_total += bump
-        text = (
+    a_total, d_total = numbers.attack_total, numbers.defence_total
+    if a_raw > d_raw:
+        return f"{a_total} against {d_total}: the {verb} succeeds by {a_total - d_total}; {won}"
+    if a_raw < d_raw:
+        return f"{a_total} against {d_total}: the defence holds; the {verb} fails, no damage."
+    tie = f"{a_raw} against {d_raw} is a tie"
+    bump = a_total - a_raw or d_total - d_raw
+    if numbers.outcome == SUCCESS:
+        return (
             f"{tie}; only the attacker played a favoured card: +{bump} to the attack, "
             f"{a_total} against {d_total}. The {verb} succeeds by {a_total - d_total}; {won}"
         )
-        return SUCCESS, a_total, d_total, text
-    if fav_d and not fav_a:
-        d_total += bump
-        text = (
+    if numbers.outcome == FAILURE:
+        return (
             f"{tie}; only the defender played a favoured card: +{bump} to the defence, "
             f"{a_total} against {d_total}. The {verb} fails, no damage."
         )
-        return FAILURE, a_total, d_total, text
     who = "both players" if fav_a else "neither player"
-    text = f"{tie} and {who} played a favoured card: a score draw, no damage."
-    return SCORE_DRAW, a_total, d_total, text
-
-
-def _damage(
-    test: Test, kind: TestKind, att: Faction, dfn: Faction, difference: int, rules: Ruleset
-) -> tuple[int, int, list[str]]:
-    """R9: damage and toughness totals with the sentences that build them."""
-    base = rules.damage_for(difference)
-    steps = [f"A difference of {difference} gives {base} damage ({_band(difference, rules)})."]
-    dmg = [Term("base", base)]
-    if test.weapon is not None:
-        weapon = rules.item(test.weapon)
-        dmg.append(Term(weapon.name.lower(), weapon.damage))
-    bonus = favoured_damage_bonus(test.attack_card, att, rules) if kind.favoured else 0
-    if bonus:
-        dmg.append(Term(f"favoured {_rank_name(test.attack_card)}", bonus))
-    tough = [Term("Toughness", test.toughness or 0)]  # given: resolve() checked it
-    bonus = favoured_damage_bonus(test.defence_card, dfn, rules) if kind.favoured else 0
-    if bonus:
-        tough.append(Term(f"favoured {_rank_name(test.defence_card)}", bonus))
-    for paired, faction, attacking, terms in (
-        (test.attacker_pair, att, True, dmg),
-        (test.defender_pair, dfn, False, tough),
-    ):
-        use = faction.pair_use(attacking) if paired else None
-        if use is not None and use.effect == PAIR_DAMAGE:
-            terms.append(Term(use.name, rules.leader_pair))
-    steps.append(f"Damage total: {_sum(dmg)}.")
-    steps.append(f"Toughness total: {_sum(tough)}.")
-    return sum(t.value for t in dmg), sum(t.value for t in tough), steps
+    return f"{tie} and {who} played a favoured card: a score draw, no damage."
 
 
 def _band(difference: int, rules: Ruleset) -> str:

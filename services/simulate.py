@@ -35,6 +35,10 @@ from services.outputs import CsvFile, check_output, write_csv_files
 copyreg.pickle(MappingProxyType, lambda m: (read_only, (dict(m),)))
 
 CHUNK = 25  # campaigns per piece of work: small enough for progress and Cancel to be prompt
+# Worker processes share the odds they work out (`run_chunk`): the first campaigns of a run meet
+# most of its matchups, so they go out in small pieces, one per worker at a time, each carrying
+# what the pieces before it worked out; otherwise every worker would work out the same odds.
+WARM, WARM_PIECE = 24, 2
 IN_PROCESS = 100  # campaigns below which worker processes cost more than they save
 
 Progress = Callable[[int, int], None]  # campaigns done, campaigns in all (both rulesets)
@@ -193,7 +197,7 @@ def _here(
 def _on_workers(
     made: Job, done: int, total: int, progress: Progress | None, stop: Stop | None, workers: int
 ) -> list[CampaignRun]:
-    pieces = chunks(made.campaigns, CHUNK)
+    pieces = chunks(made.campaigns, CHUNK, WARM, WARM_PIECE)
     runs: dict[int, list[CampaignRun]] = {}
     stopped = Cancelled(STOPPED)
     import multiprocessing
@@ -209,8 +213,10 @@ def _on_workers(
         pending: dict[Future[tuple[list[CampaignRun], Known]], int] = {}
         while queue or pending:
             # a few pieces in flight at a time: each new one carries the odds worked out so far
+            # (while warming up, one per worker, so that none waits with stale odds)
+            flight = workers if queue and queue[0][1].start < WARM else 2 * workers
             with _workers_deaf():  # the first submits start the processes
-                while queue and len(pending) < 2 * workers:
+                while queue and len(pending) < flight:
                     i, piece = queue.pop(0)
                     pending[pool.submit(run_chunk, made, piece, dict(known))] = i
             ready, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)

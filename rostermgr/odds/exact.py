@@ -2,9 +2,10 @@
 
 Each player turns a card from their own full deck (52 cards and the ruleset's jokers), so every
 pair of cards is equally likely. Cards the resolver cannot tell apart (same value, same favoured
-test and damage bonus, same favour) form one `CardClass` with its multiplicity, and
-`resolver.resolve` is called once per pair of classes: 27 x 27 resolutions stand for the
-54 x 54 pairs, with the same exact counts.
+test and damage bonus, same favour) form one `CardClass` with its multiplicity, and the resolver
+works out each pair of classes once: 27 x 27 resolutions stand for the 54 x 54 pairs, with the
+same exact counts. `pairings` gives each resolution explained (`resolver.resolve`); the odds need
+only its numbers (`resolver.resolve_outcome`, the same arithmetic without the sentences).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from rostermgr.resolver import (
     FAILURE,
     SCORE_DRAW,
     SUCCESS,
+    Outcome,
     Resolution,
     Test,
     card_value,
@@ -29,6 +31,7 @@ from rostermgr.resolver import (
     favoured_test_bonus,
     is_favoured,
     resolve,
+    resolve_outcome,
 )
 from rostermgr.rules import Ruleset
 
@@ -202,6 +205,16 @@ def pairings(
     defence_card: Card | None = None,
 ) -> Iterator[Pairing]:
     """Every attacker class against every defender class; a given card is that side's only one."""
+    attack, defence = _sides(matchup, rules, attack_card, defence_card)
+    for a in attack:
+        for d in defence:
+            yield Pairing(a, d, resolve_pair(matchup, a.card, d.card, rules))
+
+
+def _sides(
+    matchup: Matchup, rules: Ruleset, attack_card: Card | None, defence_card: Card | None
+) -> tuple[tuple[CardClass, ...], tuple[CardClass, ...]]:
+    """The attacker's and the defender's card classes; a given card is that side's only one."""
     attack = (
         card_classes(matchup.attacker, rules, test_deck(rules, matchup.attacker_pair))
         if attack_card is None
@@ -212,9 +225,7 @@ def pairings(
         if defence_card is None
         else (chosen_class(defence_card, matchup.defender, rules),)
     )
-    for a in attack:
-        for d in defence:
-            yield Pairing(a, d, resolve_pair(matchup, a.card, d.card, rules))
+    return attack, defence
 
 
 def resolve_pair(
@@ -224,7 +235,7 @@ def resolve_pair(
     return resolve(matchup.test(attack_card, defence_card), rules)
 
 
-def tally(weighted: Iterable[tuple[Resolution, int]]) -> Odds:
+def tally(weighted: Iterable[tuple[Resolution | Outcome, int]]) -> Odds:
     """Count outcomes and wounds over resolutions, each standing for `weight` card pairs."""
     outcomes: Counter[str] = Counter({o: 0 for o in OUTCOMES})
     wounds: Counter[int] = Counter()
@@ -251,10 +262,32 @@ def exact_odds(
     attack_card: Card | None = None,
     defence_card: Card | None = None,
 ) -> Odds:
-    """R8, R9: exact odds with both cards random, or with one side's card chosen."""
-    return tally(
-        (p.resolution, p.weight) for p in pairings(matchup, rules, attack_card, defence_card)
-    )
+    """R8, R9: exact odds with both cards random, or with one side's card chosen.
+
+    The numbers of each pair of classes are `resolver.resolve_outcome`'s: `resolve`'s without
+    the explanation, which no count needs.
+    """
+    attack, defence = _sides(matchup, rules, attack_card, defence_card)
+    return tally(_outcomes(matchup, rules, attack, defence))
+
+
+def _outcomes(
+    matchup: Matchup,
+    rules: Ruleset,
+    attack: Sequence[CardClass],
+    defence: Sequence[CardClass],
+) -> Iterator[tuple[Outcome, int]]:
+    """Each pair of classes' outcome and the card pairs it stands for.
+
+    Only the first pair is checked (and refused as `resolve` would): the pairs differ in their
+    cards alone, every card is one of the deck, and a side whose leader plays a pair has no
+    joker among its classes (`test_deck`) unless it was chosen, and then it is in every pair.
+    """
+    checked = False
+    for a in attack:
+        for d in defence:
+            yield resolve_outcome(matchup.test(a.card, d.card), rules, checked), a.count * d.count
+            checked = True
 
 
 @dataclass(frozen=True)

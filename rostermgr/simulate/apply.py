@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import assert_never
+from typing import Any, TypeVar, assert_never
 
 from rostermgr.plans import (
     CreationPlan,
@@ -41,9 +41,23 @@ def founded(plan: CreationPlan, ruleset_id: str, version: str) -> Books:
     return Books(posse, amounts)
 
 
+V = TypeVar("V", Member, Posse)
+
+
+def _with(value: V, change: Mapping[str, Any]) -> V:
+    """`dataclasses.replace` for a member or a posse, without its field-by-field work: the
+    simulator makes tens of thousands of these, and neither class has an `__post_init__` or a
+    field outside `__init__` for replace to honour."""
+    assert change.keys() <= value.__dataclass_fields__.keys(), change
+    new = object.__new__(type(value))
+    new.__dict__.update(value.__dict__)  # a frozen dataclass refuses setattr, not its __dict__
+    new.__dict__.update(change)
+    return new
+
+
 def _member(posse: Posse, name: str, change: Mapping[str, object]) -> Posse:
-    members = tuple(replace(m, **change) if m.name == name else m for m in posse.members)  # type: ignore[arg-type]
-    return replace(posse, members=members)
+    members = tuple(_with(m, change) if m.name == name else m for m in posse.members)
+    return _with(posse, {"members": members})
 
 
 def _find(posse: Posse, name: str) -> Member:
@@ -57,7 +71,7 @@ def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 
 def pay(books: Books, entry: Entry) -> Books:
     """One ledger entry: the purse moves by its amount (R16)."""
-    posse = replace(books.posse, purse=books.posse.purse + entry.amount)
+    posse = _with(books.posse, {"purse": books.posse.purse + entry.amount})
     return Books(posse, (*books.ledger, entry.amount))
 
 

@@ -36,6 +36,10 @@ class Fighter:
     weapon: Item | None
     clothing: int
     horseback: bool
+    # what an exchange's odds read of it attacking, and of it as the target (`matchup`): two
+    # fighters alike in these meet with the same odds, whatever else differs (flips, name)
+    attacking: tuple[object, ...] = ()
+    targeted: tuple[object, ...] = ()
 
 
 _kinds: dict[int, tuple[Ruleset, tuple[TestKind, ...]]] = {}
@@ -86,14 +90,19 @@ def fighter(member: Member, faction: str, rules: Ruleset) -> Fighter:
         if value > score:
             test, weapon, score = kind.id, w, value
     mounted = any(rules.item(i).move for i in member.items)  # R4: a mount sets the move
+    horseback = mounted and rules.test_kinds[test].ranged
+    clothing = member.clothing_defence(rules)
+    attack = stats[rules.attack_stat(test)]
     return Fighter(
         faction,
         member,
         stats,
         test,
         weapon,
-        member.clothing_defence(rules),
-        mounted and rules.test_kinds[test].ranged,
+        clothing,
+        horseback,
+        (faction, test, attack, horseback, weapon.id if weapon else None),
+        (faction, stats[DEFENCE], clothing, stats[TOUGHNESS]),
     )
 
 
@@ -128,6 +137,7 @@ class OddsTable:
         self._same, self._other = (first.id, first.id), (first.id, other.id)
         self._wounds: dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._seen: dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # as asked
+        self._sides: dict[tuple[tuple[object, ...], tuple[object, ...]], Chances] = {}
         self._turns: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
     def key(self, m: Matchup) -> Matchup:
@@ -164,6 +174,14 @@ class OddsTable:
                 running.append(total)
             found = self._wounds[key] = (wounds, tuple(running))
         self._seen[m] = found
+        return found
+
+    def between(self, attacker: Fighter, target: Fighter) -> Chances:
+        """`chances` of the exchange's matchup, filed by what the matchup reads of the two."""
+        sides = (attacker.attacking, target.targeted)
+        found = self._sides.get(sides)
+        if found is None:
+            found = self._sides[sides] = self.chances(matchup(attacker, target, self.rules))
         return found
 
     def draw(self, m: Matchup, rng: random.Random) -> int:

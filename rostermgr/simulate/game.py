@@ -13,7 +13,7 @@ from rostermgr.choices import routed_reason
 from rostermgr.report import Bounty, Money, OutOfAction, Ref, Report
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
-from rostermgr.simulate.exchange import Fighter, OddsTable, fighter, matchup, wounds_left
+from rostermgr.simulate.exchange import Fighter, OddsTable, fighter, wounds_left
 from rostermgr.simulate.memo import Memo
 from rostermgr.simulate.model import TARGET_LEADER, TARGET_WEAKEST, Model
 
@@ -117,7 +117,7 @@ def play(
             pair = (id(attacker), id(target))  # the memo keeps the fighters, so their ids
             chances = memo.pairs.get(pair)
             if chances is None:
-                chances = memo.pairs[pair] = odds.chances(matchup(attacker, target, rules))
+                chances = memo.pairs[pair] = odds.between(attacker, target)
             wounds = rng.choices(chances[0], cum_weights=chances[1])[0]
             by = Ref(acting, attacker.member.name)
             down = table.hit(target, other, by, wounds) if wounds else None

@@ -89,9 +89,12 @@ def run_slice(
     return out
 
 
-def chunks(campaigns: int, size: int) -> list[range]:
-    """The campaign indices cut into runs of `size` (the last shorter)."""
-    return [range(a, min(a + size, campaigns)) for a in range(0, campaigns, size)]
+def chunks(campaigns: int, size: int, warm: int = 0, warm_size: int = 1) -> list[range]:
+    """The campaign indices cut into runs of `size` (the last shorter); the first `warm`
+    campaigns into runs of `warm_size`."""
+    first = min(warm, campaigns)
+    out = [range(a, min(a + warm_size, first)) for a in range(0, first, warm_size)]
+    return out + [range(a, min(a + size, campaigns)) for a in range(first, campaigns, size)]
 
 
 # Each process keeps its ruleset and odds table between chunks: the odds are the slow part to

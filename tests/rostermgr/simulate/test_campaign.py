@@ -9,7 +9,7 @@ from rostermgr.invariants import roster_problems, state_problems
 from rostermgr.rules_load import default_ruleset
 from rostermgr.simulate.campaign import found
 from rostermgr.simulate.model import SHOPPING, TARGETS, Model
-from rostermgr.simulate.run import run_slice
+from rostermgr.simulate.run import chunks, run_slice
 from tests.rostermgr.simulate.conftest import job, one_campaign
 
 RULES = default_ruleset()
@@ -30,6 +30,21 @@ def test_a_slice_runs_the_campaigns_the_whole_run_does() -> None:
     whole = run_slice(made, RULES, range(6))
     assert run_slice(made, RULES, range(3, 6)) == whole[3:]
     assert run_slice(made, RULES, [4]) == [whole[4]]
+
+
+@given(
+    campaigns=st.integers(1, 200),
+    size=st.integers(1, 30),
+    warm=st.integers(0, 60),
+    warm_size=st.integers(1, 5),
+)
+def test_the_pieces_of_a_run_take_every_campaign_once_in_order(
+    campaigns: int, size: int, warm: int, warm_size: int
+) -> None:
+    """Small pieces first, while the odds are young, then pieces of `size`: every index once."""
+    pieces = chunks(campaigns, size, warm, warm_size)
+    assert [i for p in pieces for i in p] == list(range(campaigns))
+    assert all(len(p) <= (warm_size if p.start < warm else size) for p in pieces)
 
 
 @settings(max_examples=25, deadline=None)
