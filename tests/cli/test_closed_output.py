@@ -106,7 +106,9 @@ def test_the_app_starts_without_a_console(tmp_path: Path, monkeypatch: pytest.Mo
     import ui.app
 
     started: list[tuple[Path, str | None]] = []
-    monkeypatch.setattr(ui.app, "run_app", lambda path, rules=None: started.append((path, rules)))
+    monkeypatch.setattr(
+        ui.app, "run_app", lambda path, rules=None, qt_options=(): started.append((path, rules))
+    )
     monkeypatch.setattr(sys, "stdout", None)
     monkeypatch.setattr(sys, "stderr", None)
     db = tmp_path / "c.sqlite3"
