@@ -31,18 +31,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from xvfb_walk import LAWMEN, Walk, _start_display  # noqa: E402
 
+from tests.conftest import DALTON  # noqa: E402
+
 BIN = Path(sys.executable).parent
-DALTON = {
-    "name": "The Dalton Boys",
-    "faction": "outlawmen",
-    "members": [
-        {"name": "Ike Dalton", "role": "leader", "items": ["revolver", "medium-leather"]},
-        {"name": "Ma Dalton", "role": "deputy", "items": ["shotgun"]},
-        {"name": "Kid", "role": "ganger", "items": ["pistol"]},
-        {"name": "Slim", "role": "ganger", "items": []},
-        {"name": "Doc", "role": "ganger", "items": ["hunting-knife", "whiskey"]},
-    ],
-}
 
 
 def _cli(url: str, *args: str) -> str:

@@ -275,11 +275,6 @@ def members(db: Database) -> list[Member]:
     return [Member(str(name), str(part), int(count)) for name, part, count in rows]
 
 
-def role_exists(db: Database, name: str) -> bool:
-    """Whether the server has a role called `name`."""
-    return _role_exists(db, name)
-
-
 def give(db: Database, posse: int, owner: str) -> None:
     """Make `owner` the player of the posse with id `posse`. Call inside a transaction."""
     run(db, "UPDATE posse SET owner = ? WHERE id = ?", (owner, posse))

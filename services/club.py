@@ -52,14 +52,19 @@ def _server_only(given: str) -> None:
         )
 
 
-def _write(c: Campaign, action: str) -> None:
-    """Refuse a club change the caller may not make: on a campaign that is no club yet (but
-    `club init`), and by a player."""
+def _club_only(c: Campaign) -> None:
+    """Refuse what only a club campaign has, on one that is no club yet."""
     if not c.seat.club:
         raise Refused(
             f"The campaign {c.where} is not a club campaign yet; make it one with "
             f"`rostermgr club init {c.where}`."
         )
+
+
+def _write(c: Campaign, action: str) -> None:
+    """Refuse a club change the caller may not make: on a campaign that is no club yet (but
+    `club init`), and by a player."""
+    _club_only(c)
     c.allow(action)
 
 
@@ -127,11 +132,7 @@ def members(given: str, rules: Ruleset) -> list[ClubMember]:
     """Every player and arbitrator of the club, arbitrators first."""
     _server_only(given)
     with for_server(given, rules) as c:
-        if not c.seat.club:
-            raise Refused(
-                f"The campaign {c.where} is not a club campaign; make it one with "
-                f"`rostermgr club init {c.where}`."
-            )
+        _club_only(c)
         return _members(c)
 
 
