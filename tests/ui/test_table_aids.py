@@ -163,3 +163,33 @@ def test_r1_heart_of_the_town_heals_the_wounds_taken_in_the_table_aids(
     tab.run()
     assert "the attacker's leader regains 2 wounds" in tab.result.text()
     assert "Heart of the Town: regains 2 wounds before damage" in tab.steps.toPlainText()
+
+
+def test_r11_the_initiative_tab_takes_the_leaders_pair_as_the_command_line_does(
+    window: MainWindow, qtbot
+) -> None:
+    """R11 (2026-12): of a spent leader's pair one card is discarded; the tool keeps the one
+    that makes the better hand (rostermgr.poker.priority, as `initiative hands --first-pair`)."""
+    dialog = TableAids(window)
+    qtbot.addWidget(dialog)
+    ini = dialog.initiative
+    ini.hands[0].setText("7S 7D 2D 3D 5D 9D KC QH")
+    ini.pairs[0].setText("7S 7D")
+    ini.hands[1].setText("AS KH 9D 7C 5S 3D 4H")
+    ini.run_hands()
+    answer = ini.answer.toPlainText()
+    assert "7S of the leader's pair discarded" in answer
+    assert "The first player (Sheriffs) has priority: a flush" in answer
+    # without the pair named nothing is discarded
+    ini.pairs[0].clear()
+    ini.run_hands()
+    assert "discarded" not in ini.answer.toPlainText()
+    # a pair that is not two of the cards played is refused in the domain's sentence
+    ini.pairs[0].setText("7S 8D")
+    ini.run_hands()
+    assert ini.answer.toPlainText().startswith("The leader's pair 7S 8D must be two of the cards")
+    ini.pairs[0].setText("7S")
+    ini.run_hands()
+    assert ini.answer.toPlainText() == (
+        "The first player's leader's pair: '7S' is not two cards; write both, e.g. 7S 7D."
+    )

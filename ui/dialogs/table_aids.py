@@ -26,7 +26,7 @@ from rostermgr.cards import Card, parse_card
 from rostermgr.choices import plays_pair
 from rostermgr.errors import Refused
 from rostermgr.game_length import drawn_game_length, game_length
-from rostermgr.poker import first_turn, parse_cards, priority
+from rostermgr.poker import Hand, first_turn, parse_cards, priority
 from rostermgr.resolver import Test, resolve
 from rostermgr.rules import Ruleset
 from rostermgr.weapons import calculator_kinds, test_ids
@@ -274,6 +274,8 @@ class InitiativeTab(QWidget):
         self.factions = [_factions(rules), _factions(rules)]
         self.factions[1].setCurrentIndex(1)
         self.hands = [QLineEdit(), QLineEdit()]
+        # R11 (2026-12): the two cards of a spent leader's pair; one of them is discarded
+        self.pairs = [QLineEdit(), QLineEdit()]
         self.draws = [QLineEdit(), QLineEdit()]
         self.feet = [_spin(0, 10), _spin(0, 10)]
         self.holder = QComboBox()
@@ -284,16 +286,23 @@ class InitiativeTab(QWidget):
         ):
             self.holder.addItem(label, value)
         grid.addWidget(QLabel("Seven cards played this turn"), 0, 2)
-        grid.addWidget(QLabel("First-turn draw"), 0, 3)
-        grid.addWidget(QLabel("Rabbit's feet"), 0, 4)
+        grid.addWidget(QLabel("Leader's pair, if spent"), 0, 3)
+        grid.addWidget(QLabel("First-turn draw"), 0, 4)
+        grid.addWidget(QLabel("Rabbit's feet"), 0, 5)
         for row, who in enumerate(("First player", "Second player"), 1):
             self.hands[row - 1].setPlaceholderText("e.g. 2S 2H 9D JC KS 4H 7C")
+            self.pairs[row - 1].setPlaceholderText("e.g. 2S 2H")
+            self.pairs[row - 1].setToolTip(
+                "The two cards of the leader's eighth-card pair, among the cards played: "
+                "one is discarded and does not count, and the one kept makes the better hand."
+            )
             self.draws[row - 1].setPlaceholderText("e.g. QH")
             for col, w in enumerate(
                 (
                     QLabel(who),
                     self.factions[row - 1],
                     self.hands[row - 1],
+                    self.pairs[row - 1],
                     self.draws[row - 1],
                     self.feet[row - 1],
                 )
@@ -320,13 +329,16 @@ class InitiativeTab(QWidget):
                 (f.currentData(), parse_cards(h.text().replace(",", " ").split()))
                 for f, h in zip(self.factions, self.hands, strict=True)
             ]
-            result = priority(hands[0], hands[1], self.rules, self.holder.currentData())
+            pairs = (_pair("first", self.pairs[0].text()), _pair("second", self.pairs[1].text()))
+            result = priority(
+                hands[0], hands[1], self.rules, self.holder.currentData(), pairs=pairs
+            )
         except Refused as exc:
             self.answer.setPlainText(str(exc))
             return
         self.answer.setPlainText(
-            f"First player: {result.first.describe()} ({result.first.cards_text()}).\n"
-            f"Second player: {result.second.describe()} ({result.second.cards_text()}).\n\n"
+            f"First player: {_hand_line(result.first)}.\n"
+            f"Second player: {_hand_line(result.second)}.\n\n"
             f"{result.reason}"
         )
 
@@ -341,6 +353,30 @@ class InitiativeTab(QWidget):
             self.answer.setPlainText(str(exc))
             return
         self.answer.setPlainText(result.reason)
+
+
+def _pair(player: str, text: str) -> tuple[Card, Card] | None:
+    """R11: the leader's pair typed for a player: none when empty, else exactly two cards."""
+    words = text.replace(",", " ").split()
+    if not words:
+        return None
+    if len(words) != 2:
+        raise Refused(
+            f"The {player} player's leader's pair: '{text.strip()}' is not two cards; "
+            "write both, e.g. 7S 7D."
+        )
+    a, b = parse_cards(words)
+    return a, b
+
+
+def _hand_line(hand: Hand) -> str:
+    """A player's best five, and which card of the leader's pair was discarded (R11)."""
+    line = f"{hand.describe()} ({hand.cards_text()})"
+    if hand.discarded is not None:
+        line += (
+            f"; {hand.discarded} of the leader's pair discarded: the other makes the better hand"
+        )
+    return line
 
 
 class GameLengthTab(QWidget):
