@@ -139,6 +139,7 @@ class Item:
     shot: int = 0
     initiative: int = 0
     thrown: int = 0  # R4: card lengths the weapon can be thrown in a shot (0 = never thrown)
+    setup: int = 0  # R4, R12: spent in the setup, its holder sets up this many models at once
     combat_as_shot: bool = False  # R4: in base-to-base combat it is a shot-vs-defence test
     roles: tuple[str, ...] = ()
     notes: str = ""
@@ -169,12 +170,55 @@ class EndFlip:
 
 
 @dataclass(frozen=True)
+class LaidCard:
+    """R12 setup maps: one playing card laid on the board as part of a posse's territory.
+
+    Millimetres from the board's lower-left corner (the first player's edge is the bottom) to
+    the card's lower-left corner; `across` lays the card's long side along the board's edge.
+    """
+
+    posse: int  # 1: the first player's territory, 2: the second player's
+    x: float
+    y: float
+    across: bool = False
+
+
+@dataclass(frozen=True)
+class Marker:
+    """R12 setup maps: a point of the board a scenario marks (Supply Drop's supplies)."""
+
+    label: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
 class Scenario:
     id: str
     name: str
     rout: bool
     bounties: bool = False  # R12: each player names a bounty in this scenario
     ends_on_bounty: bool = False  # R12 Bounty: the game ends when a bounty is taken: one claim
+    objective: str = ""  # what the players set out to do; no sheet is printed without one
+    map: int = 0  # the number of the notes' setup map it follows (0: none named)
+    cards: tuple[LaidCard, ...] = ()  # the setup map: each posse's territory
+    markers: tuple[Marker, ...] = ()
+
+
+@dataclass(frozen=True)
+class Tabletop:
+    """R12, R12a: the board, the playing card that measures on it, setup, climbing and falls.
+
+    The defaults are the notes' numbers, so a ruleset stored before these were data reads the
+    same; the shipped ruleset states every one of them.
+    """
+
+    board_mm: tuple[float, float] = (609.6, 609.6)  # width, depth: 2 x 2 feet
+    card_mm: tuple[float, float] = (88.9, 63.5)  # a playing card's length and width
+    setup_models: int = 1  # models a player sets up on one turn of the setup
+    climb: int = 1  # card lengths a model may climb in one move
+    fall_free: int = 1  # card lengths a model may fall or jump unharmed
+    fall_damage: int = 1  # unsoakable damage for each further card length, or part of one
 
 
 @dataclass(frozen=True)
@@ -220,6 +264,7 @@ class Ruleset:
     theft_limit: int = 0  # R1: an item stolen is priced below this (the loader requires it)
     rout_roles: tuple[str, ...] = ()  # R12: a posse with all of these out of action routed
     rout_models: int = 0  # R12: a posse with this many models out of action routed (0: never)
+    tabletop: Tabletop = field(default_factory=Tabletop)  # R12, R12a: board, card, falls
     # sha256 of the TOML text the ruleset was read from, and that text: a campaign stores both
     # so that it is always read with the numbers its games were played under.
     hash: str = ""

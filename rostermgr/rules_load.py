@@ -24,10 +24,13 @@ from rostermgr.rules import (
     Faction,
     Item,
     Kind,
+    LaidCard,
     LeaderAction,
+    Marker,
     Role,
     Ruleset,
     Scenario,
+    Tabletop,
     TestKind,
 )
 
@@ -46,7 +49,17 @@ TEST_KIND_KEYS = (
     "area",
 )
 ACTION_KEYS = ("name", "text", "effect", "heals")
-ITEM_INTS = ("damage", "defence", "reload", "heals", "move", "shot", "initiative", "thrown")
+ITEM_INTS = (
+    "damage",
+    "defence",
+    "reload",
+    "heals",
+    "move",
+    "shot",
+    "initiative",
+    "thrown",
+    "setup",
+)
 # A ruleset is a page of numbers and names: a file larger than this is not one, and reading it
 # whole (a device such as /dev/zero never ends) would hang or exhaust memory.
 MAX_BYTES = 1024 * 1024
@@ -64,6 +77,12 @@ PARAGRAPH_KEYS = frozenset({"text", "notes"})
 PERCENT = 100
 # The deck is built card by card (R11, R15): a few jokers are a rule, millions a hostile file.
 MAX_JOKERS = 100
+# R12, R12a: a length on the table (the board, a playing card) in millimetres; ten metres is
+# far beyond any tabletop, and a sheet draws what it is given to scale.
+MAX_MM = 10_000.0
+# R12 setup maps: a few cards of territory per posse; hundreds would be no map to draw.
+MAX_LAID = 60
+SCENARIO_KEYS = ("name", "rout", "bounties", "ends_on_bounty", "objective", "map")
 
 
 class _Reader:
@@ -107,6 +126,17 @@ class _Reader:
         if value > maximum:
             raise self.fail(key, f"must be at most {maximum}, not {value}")
         return value
+
+    def length(self, key: str, default: Any = ..., minimum: float = 0.0) -> float:
+        """A length in millimetres (R12a): a whole or decimal number, `minimum` to MAX_MM."""
+        value = self.table.get(key, default)
+        if value is ...:
+            raise self.fail(key, "is missing")
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.fail(key, f"must be a number of millimetres, not {_shown(value)}")
+        if not minimum <= value <= MAX_MM:  # NaN fails both comparisons
+            raise self.fail(key, f"must be between {minimum:g} and {MAX_MM:g} mm, not {value}")
+        return float(value)
 
     def text(self, key: str, default: Any = ...) -> str:
         value: str = self.get(key, str, default)
@@ -283,7 +313,8 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
             for i, t in enumerate(game.get("end_flips", list))
         )
     )
-    scenarios = {k: _scenario(k, t) for k, t in r.subs("scenarios").items()}
+    tabletop = _tabletop(r)
+    scenarios = {k: _scenario(k, t, tabletop) for k, t in r.subs("scenarios").items()}
     rout_roles, rout_models = _rout(game, roles)
     rules = Ruleset(
         id=head.text("id"),
@@ -328,6 +359,7 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         theft_limit=money.count("theft_limit"),
         rout_roles=rout_roles,
         rout_models=rout_models,
+        tabletop=tabletop,
         hash=text_hash(text),
         text=text,
     )
@@ -408,15 +440,91 @@ def _kind(kind_id: str, t: _Reader, tests: Mapping[str, TestKind]) -> Kind:
     return Kind(kind_id, t.text("name"), t.count("limit"), t.get("used_up", bool, False), test)
 
 
-def _scenario(scenario_id: str, t: _Reader) -> Scenario:
-    t.only("name", "rout", "bounties", "ends_on_bounty")
+def _tabletop(r: _Reader) -> Tabletop:
+    """R12, R12a: the board and the card that measures on it; the notes' numbers by default
+    (a ruleset stored before they were data reads as it did)."""
+    if "table" not in r.table:
+        return Tabletop()
+    t = r.sub("table")
+    t.only(
+        "board_width_mm",
+        "board_depth_mm",
+        "card_length_mm",
+        "card_width_mm",
+        "setup_models",
+        "climb",
+        "fall_free",
+        "fall_damage",
+    )
+    d = Tabletop()
+    length = t.length("card_length_mm", d.card_mm[0], minimum=1.0)
+    width = t.length("card_width_mm", d.card_mm[1], minimum=1.0)
+    if width > length:
+        raise t.fail("card_width_mm", f"must be at most the card's length, {length:g} mm")
+    board = (
+        t.length("board_width_mm", d.board_mm[0], minimum=length),
+        t.length("board_depth_mm", d.board_mm[1], minimum=length),
+    )
+    return Tabletop(
+        board_mm=board,
+        card_mm=(length, width),
+        setup_models=t.count("setup_models", d.setup_models, minimum=1),
+        climb=t.count("climb", d.climb),
+        fall_free=t.count("fall_free", d.fall_free),
+        fall_damage=t.count("fall_damage", d.fall_damage),
+    )
+
+
+def _scenario(scenario_id: str, t: _Reader, tabletop: Tabletop) -> Scenario:
+    t.only(*SCENARIO_KEYS, "cards", "markers")
+    cards = tuple(
+        _laid(_Reader(t.source, v, f"{t.path}.cards[{i}]"), tabletop)
+        for i, v in enumerate(t.get("cards", list, []))
+    )
+    if len(cards) > MAX_LAID:
+        raise t.fail("cards", f"must lay at most {MAX_LAID} cards")
+    markers = tuple(
+        _marker(_Reader(t.source, v, f"{t.path}.markers[{i}]"), tabletop)
+        for i, v in enumerate(t.get("markers", list, []))
+    )
+    if len(markers) > MAX_LAID:
+        raise t.fail("markers", f"must mark at most {MAX_LAID} points")
     return Scenario(
         scenario_id,
         t.text("name"),
         t.get("rout", bool),
         t.get("bounties", bool, False),
         t.get("ends_on_bounty", bool, False),
+        objective=t.text("objective", ""),
+        map=t.count("map", 0),
+        cards=cards,
+        markers=markers,
     )
+
+
+def _laid(c: _Reader, tabletop: Tabletop) -> LaidCard:
+    """R12 setup maps: a card of a posse's territory, wholly on the board."""
+    c.only("posse", "x", "y", "across")
+    across = c.get("across", bool, False)
+    length, width = tabletop.card_mm
+    w, h = (length, width) if across else (width, length)
+    board_w, board_d = tabletop.board_mm
+    x, y = c.length("x"), c.length("y")
+    if x + w > board_w + 0.05 or y + h > board_d + 0.05:  # a twentieth of a mm: rounding
+        raise c.fail(
+            "x",
+            f"lays the card off the {board_w:g} x {board_d:g} mm board "
+            f"(its corner at {x:g}, {y:g})",
+        )
+    return LaidCard(c.count("posse", minimum=1, maximum=2), x, y, across)
+
+
+def _marker(m: _Reader, tabletop: Tabletop) -> Marker:
+    m.only("label", "x", "y")
+    x, y = m.length("x"), m.length("y")
+    if x > tabletop.board_mm[0] or y > tabletop.board_mm[1]:
+        raise m.fail("x", f"marks a point off the board ({x:g}, {y:g})")
+    return Marker(m.text("label"), x, y)
 
 
 def _item(

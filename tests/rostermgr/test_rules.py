@@ -115,17 +115,31 @@ def test_a_users_ruleset_changes_the_numbers(tmp_path: Path) -> None:
         ),
         ("thrown = 1", "thrown = -1", "items.hunting-knife.thrown", "at least 0"),
         (
-            "bounties = true, ends_on_bounty",
-            'bounties = "yes", ends_on_bounty',
+            "bounties = true\nends_on_bounty",
+            'bounties = "yes"\nends_on_bounty',
             "scenarios.bounty.bounties",
             "true or false",
         ),
         (
-            "rout = true }",
-            "rout = true, bounty = true }",
+            "rout = true\nmap = 1",
+            "rout = true\nbounty = true\nmap = 1",
             "scenarios.western-prairie-dog.bounty",
             "not a key",
         ),
+        # R12 setup maps: a card laid off the board, a posse that is neither player's
+        (
+            "x = 438.15, y = 0,",
+            "x = 538.15, y = 0,",
+            "scenarios.western-prairie-dog.cards[4].x",
+            "lays the card off the 609.6 x 609.6 mm board",
+        ),
+        (
+            "posse = 2, x = 520.7, y = 209.55",
+            "posse = 3, x = 520.7, y = 209.55",
+            "scenarios.bloodbath.cards[3].posse",
+            "at most 2",
+        ),
+        ("card_width_mm = 63.5", "card_width_mm = 0", "table.card_width_mm", "between 1 and"),
     ],
 )
 def test_validation_names_file_key_and_problem(
