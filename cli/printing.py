@@ -1,5 +1,5 @@
-"""`rostermgr print ...`: roster cards, the calibration sheet, the journal, casualty sheets and
-the quick-reference sheet."""
+"""`rostermgr print ...`: roster cards, the calibration sheet, the journal, casualty sheets, the
+quick-reference sheet and the scenario sheets."""
 
 from __future__ import annotations
 
@@ -137,6 +137,22 @@ def add_parsers(sub: Commands) -> None:
     p.set_defaults(handler=cmd_reference)
 
     p = ps.add_parser(
+        "scenarios",
+        help="one sheet per scenario with its setup map to scale, from the ruleset (R12)",
+    )
+    p.add_argument(
+        "scenarios",
+        nargs="*",
+        metavar="SCENARIO",
+        help="the scenarios to print, by id (default: every scenario the ruleset gives an "
+        "objective; `rostermgr rules` lists them)",
+    )
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
+    p.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER)
+    p.add_argument("--ink", choices=INKS, default="colour", help=INK)
+    p.set_defaults(handler=cmd_scenarios)
+
+    p = ps.add_parser(
         "fh-reference",
         help="Forlorn Hope's quick-reference sheet (seed 002), from forlorn-hope.toml",
     )
@@ -262,6 +278,18 @@ def cmd_reference(args: argparse.Namespace, out: TextIO) -> int:
     plural = "s" if pages != 1 else ""
     out.write(
         f"Wrote the quick reference of {rules.name} {rules.version} "
+        f"({pages} page{plural}) to {args.output}.\n"
+    )
+    return EXIT_OK
+
+
+def cmd_scenarios(args: argparse.Namespace, out: TextIO) -> int:
+    rules = ruleset(args)
+    job = printing.scenarios_job(rules, args.scenarios, args.paper, args.ink)
+    pages = printing.write(campaign_path(args), job, args.output)
+    plural = "s" if pages != 1 else ""
+    out.write(
+        f"Wrote the scenario sheets of {rules.name} {rules.version} "
         f"({pages} page{plural}) to {args.output}.\n"
     )
     return EXIT_OK

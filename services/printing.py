@@ -1,5 +1,5 @@
-"""Printing use cases: roster cards, the calibration sheet, the journal, casualty sheets and
-the quick-reference sheet.
+"""Printing use cases: roster cards, the calibration sheet, the journal, casualty sheets, the
+quick-reference sheet and the scenario sheets.
 
 Each printable is first made into a `PrintJob` (everything read from the campaign and every
 option checked), then drawn to a file. The command line draws a job straight to its `-o`
@@ -239,6 +239,34 @@ def reference_job(
         )
 
     return PrintJob(f"{rules.name} quick reference.pdf", 1, draw)
+
+
+def scenarios_job(
+    rules: Ruleset,
+    scenarios: Sequence[str] = (),
+    paper: str = "a4",
+    ink: str = "colour",
+    printed: dt.date | None = None,
+) -> PrintJob:
+    """The scenario sheets of the active ruleset (R12, issue 32 item 3): one page per scenario
+    named (every scenario with an objective when none is), each with its setup map to scale."""
+    from printables.scenarios import write_scenarios
+    from rostermgr.scenario_sheet import build_sheets
+
+    sheets = build_sheets(rules, tuple(scenarios))  # Refused, a sentence, for an unknown one
+
+    def draw(path: Path, progress: Progress | None) -> int:
+        return write_scenarios(
+            sheets,
+            path,
+            ruleset=(rules.id, rules.name, rules.version),
+            paper=paper,
+            ink_mode=ink,
+            printed=printed,
+            progress=progress,
+        )
+
+    return PrintJob(f"{rules.name} scenarios.pdf", len(sheets), draw)
 
 
 def fh_reference_job(

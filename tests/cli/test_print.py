@@ -275,3 +275,22 @@ def test_a_refusal_is_a_sentence_but_a_fault_while_drawing_is_an_internal_error(
     assert failed.err.startswith("rostermgr hit an internal error (ValueError: ")
     log = Path(failed.err.rsplit("Details are in ", 1)[1].rstrip(".\n"))
     assert "_drawing_fails" in log.read_text(encoding="utf-8")  # the traceback, for a report
+
+
+def test_r12_print_scenarios_one_page_each_or_the_ones_named(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "scenarios.pdf"
+    result = cli.ok("print", "scenarios", "-o", str(out))
+    assert "scenario sheets of Last Hope Frontier 0.1-playtest (4 pages)" in result.out
+    assert len(PdfReader(out).pages) == 4 and cli.untouched()
+    two = tmp_path / "two.pdf"
+    cli.ok("print", "scenarios", "bounty", "bloodbath", "-o", str(two), "--paper", "letter")
+    text = " ".join(page.extract_text() for page in PdfReader(two).pages)
+    assert "Last Hope Frontier: Bounty" in text and "Last Hope Frontier: Bloodbath" in text
+    assert "Supply Drop" not in text
+    nothing = tmp_path / "nothing.pdf"
+    refused = cli("print", "scenarios", "other", "-o", str(nothing))
+    assert refused.code == 1 and refused.out == "" and not nothing.exists()
+    assert refused.err == (
+        "The scenario 'other' has no objective to print; the scenarios with a sheet are "
+        "bounty, western-prairie-dog, supply-drop, bloodbath.\n"
+    )
