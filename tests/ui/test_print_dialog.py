@@ -171,3 +171,24 @@ def test_open_in_viewer_says_so_when_there_is_no_viewer(window, qtbot, monkeypat
     qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
     dialog.open_in_viewer()
     assert "no PDF viewer" in dialog.message.text()
+
+
+def test_r12_the_scenarios_tab_prints_the_sheets_ticked(window, qtbot, tmp_path) -> None:
+    from PySide6.QtCore import Qt
+
+    dialog = PrintDialog(window, start="Scenarios")
+    qtbot.addWidget(dialog)
+    pane = dialog.scenarios
+    assert pane.chosen() == ["bounty", "western-prairie-dog", "supply-drop", "bloodbath"]
+    for i in range(pane.scenarios.count()):
+        pane.scenarios.item(i).setCheckState(Qt.CheckState.Unchecked)
+    assert dialog.job() is None
+    assert dialog.message.text() == "Tick at least one scenario to print its sheet."
+    pane.scenarios.item(3).setCheckState(Qt.CheckState.Checked)
+    pane.paper.setCurrentIndex(pane.paper.findData("letter"))
+    target = tmp_path / "bloodbath.pdf"
+    dialog.save_to(target)
+    pages = PdfReader(target).pages
+    assert len(pages) == 1 and "Last Hope Frontier: Bloodbath" in pages[0].extract_text()
+    assert abs(float(pages[0].mediabox.width) - 792.0) < 0.01  # Letter, landscape
+    dialog.done(0)

@@ -44,13 +44,14 @@ from ui.dialogs.print_options import (
     JournalOptions,
     combo,
 )
+from ui.dialogs.print_scenarios import ScenarioOptions
 from ui.render_worker import run_render, start
 from ui.screen import fitted_size
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
-KINDS = ("Cards", "Calibration", "Journal", "Casualties", "Reference")
+KINDS = ("Cards", "Calibration", "Journal", "Casualties", "Reference", ScenarioOptions.TAB)
 # The preview is drawn again this long after the last change of an option: a spin box held
 # down or a name typed draws once, when the user pauses.
 FOLLOW_MS = 350
@@ -92,7 +93,9 @@ class PrintDialog(QDialog):
         self.journal = JournalOptions(names, current)
         self.casualties = CasualtyOptions()
         self.reference = ReferenceOptions(f"{self.rules.name} {self.rules.version}")
+        self.scenarios = ScenarioOptions(self.rules)
         panes = (self.cards, self.calibration, self.journal, self.casualties, self.reference)
+        panes += (self.scenarios,)
         self.options = QStackedWidget()
         for pane in panes:
             self.options.addWidget(pane)
@@ -198,6 +201,8 @@ class PrintDialog(QDialog):
             elif kind == 2:
                 o = self.journal
                 job = printing.journal_job(c, o.posse.currentText(), o.booklet.isChecked())
+            elif KINDS[kind] == ScenarioOptions.TAB:
+                job = self.scenarios.job()
             elif kind == 4:
                 r = self.reference
                 job = printing.reference_job(self.rules, r.paper.currentData(), r.ink.currentData())
