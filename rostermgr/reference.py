@@ -8,6 +8,7 @@ module says; it never adds a rule of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rostermgr.cards import JOKER
 from rostermgr.reference_tables import (
@@ -19,6 +20,9 @@ from rostermgr.reference_tables import (
     reference_tables,
 )
 from rostermgr.rules import Ruleset, TestKind
+
+if TYPE_CHECKING:
+    from rostermgr.reference_turn import MoveDiagram
 
 __all__ = [
     "FlowChart",
@@ -74,6 +78,7 @@ class Reference:
     charts: tuple[FlowChart, ...]
     tables: tuple[Table, ...]
     write_ins: tuple[WriteIn, ...] = ()  # after the tables
+    drawings: tuple[MoveDiagram, ...] = ()  # drawn to scale, after the charts (R12a)
 
 
 def _stat(rules: Ruleset, stat: str) -> str:
@@ -335,7 +340,11 @@ def _postgame(rules: Ruleset) -> FlowChart:
 
 def build_reference(rules: Ruleset) -> Reference:
     """The quick-reference sheet of a ruleset: its flow charts and tables, in print order."""
+    # imported here: the turn's module builds on this one's FlowChart and Step
+    from rostermgr.reference_turn import move_diagrams, rout_chart, turn_chart
+
     charts = [
+        turn_chart(rules),
         *_opposed_charts(rules),
         _damage_chart(rules),
         _into_combat(rules),
@@ -343,8 +352,14 @@ def build_reference(rules: Ruleset) -> Reference:
         _initiative(rules),
         _priority(rules),
         _length(rules),
+        rout_chart(rules),
         _postgame(rules),
     ]
     return Reference(
-        rules.id, rules.name, rules.version, tuple(charts), tuple(reference_tables(rules))
+        rules.id,
+        rules.name,
+        rules.version,
+        tuple(charts),
+        tuple(reference_tables(rules)),
+        drawings=move_diagrams(rules),
     )

@@ -15,11 +15,12 @@ from typing import BinaryIO
 
 from printables.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY, register_fonts
 from printables.layout import check_choice, mm, new_canvas, set_print_preferences
-from printables.reference import charts, tables, writein
+from printables.reference import charts, movement, tables, writein
 from printables.reference.style import BLOCK_GAP, HEAD_PT, MIN_PT, edge, gutter, ink
 from printables.text import text_width
 from rostermgr.errors import PrintRefused
 from rostermgr.reference import FlowChart, Reference, Table, WriteIn
+from rostermgr.reference_turn import MoveDiagram
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
 PAPERS = tuple(PAPERS_MM)
@@ -27,7 +28,7 @@ HEADER_H = HEAD_PT * 2.2
 FOOTER_H = MIN_PT * 2.0
 
 Progress = Callable[[int, int], None]
-Block = FlowChart | Table | WriteIn
+Block = FlowChart | Table | WriteIn | MoveDiagram
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,8 @@ def _measure(block: Block, width: float) -> float:
         return charts.measure(block, width)
     if isinstance(block, WriteIn):
         return writein.measure(block, width)
+    if isinstance(block, MoveDiagram):
+        return movement.measure(block, width)
     return tables.measure(block, width)
 
 
@@ -73,7 +76,7 @@ def layout(ref: Reference, paper: str) -> tuple[list[Placed], float]:
     top, bottom = page_h - edge() - HEADER_H, edge() + FOOTER_H
     placed: list[Placed] = []
     free: list[float] = []  # per column of every page so far, the y its free space starts at
-    blocks: list[Block] = [*ref.charts, *ref.tables, *ref.write_ins]
+    blocks: list[Block] = [*ref.charts, *ref.drawings, *ref.tables, *ref.write_ins]
     for block in blocks:
         h = _measure(block, width)
         if h > top - bottom:
@@ -122,6 +125,8 @@ def write_reference(
                 charts.draw(c, p.block, x, p.top, width, colours)
             elif isinstance(p.block, WriteIn):
                 writein.draw(c, p.block, x, p.top, width, colours)
+            elif isinstance(p.block, MoveDiagram):
+                movement.draw(c, p.block, x, p.top, width, colours)
             else:
                 tables.draw(c, p.block, x, p.top, width, colours)
             done += 1

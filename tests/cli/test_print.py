@@ -177,8 +177,8 @@ def test_user_text_never_makes_reportlab_open_a_file(
 def test_print_reference_from_the_active_ruleset(cli: Cli, tmp_path: Path) -> None:
     out = tmp_path / "ref.pdf"
     result = cli.ok("print", "reference", "-o", str(out))
-    assert "quick reference of Last Hope Frontier 0.1-playtest (2 pages)" in result.out
-    assert len(PdfReader(out).pages) == 2 and cli.untouched()  # read nothing, made nothing
+    assert "quick reference of Last Hope Frontier 0.1-playtest (3 pages)" in result.out
+    assert len(PdfReader(out).pages) == 3 and cli.untouched()  # read nothing, made nothing
     a5 = tmp_path / "a5.pdf"
     cli.ok("print", "reference", "-o", str(a5), "--paper", "a5", "--ink", "line-art")
     assert abs(float(PdfReader(a5).pages[0].mediabox.width) - 419.53) < 0.01

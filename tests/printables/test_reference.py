@@ -109,15 +109,15 @@ def test_r8_r11_r12_every_chart_is_drawn_with_boxes_diamonds_and_arrows(shipped:
         assert objects.get("curve") or objects.get("line")
 
 
-def test_the_sheet_is_two_a4_pages_with_ruleset_and_date_on_each(shipped: Path) -> None:
+def test_the_sheet_is_three_a4_pages_with_ruleset_and_date_on_each(shipped: Path) -> None:
     reader = PdfReader(shipped)
-    assert len(reader.pages) == 2
+    assert len(reader.pages) == 3  # the turn, movement, rout and bounty joined it (issue 32)
     with pdfplumber.open(shipped) as pdf:
         for n, page in enumerate(pdf.pages, 1):
             assert abs(page.width - 595.28) < 0.01 and abs(page.height - 841.89) < 0.01
             text = page.extract_text() or ""
             assert "last-hope-frontier 0.1-playtest" in text and "2026-12-01" in text
-            assert f"page {n} of 2" in text
+            assert f"page {n} of 3" in text
             for char in page.chars:
                 assert char["size"] >= 7 - 0.01, char
                 assert char["x0"] >= MM5 and char["x1"] <= page.width - MM5
@@ -132,7 +132,7 @@ def test_every_paper_and_ink_prints_every_chart_whole(paper: str, ink: str, tmp_
     path = tmp_path / "r.pdf"
     pages = _write(default_ruleset(), path, paper=paper, ink_mode=ink)
     reader = PdfReader(path)
-    assert len(reader.pages) == pages and pages <= (2 if paper != "a5" else 5)
+    assert len(reader.pages) == pages and pages <= (3 if paper != "a5" else 7)
     w, h = SIZES[paper]
     for page in reader.pages:
         assert abs(float(page.mediabox.width) - w) < 0.01
@@ -217,19 +217,24 @@ def test_every_paper_keeps_the_edge_rule_and_the_minimum_size(paper: str, tmp_pa
 # Issue 32 item 1: the corrections, each read back from the printed sheet.
 
 
-def _block(path: Path, title: str, next_title: str) -> str:
-    """The sheet's words from a chart's title to the title of the block after it."""
+def _block(path: Path, title: str) -> str:
+    """The sheet's words from a block's title to the title of whichever block is read after it
+    (the columns in order, page by page)."""
     text = _words(path)
     start = text.index(title)
-    return text[start : text.index(next_title, start + len(title))]
+    ref = build_reference(default_ruleset())
+    titles = [b.title for b in (*ref.charts, *ref.drawings, *ref.tables, *ref.write_ins)]
+    ends = [text.find(t, start + len(title)) for t in titles if t != title]
+    end = min((e for e in ends if e >= 0), default=len(text))
+    return text[start:end]
 
 
 def test_r8_a_tie_won_by_a_favoured_card_goes_on_to_the_damage_step(shipped: Path) -> None:
     """The tie branch used to end in a box of its own; the resolver sends an attacker who wins
     the tie to the damage step, so the +1 is applied on the spine, before the comparison."""
     rules = default_ruleset()
-    for title, after in (("Shot (R8)", "Combat (R8)"), ("Combat (R8)", "Damage step (R9)")):
-        chart = _block(shipped, title, after)
+    for title in ("Shot (R8)", "Combat (R8)"):
+        chart = _block(shipped, title)
         tie = f"favoured card on one side only: {rules.tie_break:+d} to that side's total"
         assert tie in chart, chart
         # in order: the tie bonus, the score draw left over, the comparison, then damage
@@ -251,7 +256,7 @@ def test_r8_a_tie_won_by_a_favoured_card_goes_on_to_the_damage_step(shipped: Pat
 def test_r7_the_card_values_stand_beside_the_favoured_bonuses(shipped: Path) -> None:
     """They were only in the initiative chart; the shot and combat charts need them too."""
     rules = default_ruleset()
-    table = _block(shipped, "Card values and bonuses (R7-R9)", "Damage bands (R9)")
+    table = _block(shipped, "Card values and bonuses (R7-R9)")
     test, damage = rules.favoured_test, rules.favoured_damage
     assert "2-10 face value +0 +0" in table
     for rank, value in rules.card_values.items():
@@ -273,6 +278,114 @@ def test_r8_the_tie_row_has_its_bonus_in_the_test_column_only(shipped: Path) -> 
 
 
 def test_r11_one_card_of_the_leaders_pair_is_discarded_the_other_counts(shipped: Path) -> None:
-    chart = _block(shipped, "Later-turn priority (R11)", "Game length (R12)")
+    chart = _block(shipped, "Later-turn priority (R11)")
     assert "one card is discarded and does not count; the other counts" in chart
     assert "Cards of the leader's eighth-card pair do not count" not in chart
+
+
+# Issue 32 item 2: the turn, movement and terrain, rout and bounty, read back from the sheet.
+
+
+def _in_order(words: str, text: str) -> bool:
+    """Whether every word of `words` is in `text`, in order (other words may come between)."""
+    at = 0
+    for word in words.split():
+        at = text.find(word, at)
+        if at < 0:
+            return False
+        at += len(word)
+    return True
+
+
+def test_r11_the_turn_chart_says_the_rulesets_hand_and_activations(shipped: Path) -> None:
+    rules = default_ruleset()
+    h = rules.hand_size
+    turn = _block(shipped, "The turn (R11)")
+    assert f"Each player holds {h} cards and must spend at least {h - 1} this turn" in turn
+    assert "Movement phase, model by model, I go you go" in turn
+    assert "activate a model for one of a second move, a shot or a combat" in turn
+    # an outcome box beside a diamond is read line by line across the column: its words come
+    # in order, with the diamond's between them
+    assert _in_order("Once per model a turn; no combat in the same activation", turn)
+    assert _in_order("Cards left to spend?", turn)
+    assert _in_order("Activate again: another shot or combat, by any model", turn)
+    drinks = ", ".join(f"{i.name} heals {i.heals}" for i in rules.items.values() if i.heals)
+    assert f"Free actions at any time ({drinks})" in turn
+    assert f"keep the unused eighth card and draw {h - 1}, or discard it and draw {h}" in turn
+    assert "the best five of the seven cards played" in turn
+
+
+def test_r12a_movement_and_terrain_in_the_rulesets_millimetres(shipped: Path) -> None:
+    rules = default_ruleset()
+    length, width = rules.tabletop.card_mm
+    text = _words(shipped)
+    assert f"Move 1, up to 1 card length ({length:g} mm)" in text
+    horse = rules.items["horse"]
+    assert f"Horse (Leader, Deputy): Move {horse.move}, 2 card lengths ({2 * length:g} mm)" in text
+    assert f"Over a fence, wall or obstacle: one card width ({width:g} mm)" in text
+    assert f"{width:g} mm over the wall" in text
+    assert "Climbing: at most 1 card length up in a move" in text
+    assert f"0-{length:g} mm: no damage" in text
+    assert f"{length:g}-{2 * length:g} mm: 1 unsoakable" in text
+    assert f"a card ({length:g} x {width:g} mm) is 22.2 x 15.9 mm here" in text
+    assert "No difficult terrain; distances may be measured at any time." in text
+
+
+def _card_shapes(path: Path) -> list[tuple[float, float]]:
+    """(width, height) in mm of every rounded rectangle of the sheet (a drawn card)."""
+    out = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for s in page.curves:
+                out.append(
+                    (
+                        round((s["x1"] - s["x0"]) / 72 * 25.4, 2),
+                        round((s["y1"] - s["y0"]) / 72 * 25.4, 2),
+                    )
+                )
+    return out
+
+
+def test_r12a_the_cards_of_the_movement_drawing_are_to_scale(shipped: Path) -> None:
+    """At 1:4 a card is 88.9 / 4 by 63.5 / 4 mm: laid along a move, across a wall, stood up."""
+    shapes = _card_shapes(shipped)
+    along, upright = (22.22, 15.88), (15.88, 22.22)
+    assert sum(1 for s in shapes if s == pytest.approx(along, abs=0.02)) == 3  # foot, horse x2
+    # the obstacle's card, the climb's and the fall's three
+    assert sum(1 for s in shapes if s == pytest.approx(upright, abs=0.02)) == 5
+
+
+def test_r12_rout_and_bounty_from_the_ruleset(shipped: Path) -> None:
+    rules = default_ruleset()
+    text = _block(shipped, "Rout and bounty (R12)")
+    rewards = ", ".join(f"{r.name} ${r.bounty_reward}" for r in rules.roles.values())
+    assert f"(reward by rank: {rewards})" in text
+    assert _in_order("Rout is ignored; the game ends the moment either named bounty is taken", text)
+    assert (
+        "Rout: its Leader and Deputy both out of action, or 3 of its 5 models out of action" in text
+    )
+    assert _in_order("The posse has lost", text) and "Routed?" in text
+
+
+def test_r11_r12a_a_changed_ruleset_changes_the_turn_and_the_drawing(tmp_path: Path) -> None:
+    text = SHIPPED.read_text(encoding="utf-8")
+    text = text.replace("hand_size = 8", "hand_size = 9")
+    text = text.replace("card_length_mm = 88.9 ", "card_length_mm = 100 ")
+    # a longer card lays the maps' cards further: a larger board keeps them on it
+    text = text.replace("board_width_mm = 609.6 ", "board_width_mm = 700 ")
+    text = text.replace("board_depth_mm = 609.6", "board_depth_mm = 700")
+    text = text.replace("fall_free = 1 ", "fall_free = 2 ")
+    text = text.replace("bounty_reward = 25", "bounty_reward = 30")
+    path = tmp_path / "changed.toml"
+    path.write_text(text, encoding="utf-8")
+    rules = load_ruleset(path)
+    pdf = tmp_path / "changed.pdf"
+    _write(rules, pdf)
+    words = _words(pdf)
+    assert "Each player holds 9 cards and must spend at least 8 this turn" in words
+    assert "Move 1, up to 1 card length (100 mm)" in words
+    assert "the first 2 card lengths free" in words
+    assert "100-200 mm: no damage" in words and "200-300 mm: 1 unsoakable" in words
+    assert "Deputy $30" in words
+    shapes = _card_shapes(pdf)
+    assert sum(1 for s in shapes if s == pytest.approx((25.0, 15.88), abs=0.02)) == 3

@@ -37,7 +37,7 @@ def test_help_quick_reference_opens_the_print_dialog_on_its_preview(
     dialog = opened[0]
     assert KINDS[dialog.tabs.currentIndex()] == "Reference"
     qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
-    assert dialog.document.pageCount() == 2
+    assert dialog.document.pageCount() == 3
     dialog.reference.paper.setCurrentIndex(dialog.reference.paper.findData("a5"))
     assert not dialog.fresh()  # the preview follows by itself, a moment later
     qtbot.waitUntil(dialog.fresh, timeout=30000)

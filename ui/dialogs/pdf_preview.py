@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from shiboken6 import isValid
 
 ZOOM_STEP = 1.25
+SYMBOL_WIDTH = 1.6  # a symbol button's width, in button heights
 
 
 class PdfPreview(QWidget):
@@ -36,6 +37,9 @@ class PdfPreview(QWidget):
         ):
             button.setToolTip(tip)
             button.setAccessibleName(tip)
+            # one symbol: as wide as the button is tall and a half, not a text button's 80
+            # pixels, so the dialog keeps room for every tab of the printables beside it
+            button.setMaximumWidth(round(button.sizeHint().height() * SYMBOL_WIDTH))
         bar = QHBoxLayout()
         for widget in (self.fit_page, self.fit_width, self.zoom_out, self.zoom_in):
             bar.addWidget(widget)
