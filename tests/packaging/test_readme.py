@@ -57,7 +57,7 @@ def test_the_walkthrough_runs_as_written_on_a_new_account(tmp_path: Path) -> Non
             assert "Traceback" not in done.stderr, line
             commands += 1
     assert commands >= 10
-    for made in ("cards.pdf", "journal.pdf"):
+    for made in ("cards.pdf", "journal.pdf", "reference.pdf", "scenarios.pdf"):
         assert (tmp_path / made).read_bytes().startswith(b"%PDF-")
     campaign = tmp_path / "home" / ".local" / "share" / "rostermgr" / "campaign.sqlite3"
     assert campaign.is_file()
