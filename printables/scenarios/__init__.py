@@ -141,7 +141,9 @@ def _caption(
         c.rect(left, y - swatch * 0.15, swatch, swatch * 0.8, stroke=1, fill=1)
         c.setFillColor(colours.text)
         c.drawString(
-            left + swatch * 1.5, y, f"{count} cards marked {posse}: posse {posse}'s territory"
+            left + swatch * 1.5,
+            y,
+            f"{count} card{'' if count == 1 else 's'} marked {posse}: posse {posse}'s territory",
         )
         y -= CAPTION_PT * LEAD
     bar = mm(length / box.scale)  # one card length, to measure the map with

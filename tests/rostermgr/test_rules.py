@@ -210,3 +210,26 @@ def test_r1_r4_r12_the_rulings_numbers_are_ruleset_data(tmp_path: Path) -> None:
     bad.write_text(text.replace('rout = { roles = ["leader"', 'rout = { roles = ["sheriff"'))
     with pytest.raises(RulesetError, match=r"game\.rout\.roles' names 'sheriff', which is not"):
         load_ruleset(bad)
+
+
+def test_r12_a_ruleset_stored_before_the_table_was_data_reads_with_the_notes_numbers(
+    tmp_path: Path,
+) -> None:
+    """A campaign keeps its ruleset's text: one without [table] and setup maps still loads,
+    with the notes' 2 x 2 ft board and 3.5 x 2.5 inch card (R12, R12a), and no maps."""
+    text = SHIPPED.read_text(encoding="utf-8")
+    start, end = text.index("[table]"), text.index("[scenarios]")
+    old = text[:start] + text[end:]
+    old = old[: old.index("[scenarios.bounty]")] + (
+        'bounty = { name = "Bounty", rout = false, bounties = true, ends_on_bounty = true }\n'
+        'bloodbath = { name = "Bloodbath", rout = true }\n'
+    )
+    path = tmp_path / "old.toml"
+    path.write_text(old.replace("setup = 2   #", "#"), encoding="utf-8")
+    rules = load_ruleset(path)
+    assert rules.tabletop.board_mm == (609.6, 609.6) and rules.tabletop.card_mm == (88.9, 63.5)
+    assert rules.tabletop.setup_models == 1 and rules.items["town-map"].setup == 0
+    assert rules.scenarios["bloodbath"].cards == () and not rules.scenarios["bounty"].objective
+    shipped = load_ruleset(SHIPPED)
+    assert shipped.tabletop == rules.tabletop  # the shipped file states the same numbers
+    assert len(shipped.scenarios["western-prairie-dog"].cards) == 10
