@@ -144,8 +144,8 @@ def add_parsers(sub: Commands) -> None:
         "scenarios",
         nargs="*",
         metavar="SCENARIO",
-        help="the scenarios to print, by id (default: every scenario the ruleset gives an "
-        "objective; `rostermgr rules` lists them)",
+        help="the scenarios to print, by id, such as bounty or bloodbath (default: every "
+        "scenario the ruleset gives an objective; `rostermgr rules --json` holds them)",
     )
     p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
     p.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER)
