@@ -272,6 +272,7 @@ def test_spend_a_flip(cli_window, monkeypatch, qtbot, tmp_path: Path) -> None:
         ("journal_job", ["print", "journal", D, "-o", "{out}"], 2),
         ("casualties_job", ["print", "casualties", "-o", "{out}"], 3),
         ("reference_job", ["print", "reference", "-o", "{out}"], 4),
+        ("scenarios_job", ["print", "scenarios", "-o", "{out}"], 5),
     ],
 )
 def test_print(cli_window, monkeypatch, qtbot, tmp_path: Path, job, argv, tab) -> None:
