@@ -155,7 +155,10 @@ def build_sheets(rules: Ruleset, ids: tuple[str, ...] = ()) -> tuple[ScenarioShe
     printable = {s.id: s for s in printable_scenarios(rules)}
     if not ids:
         if not printable:
-            raise Refused(f"The {rules.name} ruleset gives no scenario an objective to print.")
+            raise Refused(
+                f"The {rules.name} {rules.version} ruleset gives no scenario an objective to "
+                "print: a ruleset from before the scenario sheets has none (the shipped one has)."
+            )
         return tuple(build_sheet(rules, s) for s in printable.values())
     sheets = []
     for scenario_id in dict.fromkeys(ids):

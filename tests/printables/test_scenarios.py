@@ -187,3 +187,17 @@ def test_r12_an_unknown_scenario_or_one_without_an_objective_is_refused() -> Non
     with pytest.raises(Refused, match=r"^The scenario 'other' has no objective to print;"):
         build_sheets(rules, ("other",))
     assert [s.scenario_id for s in build_sheets(rules, ("bloodbath", "bloodbath"))] == ["bloodbath"]
+
+
+def test_r12_a_ruleset_without_objectives_is_refused_in_a_sentence(tmp_path: Path) -> None:
+    """A campaign's ruleset from before the sheets (no objective, no map) prints none."""
+    text = SHIPPED.read_text(encoding="utf-8")
+    text = re.sub(r'objective = "[^"]*"\n', "", text)
+    path = tmp_path / "old.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(Refused) as refused:
+        build_sheets(load_ruleset(path))
+    assert str(refused.value) == (
+        "The Last Hope Frontier 0.1-playtest ruleset gives no scenario an objective to print: "
+        "a ruleset from before the scenario sheets has none (the shipped one has)."
+    )
