@@ -25,6 +25,9 @@ ARROW_MM = 1.6  # an arrowhead's length
 LABEL_ROOM_MM = 3.2  # under a drawing: the room its length label takes
 FALL_LABEL_GAP_MM = 2.0  # between a fall's stack of cards and the labels beside it
 CARD_CORNER_MM = 0.8
+LABEL_GAP_MM = 1.4  # between a drawing and the words beside it
+WALL_OVERHANG_MM = 0.7  # the wall runs this far past the card on either side
+LABEL_DROP_MM = 0.7  # a label beside a card sits this far below the card's middle
 
 
 def _text_h(lines: int) -> float:
@@ -130,25 +133,29 @@ def _drawing(c: Canvas, block: MoveDiagram, row: Ruler, x: float, top: float, in
         for i in range(row.cards):
             _rect(c, x + i * length, y, length, width, ink)
         _arrow(c, x, y + width / 2, x + row.cards * length, y + width / 2, ink)
-        _label(c, f"{row.cards * card_l:g} mm", x, y - mm(LABEL_ROOM_MM) + 1, ink)
+        _label(c, f"{row.cards * card_l:g} mm", x, y - mm(LABEL_ROOM_MM - LABEL_DROP_MM), ink)
     elif row.kind == "obstacle":
         y = top - length
         _rect(c, x, y, width, length, ink)  # the card's width runs along the move
         c.setLineWidth(WALL_PT)
         c.setStrokeColor(ink.stroke)
-        c.line(x + width / 2, y - 2, x + width / 2, y + length + 2)  # the wall
+        over = mm(WALL_OVERHANG_MM)
+        c.line(x + width / 2, y - over, x + width / 2, y + length + over)  # the wall
         _arrow(c, x, y + length / 2, x + width, y + length / 2, ink)
-        _label(c, f"{card_w:g} mm over the wall", x + width + 4, y + length / 2 - 2, ink)
+        beside = x + width + mm(LABEL_GAP_MM)
+        _label(c, f"{card_w:g} mm over the wall", beside, y + length / 2 - mm(LABEL_DROP_MM), ink)
     elif row.kind == "climb":
         y = top - row.cards * length
         for i in range(row.cards):
             _rect(c, x, y + i * length, width, length, ink)
         _arrow(c, x + width / 2, y, x + width / 2, y + row.cards * length, ink)
-        _label(c, f"up to {row.cards * card_l:g} mm up", x + width + 4, y + length / 2, ink)
+        beside = x + width + mm(LABEL_GAP_MM)
+        _label(c, f"up to {row.cards * card_l:g} mm up", beside, y + length / 2, ink)
     else:  # a fall: card lengths stacked from the top down, each labelled with its cost
         for i, text in enumerate(row.labels):
             y = top - (i + 1) * length
             _rect(c, x, y, width, length, ink)
             label = f"{i * card_l:g}-{(i + 1) * card_l:g} mm: {text}"
-            _label(c, label, x + width + mm(FALL_LABEL_GAP_MM), y + length / 2 - 2, ink)
+            beside = x + width + mm(FALL_LABEL_GAP_MM)
+            _label(c, label, beside, y + length / 2 - mm(LABEL_DROP_MM), ink)
         _arrow(c, x + width / 2, top, x + width / 2, top - len(row.labels) * length, ink)

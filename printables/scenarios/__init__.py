@@ -28,8 +28,11 @@ from printables.scenarios.style import (
     MAP_GAP_MM,
     MAP_MAX_MM,
     MARGIN_MM,
+    SCALE_BAR_PT,
+    SCALE_TICK_MM,
     SECTION_GAP_MM,
     SUB_PT,
+    SWATCH_GAP_MM,
     SWATCH_MM,
     TEXT_MIN_MM,
     TEXT_PT,
@@ -141,7 +144,7 @@ def _caption(
         c.rect(left, y - swatch * 0.15, swatch, swatch * 0.8, stroke=1, fill=1)
         c.setFillColor(colours.text)
         c.drawString(
-            left + swatch * 1.5,
+            left + swatch + mm(SWATCH_GAP_MM),
             y,
             f"{count} card{'' if count == 1 else 's'} marked {posse}: posse {posse}'s territory",
         )
@@ -149,11 +152,12 @@ def _caption(
     bar = mm(length / box.scale)  # one card length, to measure the map with
     y -= CAPTION_PT * 0.4
     c.setStrokeColor(colours.stroke)
-    c.setLineWidth(1.0)
-    c.line(left, y + 2, left + bar, y + 2)
+    c.setLineWidth(SCALE_BAR_PT)
+    mid = y + mm(SCALE_TICK_MM) / 2
+    c.line(left, mid, left + bar, mid)
     for end in (left, left + bar):
-        c.line(end, y - 1, end, y + 5)
-    c.drawString(left + bar + swatch * 0.5, y, "one card length at this scale")
+        c.line(end, y, end, y + mm(SCALE_TICK_MM))
+    c.drawString(left + bar + mm(SWATCH_GAP_MM), y, "one card length at this scale")
     return y - CAPTION_PT * LEAD
 
 

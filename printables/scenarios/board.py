@@ -28,6 +28,9 @@ EDGE_LABEL_PT = 8.0
 EDGE_LABEL_GAP_MM = 2.0  # between the board and the words naming its edges
 MARKER_MM = 4.0  # a marker's cross, on paper (not to scale: a point of the board)
 MARKER_LABEL_PT = 7.5
+MARKER_LINE_PT = 1.4
+MARKER_RING = 1.2  # the ring round a marker's cross, in half-crosses
+MARKER_LABEL_GAP_MM = 1.0  # between a marker's ring and its label
 NUMBER_PT = 7.0  # the card's number inside it
 EDGE_LABELS = ("First player's edge (posse 1)", "Second player's edge (posse 2)")
 
@@ -126,10 +129,11 @@ def _marker(c: Canvas, box: MapBox, x: float, y: float, label: str, ink: Ink) ->
     px, py = box.at(x, y)
     half = mm(MARKER_MM) / 2
     c.setStrokeColor(ink.marker)
-    c.setLineWidth(1.4)
+    c.setLineWidth(MARKER_LINE_PT)
     c.line(px - half, py - half, px + half, py + half)
     c.line(px - half, py + half, px + half, py - half)
-    c.circle(px, py, half * 1.2, stroke=1, fill=0)
+    c.circle(px, py, half * MARKER_RING, stroke=1, fill=0)
     c.setFillColor(ink.text)
     c.setFont(CONDENSED, MARKER_LABEL_PT)
-    c.drawString(px + half * 1.5, py - MARKER_LABEL_PT * 0.35, label)
+    ring = half * MARKER_RING + mm(MARKER_LABEL_GAP_MM)
+    c.drawString(px + ring, py - MARKER_LABEL_PT * 0.35, label)
