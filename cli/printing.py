@@ -151,6 +151,15 @@ def add_parsers(sub: Commands) -> None:
     )
     p.set_defaults(handler=cmd_fh_reference)
 
+    p = ps.add_parser(
+        "volley-reference",
+        help="the seed 003 volley on one page: its six steps and modifiers, from volley.toml",
+    )
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
+    p.add_argument("--paper", choices=REFERENCE_PAPERS, default="a4", help=PAPER)
+    p.add_argument("--ink", choices=INKS, default="colour", help=INK)
+    p.set_defaults(handler=cmd_volley_reference)
+
 
 def _offset(text: str) -> tuple[float, float]:
     """argparse type of --back-offset: two numbers of millimetres, DX,DY.
@@ -278,4 +287,15 @@ def cmd_fh_reference(args: argparse.Namespace, out: TextIO) -> int:
         f"Wrote the quick reference of {rules.name} {rules.version} "
         f"({pages} page{plural}) to {args.output}.\n"
     )
+    return EXIT_OK
+
+
+def cmd_volley_reference(args: argparse.Namespace, out: TextIO) -> int:
+    from rostermgr.volley import default_volley_rules
+
+    rules = default_volley_rules()
+    job = printing.volley_reference_job(rules, args.paper, args.ink)
+    pages = printing.write(campaign_path(args), job, args.output)
+    plural = "s" if pages != 1 else ""
+    out.write(f"Wrote the {rules.name} step by step ({pages} page{plural}) to {args.output}.\n")
     return EXIT_OK

@@ -25,6 +25,7 @@ from db.printed import remember_printed as store_printed
 from rostermgr.errors import Refused
 from rostermgr.forlorn import ForlornRules
 from rostermgr.rules import Ruleset
+from rostermgr.volley import VolleyRules
 from services import posses
 from services.campaign import Campaign, in_campaign
 from services.outputs import atomic_output, check_output, write_failed
@@ -259,6 +260,26 @@ def fh_reference_job(
         )
 
     return PrintJob(f"{rules.name} quick reference.pdf", 1, draw)
+
+
+def volley_reference_job(
+    rules: VolleyRules,
+    paper: str = "a4",
+    ink: str = "colour",
+    printed: dt.date | None = None,
+) -> PrintJob:
+    """The seed 003 volley on one page (issue 32 item 9): its six steps and its modifiers."""
+    from printables.reference import write_reference
+    from rostermgr.volley_reference import build_volley_reference
+
+    reference = build_volley_reference(rules)
+
+    def draw(path: Path, progress: Progress | None) -> int:
+        return write_reference(
+            reference, path, paper=paper, ink_mode=ink, printed=printed, progress=progress
+        )
+
+    return PrintJob("volley reference.pdf", 1, draw)
 
 
 def check_target(campaign_file: Path | None, target: str | Path) -> Path:
