@@ -8,7 +8,7 @@ import gc
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from cli import EXIT_OK, Commands, campaign_path, ruleset
 from cli.context import campaign
@@ -22,6 +22,9 @@ from services.printing import (
     SHOPS,
     CardOptions,
 )
+
+if TYPE_CHECKING:
+    from rostermgr.forlorn import ForlornRules
 
 PDF = "the PDF file to write"
 CUT_LINES = "draw full cut lines, for cutting with scissors (the marks in the margins stay)"
@@ -38,6 +41,10 @@ LAYOUTS_HELP = (
     f"{LAYOUT}; gutter-fold: single-sided, four cards a landscape sheet with each back below its "
     "front, fold along the middle and cut; fronts-backs: single-sided, every front page, then "
     "every back page, to glue back to back and cut (default: %(default)s)"
+)
+FH_RULES = (
+    "a Forlorn Hope rules TOML in the shape of the shipped forlorn-hope.toml, for house rules "
+    "(default: the shipped one)"
 )
 CARDS_OUTPUT = (
     "the PDF file to write; with --for mpc or --for tgc, a new or empty folder to write the PNG "
@@ -146,10 +153,19 @@ def add_parsers(sub: Commands) -> None:
     p.add_argument(
         "--rules",
         metavar="FILE",
-        help="a Forlorn Hope rules TOML in the shape of the shipped forlorn-hope.toml, for "
-        "house rules (default: the shipped one)",
+        help=FH_RULES,
     )
     p.set_defaults(handler=cmd_fh_reference)
+
+    p = ps.add_parser(
+        "fh-orders",
+        help="Forlorn Hope's orders of battle (seed 002): a roster per unit, chips to tick",
+    )
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
+    p.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER)
+    p.add_argument("--ink", choices=INKS, default="colour", help=INK)
+    p.add_argument("--rules", metavar="FILE", help=FH_RULES)
+    p.set_defaults(handler=cmd_fh_orders)
 
     p = ps.add_parser(
         "volley-reference",
@@ -276,10 +292,26 @@ def cmd_reference(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def cmd_fh_reference(args: argparse.Namespace, out: TextIO) -> int:
+def _fh_rules(args: argparse.Namespace) -> ForlornRules:
     from rostermgr.forlorn import default_forlorn_rules, load_forlorn_rules
 
-    rules = default_forlorn_rules() if args.rules is None else load_forlorn_rules(args.rules)
+    return default_forlorn_rules() if args.rules is None else load_forlorn_rules(args.rules)
+
+
+def cmd_fh_orders(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _fh_rules(args)
+    job = printing.fh_orders_job(rules, args.paper, args.ink)
+    pages = printing.write(campaign_path(args), job, args.output)
+    plural = "s" if pages != 1 else ""
+    out.write(
+        f"Wrote the orders of battle of {rules.name}: {job.count} units on {pages} "
+        f"page{plural}, to {args.output}.\n"
+    )
+    return EXIT_OK
+
+
+def cmd_fh_reference(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _fh_rules(args)
     job = printing.fh_reference_job(rules, args.paper, args.ink)
     pages = printing.write(campaign_path(args), job, args.output)
     plural = "s" if pages != 1 else ""

@@ -262,6 +262,26 @@ def fh_reference_job(
     return PrintJob(f"{rules.name} quick reference.pdf", 1, draw)
 
 
+def fh_orders_job(
+    rules: ForlornRules,
+    paper: str = "a4",
+    ink: str = "colour",
+    printed: dt.date | None = None,
+) -> PrintJob:
+    """Forlorn Hope's orders of battle (issue 32 item 6): a roster per unit, chips to tick."""
+    from printables.forlorn_orders import write_orders
+    from rostermgr.forlorn_orders import orders_of_battle
+
+    units = len(orders_of_battle(rules))  # a ruleset the forces cannot be built from: refused now
+
+    def draw(path: Path, progress: Progress | None) -> int:
+        return write_orders(
+            rules, path, paper=paper, ink_mode=ink, printed=printed, progress=progress
+        )
+
+    return PrintJob(f"{rules.name} orders of battle.pdf", units, draw)
+
+
 def volley_reference_job(
     rules: VolleyRules,
     paper: str = "a4",
