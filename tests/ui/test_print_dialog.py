@@ -171,3 +171,31 @@ def test_open_in_viewer_says_so_when_there_is_no_viewer(window, qtbot, monkeypat
     qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
     dialog.open_in_viewer()
     assert "no PDF viewer" in dialog.message.text()
+
+
+@pytest.mark.parametrize(
+    ("sheet", "pages"), [("fh-reference", 2), ("fh-orders", 3), ("volley-reference", 1)]
+)
+def test_the_other_games_tab_renders_and_saves_each_sheet(
+    window: MainWindow, qtbot, tmp_path: Path, sheet: str, pages: int
+) -> None:
+    """Issue 32: Forlorn Hope's sheets and the seed 003 volley, in a tab after the others."""
+    title = "Other games"
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    titles = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
+    assert titles[: len(KINDS)] == list(KINDS)
+    dialog.tabs.setCurrentIndex(titles.index(title))
+    pane = dialog.options.currentWidget()
+    assert title == pane.TITLE
+    pane.sheet.setCurrentIndex(pane.sheet.findData(sheet))
+    assert (pane.paper.findData("a5") >= 0) == (sheet != "fh-orders")
+    with qtbot.waitSignal(dialog.document.statusChanged, timeout=30000, raising=False):
+        dialog.render()
+        dialog.wait()
+    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+    assert dialog.document.pageCount() == pages
+    target = tmp_path / "out.pdf"
+    dialog.save_to(target)
+    assert len(PdfReader(target).pages) == pages
+    dialog.done(0)

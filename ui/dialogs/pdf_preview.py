@@ -36,6 +36,9 @@ class PdfPreview(QWidget):
         ):
             button.setToolTip(tip)
             button.setAccessibleName(tip)
+            # one symbol: as wide as it is tall, not a word button's minimum, so the print
+            # dialog's tabs keep the room they need on a small screen
+            button.setMaximumWidth(button.sizeHint().height() * 2)
         bar = QHBoxLayout()
         for widget in (self.fit_page, self.fit_width, self.zoom_out, self.zoom_in):
             bar.addWidget(widget)

@@ -44,6 +44,7 @@ from ui.dialogs.print_options import (
     JournalOptions,
     combo,
 )
+from ui.dialogs.print_other_games import EXTRA_TABS
 from ui.render_worker import run_render, start
 from ui.screen import fitted_size
 
@@ -93,6 +94,10 @@ class PrintDialog(QDialog):
         self.casualties = CasualtyOptions()
         self.reference = ReferenceOptions(f"{self.rules.name} {self.rules.version}")
         panes = (self.cards, self.calibration, self.journal, self.casualties, self.reference)
+        self.extra = [tab() for tab in EXTRA_TABS]  # after KINDS, each making its own job
+        for pane in self.extra:
+            self.tabs.addTab(pane.TITLE)
+        panes += tuple(self.extra)
         self.options = QStackedWidget()
         for pane in panes:
             self.options.addWidget(pane)
@@ -190,7 +195,9 @@ class PrintDialog(QDialog):
         kind = self.tabs.currentIndex()
         self._job = None
         try:
-            if kind == 0:
+            if kind >= len(KINDS):
+                job = self.extra[kind - len(KINDS)].job()
+            elif kind == 0:
                 job = self._cards_job()
             elif kind == 1:
                 o = self.calibration
