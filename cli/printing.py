@@ -168,6 +168,22 @@ def add_parsers(sub: Commands) -> None:
     p.set_defaults(handler=cmd_fh_orders)
 
     p = ps.add_parser(
+        "fh-markers",
+        help="Forlorn Hope's wounded, dying, French-by-arm and Portuguese markers (seed 002)",
+    )
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
+    p.add_argument(
+        "--siege",
+        metavar="SIEGE",
+        help="the siege the sheet is titled for, a key of forlorn-hope.toml's [markers] sieges: "
+        "ciudad-rodrigo or badajoz (default: the first)",
+    )
+    p.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER)
+    p.add_argument("--ink", choices=INKS, default="colour", help=INK)
+    p.add_argument("--rules", metavar="FILE", help=FH_RULES)
+    p.set_defaults(handler=cmd_fh_markers)
+
+    p = ps.add_parser(
         "volley-reference",
         help="the seed 003 volley on one page: its six steps and modifiers, from volley.toml",
     )
@@ -307,6 +323,15 @@ def cmd_fh_orders(args: argparse.Namespace, out: TextIO) -> int:
         f"Wrote the orders of battle of {rules.name}: {job.count} units on {pages} "
         f"page{plural}, to {args.output}.\n"
     )
+    return EXIT_OK
+
+
+def cmd_fh_markers(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _fh_rules(args)
+    job = printing.fh_markers_job(rules, args.siege, args.paper, args.ink)
+    pages = printing.write(campaign_path(args), job, args.output)
+    plural = "s" if pages != 1 else ""
+    out.write(f"Wrote {job.count} Forlorn Hope markers on {pages} page{plural} to {args.output}.\n")
     return EXIT_OK
 
 

@@ -157,6 +157,18 @@ class Force:
 
 
 @dataclass(frozen=True)
+class Markers:
+    """What the markers sheet prints: how many of each, their size, the sieges to title it."""
+
+    size_mm: float
+    wounded: int
+    dying: int
+    portuguese: int
+    sieges: Mapping[str, str]  # id -> the title
+    french: tuple[tuple[str, str, int], ...]  # (arm, label on the marker, count)
+
+
+@dataclass(frozen=True)
 class Orders:
     """What the orders of battle print: turns of chips, and the chips a turn of each row."""
 
@@ -203,6 +215,7 @@ class ForlornRules:
     write_ins: tuple[HeadingOnly, ...]
     forces: tuple[Force, ...]
     orders: Orders
+    markers: Markers
     group_size: Mapping[str, int]  # a side's men move and fire in groups of this many
 
     def hit_effect(self, roll: int) -> str:
@@ -249,6 +262,31 @@ def _figure(x: _Reader) -> Figure:
     if kind not in FIGURE_KINDS:
         raise x.fail("kind", f"must be one of {', '.join(FIGURE_KINDS)}")
     return Figure(x.text("name"), x.count("count", minimum=1), kind, x.text("pool", ""))
+
+
+def _markers(m: _Reader) -> Markers:
+    m.only("size_mm", "wounded", "dying", "portuguese", "sieges", "french")
+    # 19 or 19.05: a whole number of millimetres is a size too
+    whole = isinstance(m.table.get("size_mm"), int)
+    size = float(m.count("size_mm")) if whole else m.get("size_mm", float)
+    if not 12 <= size <= 40:
+        raise m.fail("size_mm", "must be from 12 to 40 (millimetres)")
+    sieges = m.sub("sieges")
+    if not sieges.table:
+        raise m.fail("sieges", "must name at least one siege")
+    french = []
+    for i, raw in enumerate(m.get("french", list)):
+        f = _Reader(m.source, raw, f"{m.path}.french[{i}]")
+        f.only("arm", "label", "count")
+        french.append((f.text("arm"), f.text("label"), f.count("count", maximum=500)))
+    return Markers(
+        size_mm=size,
+        wounded=m.count("wounded", maximum=500),
+        dying=m.count("dying", maximum=500),
+        portuguese=m.count("portuguese", maximum=500),
+        sieges=MappingProxyType({k: sieges.text(k) for k in sieges.table}),
+        french=tuple(french),
+    )
 
 
 def _group_sizes(groups: list[_Reader]) -> dict[str, int]:
@@ -406,6 +444,7 @@ def parse_forlorn_rules(data: bytes, source: str) -> ForlornRules:
             officer_moves=orders.count("officer_moves", minimum=1, maximum=6),
             gun_moves=orders.count("gun_moves", minimum=1, maximum=6),
         ),
+        markers=_markers(top.sub("markers")),
         group_size=MappingProxyType(_group_sizes(items("groups"))),
     )
 

@@ -282,6 +282,26 @@ def fh_orders_job(
     return PrintJob(f"{rules.name} orders of battle.pdf", units, draw)
 
 
+def fh_markers_job(
+    rules: ForlornRules,
+    siege: str | None = None,
+    paper: str = "a4",
+    ink: str = "colour",
+) -> PrintJob:
+    """Forlorn Hope's markers (issue 32 item 7): wounded, dying, French by arm, Portuguese."""
+    from printables.forlorn_markers import write_markers
+
+    m = rules.markers
+    if siege is not None and siege not in m.sieges:
+        raise Refused(f"There is no siege '{siege}'; choose {' or '.join(m.sieges)}.")
+    count = m.wounded + m.dying + m.portuguese + sum(n for _, _, n in m.french)
+
+    def draw(path: Path, progress: Progress | None) -> int:
+        return write_markers(rules, path, siege=siege, paper=paper, ink_mode=ink, progress=progress)
+
+    return PrintJob(f"{rules.name} markers.pdf", count, draw)
+
+
 def volley_reference_job(
     rules: VolleyRules,
     paper: str = "a4",

@@ -125,3 +125,19 @@ def test_print_fh_orders_with_a_broken_file_writes_nothing(
     assert code == 1 and out == "" and "broken.toml" in err and words in err
     assert err.count("\n") == 1
     assert not target.exists()
+
+
+def test_print_fh_markers_titled_for_the_siege(tmp_path: Path) -> None:
+    target = tmp_path / "markers.pdf"
+    code, out, err = run("print", "fh-markers", "-o", str(target), "--siege", "badajoz")
+    assert (code, err) == (0, "")
+    assert out == f"Wrote 58 Forlorn Hope markers on 1 page to {target}.\n"
+    assert target.read_bytes().startswith(b"%PDF-")
+
+
+def test_print_fh_markers_refuses_an_unknown_siege_and_writes_nothing(tmp_path: Path) -> None:
+    target = tmp_path / "markers.pdf"
+    code, out, err = run("print", "fh-markers", "-o", str(target), "--siege", "vitoria")
+    assert (code, out) == (1, "")
+    assert err == "There is no siege 'vitoria'; choose ciudad-rodrigo or badajoz.\n"
+    assert not target.exists()

@@ -174,7 +174,8 @@ def test_open_in_viewer_says_so_when_there_is_no_viewer(window, qtbot, monkeypat
 
 
 @pytest.mark.parametrize(
-    ("sheet", "pages"), [("fh-reference", 2), ("fh-orders", 3), ("volley-reference", 1)]
+    ("sheet", "pages"),
+    [("fh-reference", 2), ("fh-orders", 3), ("fh-markers", 1), ("volley-reference", 1)],
 )
 def test_the_other_games_tab_renders_and_saves_each_sheet(
     window: MainWindow, qtbot, tmp_path: Path, sheet: str, pages: int
@@ -189,7 +190,8 @@ def test_the_other_games_tab_renders_and_saves_each_sheet(
     pane = dialog.options.currentWidget()
     assert title == pane.TITLE
     pane.sheet.setCurrentIndex(pane.sheet.findData(sheet))
-    assert (pane.paper.findData("a5") >= 0) == (sheet != "fh-orders")
+    assert (pane.paper.findData("a5") >= 0) == (sheet not in ("fh-orders", "fh-markers"))
+    assert pane.siege.isEnabled() == (sheet == "fh-markers")
     with qtbot.waitSignal(dialog.document.statusChanged, timeout=30000, raising=False):
         dialog.render()
         dialog.wait()

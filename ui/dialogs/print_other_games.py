@@ -4,8 +4,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QWidget
 
+from rostermgr.forlorn import default_forlorn_rules
 from services import printing
 from services.printing import PrintJob
 from ui.dialogs.print_options import INKS, combo
@@ -30,6 +31,13 @@ SHEETS = (
         False,
     ),
     (
+        "Forlorn Hope: markers",
+        "fh-markers",
+        "Wounded markers, dying markers with a turns-left track, French casualties labelled by "
+        "their arm and Portuguese casualties, from forlorn-hope.toml, titled for the siege.",
+        False,
+    ),
+    (
         "Seed 003: a volley step by step",
         "volley-reference",
         "The unit volley of seed 003 (another game system) on one page, from volley.toml: its "
@@ -48,12 +56,16 @@ class OtherGamesOptions(QWidget):
         super().__init__()
         self.sheet = combo(tuple((label, key) for label, key, _, _ in SHEETS))
         self.paper, self.ink = combo((*PAPERS, A5)), combo(INKS)
+        self.siege = QComboBox()  # the markers' title: the sieges the data names
+        for key, title in default_forlorn_rules().markers.sieges.items():
+            self.siege.addItem(title, key)
         self.note = QLabel()
         self.note.setWordWrap(True)
         form = QFormLayout(self)
         form.addRow("S&heet", self.sheet)
         form.addRow("Pape&r", self.paper)
         form.addRow("&Ink", self.ink)
+        form.addRow("Sie&ge", self.siege)
         form.addRow(self.note)
         self.sheet.currentIndexChanged.connect(self._sheet_changed)
         self._sheet_changed()
@@ -62,6 +74,7 @@ class OtherGamesOptions(QWidget):
         """The note says what the sheet holds; A5 only for the sheets that come on it."""
         _, _, note, a5_too = SHEETS[self.sheet.currentIndex()]
         self.note.setText(note)
+        self.siege.setEnabled(self.sheet.currentData() == "fh-markers")
         a5 = self.paper.findData(A5[1])
         if not a5_too and a5 >= 0:
             if self.paper.currentIndex() == a5:
@@ -72,7 +85,6 @@ class OtherGamesOptions(QWidget):
 
     def job(self) -> PrintJob:
         """The chosen sheet's print job."""
-        from rostermgr.forlorn import default_forlorn_rules
         from rostermgr.volley import default_volley_rules
 
         paper, ink = self.paper.currentData(), self.ink.currentData()
@@ -81,6 +93,10 @@ class OtherGamesOptions(QWidget):
             return printing.volley_reference_job(default_volley_rules(), paper, ink)
         if sheet == "fh-orders":
             return printing.fh_orders_job(default_forlorn_rules(), paper, ink)
+        if sheet == "fh-markers":
+            return printing.fh_markers_job(
+                default_forlorn_rules(), self.siege.currentData(), paper, ink
+            )
         return printing.fh_reference_job(default_forlorn_rules(), paper, ink)
 
 
