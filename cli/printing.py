@@ -42,6 +42,10 @@ LAYOUTS_HELP = (
     "front, fold along the middle and cut; fronts-backs: single-sided, every front page, then "
     "every back page, to glue back to back and cut (default: %(default)s)"
 )
+SIEGE = (
+    "the siege the sheet is titled for, a key of forlorn-hope.toml's [markers] sieges: "
+    "ciudad-rodrigo or badajoz (default: the first)"
+)
 FH_RULES = (
     "a Forlorn Hope rules TOML in the shape of the shipped forlorn-hope.toml, for house rules "
     "(default: the shipped one)"
@@ -133,6 +137,7 @@ def add_parsers(sub: Commands) -> None:
         help="marker size in mm, 12 to 40 (default: %(default)s, 3/4 inch)",
     )
     p.add_argument("--cut-lines", action="store_true", help=CUT_LINES)
+    p.add_argument("--siege", metavar="SIEGE", help=SIEGE)
     p.set_defaults(handler=cmd_casualties)
 
     p = ps.add_parser(
@@ -172,12 +177,7 @@ def add_parsers(sub: Commands) -> None:
         help="Forlorn Hope's wounded, dying, French-by-arm and Portuguese markers (seed 002)",
     )
     p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
-    p.add_argument(
-        "--siege",
-        metavar="SIEGE",
-        help="the siege the sheet is titled for, a key of forlorn-hope.toml's [markers] sieges: "
-        "ciudad-rodrigo or badajoz (default: the first)",
-    )
+    p.add_argument("--siege", metavar="SIEGE", help=SIEGE)
     p.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER)
     p.add_argument("--ink", choices=INKS, default="colour", help=INK)
     p.add_argument("--rules", metavar="FILE", help=FH_RULES)
@@ -288,7 +288,7 @@ def cmd_journal(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_casualties(args: argparse.Namespace, out: TextIO) -> int:
     job = printing.casualties_job(
-        args.british, args.french, args.paper, args.ink, args.size, args.cut_lines
+        args.british, args.french, args.paper, args.ink, args.size, args.cut_lines, args.siege
     )
     pages = printing.write(campaign_path(args), job, args.output)
     total, plural = args.british + args.french, "s" if pages != 1 else ""

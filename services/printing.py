@@ -200,9 +200,16 @@ def casualties_job(
     ink: str = "colour",
     size_mm: float = 19.05,
     cut_lines: bool = False,
+    siege: str | None = None,
 ) -> PrintJob:
-    """Forlorn Hope casualty-marker sheets (R20); cut_lines adds full lines between markers."""
+    """Forlorn Hope casualty-marker sheets (R20); cut_lines adds full lines between markers.
+
+    `siege` is a key of forlorn-hope.toml's sieges, the sheet's title (default: the first).
+    """
     from printables.casualties import write_casualty_sheets
+    from rostermgr.forlorn import default_forlorn_rules
+
+    title = _siege_title(default_forlorn_rules(), siege)
 
     def draw(path: Path, progress: Progress | None) -> int:
         return write_casualty_sheets(
@@ -214,9 +221,20 @@ def casualties_job(
             marker_mm=size_mm,
             progress=progress,
             cut_lines=cut_lines,
+            siege=title,
         )
 
     return PrintJob("casualties.pdf", british + french, draw)
+
+
+def _siege_title(rules: ForlornRules, siege: str | None) -> str:
+    """The title of a siege the data names (default: the first), else a refusal."""
+    sieges = rules.markers.sieges
+    if siege is None:
+        return next(iter(sieges.values()))
+    if siege not in sieges:
+        raise Refused(f"There is no siege '{siege}'; choose {' or '.join(sieges)}.")
+    return sieges[siege]
 
 
 def reference_job(
@@ -292,8 +310,7 @@ def fh_markers_job(
     from printables.forlorn_markers import write_markers
 
     m = rules.markers
-    if siege is not None and siege not in m.sieges:
-        raise Refused(f"There is no siege '{siege}'; choose {' or '.join(m.sieges)}.")
+    _siege_title(rules, siege)  # an unknown siege is refused before anything is drawn
     count = m.wounded + m.dying + m.portuguese + sum(n for _, _, n in m.french)
 
     def draw(path: Path, progress: Progress | None) -> int:

@@ -141,3 +141,21 @@ def test_print_fh_markers_refuses_an_unknown_siege_and_writes_nothing(tmp_path: 
     assert (code, out) == (1, "")
     assert err == "There is no siege 'vitoria'; choose ciudad-rodrigo or badajoz.\n"
     assert not target.exists()
+
+
+def test_print_casualties_is_titled_for_the_siege_chosen(tmp_path: Path) -> None:
+    import pdfplumber
+
+    from rostermgr.forlorn import default_forlorn_rules
+
+    sieges = default_forlorn_rules().markers.sieges
+    for siege, expected in ((None, next(iter(sieges.values()))), ("badajoz", sieges["badajoz"])):
+        target = tmp_path / f"{siege}.pdf"
+        more = ["--siege", siege] if siege else []
+        code, _, err = run("print", "casualties", "-o", str(target), "--british", "8", *more)
+        assert (code, err) == (0, "")
+        with pdfplumber.open(target) as pdf:
+            assert f"{expected} · page 1 of 1" in (pdf.pages[0].extract_text() or "")
+    code, out, err = run("print", "casualties", "-o", str(tmp_path / "x.pdf"), "--siege", "x")
+    assert (code, out) == (1, "") and err.startswith("There is no siege 'x'")
+    assert not (tmp_path / "x.pdf").exists()
