@@ -19,7 +19,7 @@ def _chart(rules: VolleyRules) -> FlowChart:
         (
             Step(
                 "1. Nominate an enemy unit: a Trace from the front edge, in the 180-degree "
-                "Firing Arc"
+                "Firing Arc; it sees the attacker too, unless Indirect"
             ),
             Step("2. Range: any point of the front arc to any point of its base"),
             Step(

@@ -41,6 +41,7 @@ def test_one_page_with_the_six_steps_and_every_modifier(tmp_path: Path, paper: s
     words = re.sub(r"\s+", " ", " ".join(lines))
     for n in range(1, 7):
         assert f"{n}. " in words
+    assert "unless Indirect" in words  # the one exception to reciprocal visibility
     assert f"hit on {rules.hit_on}+" in words
     assert f"held at {rules.easiest}+ to {rules.hardest}+" in words
     assert f"Baseline {rules.hit_on}+" in lines
