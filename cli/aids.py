@@ -17,6 +17,7 @@ from cli import (
     usage_check,
     write_lines,
 )
+from cli.volley import add_volley_parser
 from rostermgr.cards import Card, parse_card
 from rostermgr.game_length import GameLength, drawn_game_length, game_length
 from rostermgr.poker import (
@@ -85,18 +86,34 @@ def add_parsers(sub: Commands) -> None:
 
 
 def _add_resolve(sub: Commands) -> None:
-    p = sub.add_parser(
+    top = sub.add_parser(
         "resolve",
-        help="the shot/combat/dynamite calculator (R8, R9, R4)",
-        description=RESOLVE_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        help="the shot/combat/dynamite calculator (R8, R9, R4) and the seed 003 volley",
+        description="Settle one test step by step: a Last Hope Frontier shot, combat or dynamite "
+        "test (R8, R9, R4), or a volley of the seed 003 ranged-combat procedure. "
+        "`rostermgr help resolve KIND` gives each one's options.",
     )
-    p.add_argument(
-        "kind",
-        choices=CALCULATOR_KINDS,
-        metavar="shot|combat|dynamite",
-        help="Shot, Combat or (dynamite) Strength vs Defence",
-    )
+    kinds = top.add_subparsers(dest="kind", metavar="shot|combat|dynamite|volley", required=True)
+    for kind in CALCULATOR_KINDS:
+        p = kinds.add_parser(
+            kind,
+            help=RESOLVE_KIND_HELP[kind],
+            description=RESOLVE_HELP,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        _add_test_options(p)
+    add_volley_parser(kinds)
+
+
+RESOLVE_KIND_HELP = {
+    "shot": "Shot vs Defence, then the damage step",
+    "combat": "Combat vs Defence, then the damage step",
+    "dynamite": "Strength vs Defence, then the blast on every model within reach",
+}
+
+
+def _add_test_options(p: argparse.ArgumentParser) -> None:
+    """The options of a Last Hope Frontier test (shot, combat, dynamite)."""
     p.add_argument("--attacker", required=True, metavar="FACTION", help="the attacker's faction")
     p.add_argument(
         "--attack", required=True, type=int, metavar="N", help="Shot, Combat or Strength"

@@ -8,7 +8,7 @@ import gc
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from cli import EXIT_OK, Commands, campaign_path, ruleset
 from cli.context import campaign
@@ -22,6 +22,9 @@ from services.printing import (
     SHOPS,
     CardOptions,
 )
+
+if TYPE_CHECKING:
+    from rostermgr.forlorn import ForlornRules
 
 PDF = "the PDF file to write"
 CUT_LINES = "draw full cut lines, for cutting with scissors (the marks in the margins stay)"
@@ -38,6 +41,14 @@ LAYOUTS_HELP = (
     f"{LAYOUT}; gutter-fold: single-sided, four cards a landscape sheet with each back below its "
     "front, fold along the middle and cut; fronts-backs: single-sided, every front page, then "
     "every back page, to glue back to back and cut (default: %(default)s)"
+)
+SIEGE = (
+    "the siege the sheet is titled for, a key of forlorn-hope.toml's [markers] sieges: "
+    "ciudad-rodrigo or badajoz (default: the first)"
+)
+FH_RULES = (
+    "a Forlorn Hope rules TOML in the shape of the shipped forlorn-hope.toml, for house rules "
+    "(default: the shipped one)"
 )
 CARDS_OUTPUT = (
     "the PDF file to write; with --for mpc or --for tgc, a new or empty folder to write the PNG "
@@ -126,6 +137,7 @@ def add_parsers(sub: Commands) -> None:
         help="marker size in mm, 12 to 40 (default: %(default)s, 3/4 inch)",
     )
     p.add_argument("--cut-lines", action="store_true", help=CUT_LINES)
+    p.add_argument("--siege", metavar="SIEGE", help=SIEGE)
     p.set_defaults(handler=cmd_casualties)
 
     p = ps.add_parser(
@@ -162,10 +174,39 @@ def add_parsers(sub: Commands) -> None:
     p.add_argument(
         "--rules",
         metavar="FILE",
-        help="a Forlorn Hope rules TOML in the shape of the shipped forlorn-hope.toml, for "
-        "house rules (default: the shipped one)",
+        help=FH_RULES,
     )
     p.set_defaults(handler=cmd_fh_reference)
+
+    p = ps.add_parser(
+        "fh-orders",
+        help="Forlorn Hope's orders of battle (seed 002): a roster per unit, chips to tick",
+    )
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
+    p.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER)
+    p.add_argument("--ink", choices=INKS, default="colour", help=INK)
+    p.add_argument("--rules", metavar="FILE", help=FH_RULES)
+    p.set_defaults(handler=cmd_fh_orders)
+
+    p = ps.add_parser(
+        "fh-markers",
+        help="Forlorn Hope's wounded, dying, French-by-arm and Portuguese markers (seed 002)",
+    )
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
+    p.add_argument("--siege", metavar="SIEGE", help=SIEGE)
+    p.add_argument("--paper", choices=PAPERS, default="a4", help=PAPER)
+    p.add_argument("--ink", choices=INKS, default="colour", help=INK)
+    p.add_argument("--rules", metavar="FILE", help=FH_RULES)
+    p.set_defaults(handler=cmd_fh_markers)
+
+    p = ps.add_parser(
+        "volley-reference",
+        help="the seed 003 volley on one page: its six steps and modifiers, from volley.toml",
+    )
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
+    p.add_argument("--paper", choices=REFERENCE_PAPERS, default="a4", help=PAPER)
+    p.add_argument("--ink", choices=INKS, default="colour", help=INK)
+    p.set_defaults(handler=cmd_volley_reference)
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -263,7 +304,7 @@ def cmd_journal(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_casualties(args: argparse.Namespace, out: TextIO) -> int:
     job = printing.casualties_job(
-        args.british, args.french, args.paper, args.ink, args.size, args.cut_lines
+        args.british, args.french, args.paper, args.ink, args.size, args.cut_lines, args.siege
     )
     pages = printing.write(campaign_path(args), job, args.output)
     total, plural = args.british + args.french, "s" if pages != 1 else ""
@@ -295,10 +336,35 @@ def cmd_scenarios(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def cmd_fh_reference(args: argparse.Namespace, out: TextIO) -> int:
+def _fh_rules(args: argparse.Namespace) -> ForlornRules:
     from rostermgr.forlorn import default_forlorn_rules, load_forlorn_rules
 
-    rules = default_forlorn_rules() if args.rules is None else load_forlorn_rules(args.rules)
+    return default_forlorn_rules() if args.rules is None else load_forlorn_rules(args.rules)
+
+
+def cmd_fh_orders(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _fh_rules(args)
+    job = printing.fh_orders_job(rules, args.paper, args.ink)
+    pages = printing.write(campaign_path(args), job, args.output)
+    plural = "s" if pages != 1 else ""
+    out.write(
+        f"Wrote the orders of battle of {rules.name}: {job.count} units on {pages} "
+        f"page{plural}, to {args.output}.\n"
+    )
+    return EXIT_OK
+
+
+def cmd_fh_markers(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _fh_rules(args)
+    job = printing.fh_markers_job(rules, args.siege, args.paper, args.ink)
+    pages = printing.write(campaign_path(args), job, args.output)
+    plural = "s" if pages != 1 else ""
+    out.write(f"Wrote {job.count} Forlorn Hope markers on {pages} page{plural} to {args.output}.\n")
+    return EXIT_OK
+
+
+def cmd_fh_reference(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _fh_rules(args)
     job = printing.fh_reference_job(rules, args.paper, args.ink)
     pages = printing.write(campaign_path(args), job, args.output)
     plural = "s" if pages != 1 else ""
@@ -306,4 +372,15 @@ def cmd_fh_reference(args: argparse.Namespace, out: TextIO) -> int:
         f"Wrote the quick reference of {rules.name} {rules.version} "
         f"({pages} page{plural}) to {args.output}.\n"
     )
+    return EXIT_OK
+
+
+def cmd_volley_reference(args: argparse.Namespace, out: TextIO) -> int:
+    from rostermgr.volley import default_volley_rules
+
+    rules = default_volley_rules()
+    job = printing.volley_reference_job(rules, args.paper, args.ink)
+    pages = printing.write(campaign_path(args), job, args.output)
+    plural = "s" if pages != 1 else ""
+    out.write(f"Wrote the {rules.name} step by step ({pages} page{plural}) to {args.output}.\n")
     return EXIT_OK

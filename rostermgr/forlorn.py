@@ -31,6 +31,7 @@ from rostermgr.rules_load import _Reader
 FORLORN_RULES = "forlorn-hope.toml"
 SIDES = ("british", "french")
 EFFECTS = ("none", "wounded", "dying", "killed")  # the hit table's results, mildest first
+FIGURE_KINDS = ("men", "officer", "gun", "crew")  # how a force's figures move (orders of battle)
 MAX_DIE = 100  # a die of more sides than this is a typing mistake, not a rule
 
 
@@ -137,12 +138,44 @@ class HeadingOnly:
 
 
 @dataclass(frozen=True)
+class Figure:
+    """A line of a force's figures: how many, and how they move (FIGURE_KINDS)."""
+
+    name: str
+    count: int
+    kind: str = "men"
+    pool: str = ""  # lines of men with the same pool form their groups together
+
+
+@dataclass(frozen=True)
 class Force:
     side: str
     name: str
     count: int  # units of this make-up
-    figures: tuple[tuple[str, int], ...]
+    figures: tuple[Figure, ...]
     note: str
+
+
+@dataclass(frozen=True)
+class Markers:
+    """What the markers sheet prints: how many of each, their size, the sieges to title it."""
+
+    size_mm: float
+    wounded: int
+    dying: int
+    portuguese: int
+    sieges: Mapping[str, str]  # id -> the title
+    french: tuple[tuple[str, str, int], ...]  # (arm, label on the marker, count)
+
+
+@dataclass(frozen=True)
+class Orders:
+    """What the orders of battle print: turns of chips, and the chips a turn of each row."""
+
+    turns: int
+    group_moves: int
+    officer_moves: int
+    gun_moves: int
 
 
 @dataclass(frozen=True)
@@ -181,6 +214,9 @@ class ForlornRules:
     terrain: tuple[Rule, ...]
     write_ins: tuple[HeadingOnly, ...]
     forces: tuple[Force, ...]
+    orders: Orders
+    markers: Markers
+    group_size: Mapping[str, int]  # a side's men move and fire in groups of this many
 
     def hit_effect(self, roll: int) -> str:
         """The hit table's effect for a roll or a hand-to-hand difference (beyond: the last)."""
@@ -218,6 +254,50 @@ def _table(r: _Reader, key: str, die: int, effects: bool = False) -> tuple[Roll,
     if seen != set(range(1, die + 1)):
         raise r.fail(key, f"must give every face of the D{die} a row")
     return tuple(out)
+
+
+def _figure(x: _Reader) -> Figure:
+    x.only("name", "count", "kind", "pool")
+    kind = x.text("kind", "men")
+    if kind not in FIGURE_KINDS:
+        raise x.fail("kind", f"must be one of {', '.join(FIGURE_KINDS)}")
+    return Figure(x.text("name"), x.count("count", minimum=1), kind, x.text("pool", ""))
+
+
+def _markers(m: _Reader) -> Markers:
+    m.only("size_mm", "wounded", "dying", "portuguese", "sieges", "french")
+    # 19 or 19.05: a whole number of millimetres is a size too
+    whole = isinstance(m.table.get("size_mm"), int)
+    size = float(m.count("size_mm")) if whole else m.get("size_mm", float)
+    if not 12 <= size <= 40:
+        raise m.fail("size_mm", "must be from 12 to 40 (millimetres)")
+    sieges = m.sub("sieges")
+    if not sieges.table:
+        raise m.fail("sieges", "must name at least one siege")
+    french = []
+    for i, raw in enumerate(m.get("french", list)):
+        f = _Reader(m.source, raw, f"{m.path}.french[{i}]")
+        f.only("arm", "label", "count")
+        french.append((f.text("arm"), f.text("label"), f.count("count", maximum=500)))
+    return Markers(
+        size_mm=size,
+        wounded=m.count("wounded", maximum=500),
+        dying=m.count("dying", maximum=500),
+        portuguese=m.count("portuguese", maximum=500),
+        sieges=MappingProxyType({k: sieges.text(k) for k in sieges.table}),
+        french=tuple(french),
+    )
+
+
+def _group_sizes(groups: list[_Reader]) -> dict[str, int]:
+    sizes = {}
+    for g in groups:
+        side = g.text("side", "")
+        if side and side not in SIDES:
+            raise g.fail("side", f"must be one of {', '.join(SIDES)}")
+        if side:
+            sizes[side] = g.count("figures", minimum=1)
+    return sizes
 
 
 def _totals(event: _Reader, die: int) -> tuple[int, ...]:
@@ -271,6 +351,7 @@ def parse_forlorn_rules(data: bytes, source: str) -> ForlornRules:
     melee = top.sub("melee")
     morale = top.sub("morale")
     art = top.sub("artillery")
+    orders = top.sub("orders")
     base = morale.ints("base", SIDES)
     if set(base) != set(SIDES):
         raise morale.fail("base", f"must give both sides: {', '.join(SIDES)}")
@@ -291,7 +372,7 @@ def parse_forlorn_rules(data: bytes, source: str) -> ForlornRules:
             _Reader(source, x, f"{f.path}.figures[{i}]")
             for i, x in enumerate(f.get("figures", list))
         ]
-        figures = tuple((x.text("name"), x.count("count", minimum=1)) for x in readers)
+        figures = tuple(_figure(x) for x in readers)
         count = f.count("count", minimum=1)
         forces.append(Force(side, f.text("name"), count, figures, f.text("note", "")))
     return ForlornRules(
@@ -357,6 +438,14 @@ def parse_forlorn_rules(data: bytes, source: str) -> ForlornRules:
             for w in items("write_in")
         ),
         forces=tuple(forces),
+        orders=Orders(
+            turns=orders.count("turns", minimum=1, maximum=30),
+            group_moves=orders.count("group_moves", minimum=1, maximum=6),
+            officer_moves=orders.count("officer_moves", minimum=1, maximum=6),
+            gun_moves=orders.count("gun_moves", minimum=1, maximum=6),
+        ),
+        markers=_markers(top.sub("markers")),
+        group_size=MappingProxyType(_group_sizes(items("groups"))),
     )
 
 

@@ -25,6 +25,7 @@ from db.printed import remember_printed as store_printed
 from rostermgr.errors import Refused
 from rostermgr.forlorn import ForlornRules
 from rostermgr.rules import Ruleset
+from rostermgr.volley import VolleyRules
 from services import posses
 from services.campaign import Campaign, in_campaign
 from services.outputs import atomic_output, check_output, write_failed
@@ -199,9 +200,16 @@ def casualties_job(
     ink: str = "colour",
     size_mm: float = 19.05,
     cut_lines: bool = False,
+    siege: str | None = None,
 ) -> PrintJob:
-    """Forlorn Hope casualty-marker sheets (R20); cut_lines adds full lines between markers."""
+    """Forlorn Hope casualty-marker sheets (R20); cut_lines adds full lines between markers.
+
+    `siege` is a key of forlorn-hope.toml's sieges, the sheet's title (default: the first).
+    """
     from printables.casualties import write_casualty_sheets
+    from rostermgr.forlorn import default_forlorn_rules
+
+    title = _siege_title(default_forlorn_rules(), siege)
 
     def draw(path: Path, progress: Progress | None) -> int:
         return write_casualty_sheets(
@@ -213,9 +221,20 @@ def casualties_job(
             marker_mm=size_mm,
             progress=progress,
             cut_lines=cut_lines,
+            siege=title,
         )
 
     return PrintJob("casualties.pdf", british + french, draw)
+
+
+def _siege_title(rules: ForlornRules, siege: str | None) -> str:
+    """The title of a siege the data names (default: the first), else a refusal."""
+    sieges = rules.markers.sieges
+    if siege is None:
+        return next(iter(sieges.values()))
+    if siege not in sieges:
+        raise Refused(f"There is no siege '{siege}'; choose {' or '.join(sieges)}.")
+    return sieges[siege]
 
 
 def reference_job(
@@ -287,6 +306,65 @@ def fh_reference_job(
         )
 
     return PrintJob(f"{rules.name} quick reference.pdf", 1, draw)
+
+
+def fh_orders_job(
+    rules: ForlornRules,
+    paper: str = "a4",
+    ink: str = "colour",
+    printed: dt.date | None = None,
+) -> PrintJob:
+    """Forlorn Hope's orders of battle (issue 32 item 6): a roster per unit, chips to tick."""
+    from printables.forlorn_orders import write_orders
+    from rostermgr.forlorn_orders import orders_of_battle
+
+    units = len(orders_of_battle(rules))  # a ruleset the forces cannot be built from: refused now
+
+    def draw(path: Path, progress: Progress | None) -> int:
+        return write_orders(
+            rules, path, paper=paper, ink_mode=ink, printed=printed, progress=progress
+        )
+
+    return PrintJob(f"{rules.name} orders of battle.pdf", units, draw)
+
+
+def fh_markers_job(
+    rules: ForlornRules,
+    siege: str | None = None,
+    paper: str = "a4",
+    ink: str = "colour",
+) -> PrintJob:
+    """Forlorn Hope's markers (issue 32 item 7): wounded, dying, French by arm, Portuguese."""
+    from printables.forlorn_markers import write_markers
+
+    m = rules.markers
+    _siege_title(rules, siege)  # an unknown siege is refused before anything is drawn
+    count = m.wounded + m.dying + m.portuguese + sum(n for _, _, n in m.french)
+
+    def draw(path: Path, progress: Progress | None) -> int:
+        return write_markers(rules, path, siege=siege, paper=paper, ink_mode=ink, progress=progress)
+
+    return PrintJob(f"{rules.name} markers.pdf", count, draw)
+
+
+def volley_reference_job(
+    rules: VolleyRules,
+    paper: str = "a4",
+    ink: str = "colour",
+    printed: dt.date | None = None,
+) -> PrintJob:
+    """The seed 003 volley on one page (issue 32 item 9): its six steps and its modifiers."""
+    from printables.reference import write_reference
+    from rostermgr.volley_reference import build_volley_reference
+
+    reference = build_volley_reference(rules)
+
+    def draw(path: Path, progress: Progress | None) -> int:
+        return write_reference(
+            reference, path, paper=paper, ink_mode=ink, printed=printed, progress=progress
+        )
+
+    return PrintJob("volley reference.pdf", 1, draw)
 
 
 def check_target(campaign_file: Path | None, target: str | Path) -> Path:

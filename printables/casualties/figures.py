@@ -52,6 +52,7 @@ LOOKS: dict[str, Look] = {
     "highlander": Look("cross", kilt=True, lace=True),
     "rifle": Look("single"),
     "french": Look("cross", lapels=True, gaiters=True),
+    "portuguese": Look("cross"),
 }
 
 

@@ -70,6 +70,15 @@ _UNIT: dict[str, dict[str, str]] = {
         "plume2": "#1d5a32",
         "pack": "#2b2b2e",
     },
+    # the Portuguese caçadores' brown, told apart from the French blue (issue 32 item 7); not
+    # one of UNITS: the markers sheet prints them, the casualty sheets do not
+    "portuguese": {
+        "coat": "#6b4a2b",
+        "facing": "#1c1c1c",
+        "trousers": "#5e4128",
+        "plume": "#2f5a2a",
+        "plume2": "#2f5a2a",
+    },
     "french": {
         "coat": "#24449a",
         "facing": "#c42a2e",

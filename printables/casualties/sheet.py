@@ -47,7 +47,7 @@ NAMES = {
     "line": "British line",
     "highlander": "Highlanders",
     "rifle": "Riflemen (95th)",
-    "french": "French line",
+    "french": "French",  # the seed's French have no line infantry: by arm on fh-markers
 }
 
 Progress = Callable[[int, int], None]
@@ -245,6 +245,7 @@ def draw_header(
     ink: str,
     counts: list[tuple[str, int]],
     totals: tuple[int, int],
+    siege: str = "",
 ) -> None:
     """Title, how to use the sheet, and the legend of this page's figures with counts."""
     left, right = g.left, g.left + g.cols * g.size
@@ -253,7 +254,8 @@ def draw_header(
     c.setFont(DISPLAY, 15)
     c.drawString(left, y, "Forlorn Hope \u2014 casualty markers")
     c.setFont(SANS, 8)
-    c.drawRightString(right, y, f"Badajoz 1812 \u00b7 page {page} of {pages}")
+    where = f"{siege} \u00b7 " if siege else ""
+    c.drawRightString(right, y, f"{where}page {page} of {pages}")
     y -= 4.6 * MM
     c.setFont(SANS, 7)
     british, french = totals
@@ -311,10 +313,12 @@ def write_casualty_sheets(
     marker_mm: float = MARKER_MM,
     progress: Progress | None = None,
     cut_lines: bool = False,
+    siege: str = "",
 ) -> int:
     """Write Forlorn Hope casualty-marker sheets as a PDF; return the number of pages.
 
-    cut_lines draws full cut lines between the markers, besides the ticks in the margins.
+    cut_lines draws full cut lines between the markers, besides the ticks in the margins;
+    siege is the title of the siege played (forlorn-hope.toml's [markers] sieges), if any.
     """
     validate(british, french, paper, ink, marker_mm)
     register_fonts()
@@ -334,7 +338,7 @@ def write_casualty_sheets(
     c.setTitle("Forlorn Hope casualty markers")
     c.setAuthor("rostermgr")
     c.setSubject(
-        f"Casualty markers for Forlorn Hope (Badajoz 1812): {british} British, "
+        f"Casualty markers for Forlorn Hope{f' ({siege})' if siege else ''}: {british} British, "
         f"{french} French, {paper} paper, {ink} ink"
     )
     c.setCreator("rostermgr")
@@ -344,7 +348,8 @@ def write_casualty_sheets(
     for page in range(pages):
         chunk = todo[page * g.per_page : (page + 1) * g.per_page]
         counts = [(u, sum(1 for m in chunk if m[0] == u)) for u in UNITS]
-        draw_header(c, g, page + 1, pages, ink, [(u, n) for u, n in counts if n], (british, french))
+        shown = [(u, n) for u, n in counts if n]
+        draw_header(c, g, page + 1, pages, ink, shown, (british, french), siege)
         if ink == "colour":
             draw_ground(c, g, len(chunk), Ink(ink, "line"))
         for k, (unit, pose, turn) in enumerate(chunk):

@@ -384,7 +384,13 @@ def test_r12_game_length_refusals():
 
 
 @pytest.mark.parametrize(
-    "argv", [["resolve", "--help"], ["initiative", "hands", "--help"], ["game-length", "--help"]]
+    "argv",
+    [
+        ["resolve", "shot", "--help"],
+        ["resolve", "volley", "--help"],
+        ["initiative", "hands", "--help"],
+        ["game-length", "--help"],
+    ],
 )
 def test_aid_help_documents_the_options(argv, capsys):
     code, _, _ = run(*argv)

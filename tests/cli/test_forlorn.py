@@ -95,3 +95,67 @@ def test_print_fh_reference_with_a_broken_file_writes_nothing(tmp_path: Path) ->
     code, out, err = run("print", "fh-reference", "-o", str(target), "--rules", str(broken))
     assert code == 1 and out == "" and "broken.toml" in err and "every face" in err
     assert not target.exists()
+
+
+def test_print_fh_orders_writes_the_rosters(tmp_path: Path) -> None:
+    target = tmp_path / "orders.pdf"
+    code, out, err = run("print", "fh-orders", "-o", str(target), "--ink", "line-art")
+    assert (code, err) == (0, "")
+    assert out == f"Wrote the orders of battle of Forlorn Hope: 9 units on 3 pages, to {target}.\n"
+    assert target.read_bytes().startswith(b"%PDF-")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        ('count = 20, kind = "crew"', 'count = 20, kind = "gunners"', "must be one of men"),
+        ('side = "french"   #', "#", "no [[groups]] entry gives the side 'french'"),
+        ("turns = 10 ", "turns = 0 ", "turns"),
+    ],
+)
+def test_print_fh_orders_with_a_broken_file_writes_nothing(
+    tmp_path: Path, old: str, new: str, words: str
+) -> None:
+    text = SHIPPED.read_text(encoding="utf-8")
+    assert old in text
+    broken = tmp_path / "broken.toml"
+    broken.write_text(text.replace(old, new), encoding="utf-8")
+    target = tmp_path / "orders.pdf"
+    code, out, err = run("print", "fh-orders", "-o", str(target), "--rules", str(broken))
+    assert code == 1 and out == "" and "broken.toml" in err and words in err
+    assert err.count("\n") == 1
+    assert not target.exists()
+
+
+def test_print_fh_markers_titled_for_the_siege(tmp_path: Path) -> None:
+    target = tmp_path / "markers.pdf"
+    code, out, err = run("print", "fh-markers", "-o", str(target), "--siege", "badajoz")
+    assert (code, err) == (0, "")
+    assert out == f"Wrote 58 Forlorn Hope markers on 1 page to {target}.\n"
+    assert target.read_bytes().startswith(b"%PDF-")
+
+
+def test_print_fh_markers_refuses_an_unknown_siege_and_writes_nothing(tmp_path: Path) -> None:
+    target = tmp_path / "markers.pdf"
+    code, out, err = run("print", "fh-markers", "-o", str(target), "--siege", "vitoria")
+    assert (code, out) == (1, "")
+    assert err == "There is no siege 'vitoria'; choose ciudad-rodrigo or badajoz.\n"
+    assert not target.exists()
+
+
+def test_print_casualties_is_titled_for_the_siege_chosen(tmp_path: Path) -> None:
+    import pdfplumber
+
+    from rostermgr.forlorn import default_forlorn_rules
+
+    sieges = default_forlorn_rules().markers.sieges
+    for siege, expected in ((None, next(iter(sieges.values()))), ("badajoz", sieges["badajoz"])):
+        target = tmp_path / f"{siege}.pdf"
+        more = ["--siege", siege] if siege else []
+        code, _, err = run("print", "casualties", "-o", str(target), "--british", "8", *more)
+        assert (code, err) == (0, "")
+        with pdfplumber.open(target) as pdf:
+            assert f"{expected} · page 1 of 1" in (pdf.pages[0].extract_text() or "")
+    code, out, err = run("print", "casualties", "-o", str(tmp_path / "x.pdf"), "--siege", "x")
+    assert (code, out) == (1, "") and err.startswith("There is no siege 'x'")
+    assert not (tmp_path / "x.pdf").exists()

@@ -134,7 +134,7 @@ def test_r3_hire_help_lists_the_roles(capsys: pytest.CaptureFixture[str]) -> Non
         (["flip"], ["the posse's name", "the member's name", "print one JSON document"]),
         (["print", "journal"], ["the posse's name", "the PDF file to write"]),
         (["rules"], ["print one JSON document"]),
-        (["resolve"], ["none, half, three-quarter"]),
+        (["resolve", "shot"], ["none, half, three-quarter"]),
     ],
 )
 def test_positional_arguments_and_json_have_help(

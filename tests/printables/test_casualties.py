@@ -262,7 +262,8 @@ def test_r20_text_is_in_embedded_truetype_fonts(tmp_path):
     with pdfplumber.open(path) as pdf:
         text = pdf.pages[0].extract_text()
     assert "Forlorn Hope \u2014 casualty markers" in text
-    assert "British line" in text and "French line" in text and "Highlanders" in text
+    assert "British line" in text and "French" in text and "Highlanders" in text
+    assert "French line" not in text  # the seed's French have no line infantry (issue 32, 7)
 
 
 def test_r20_metadata_and_deterministic_output(tmp_path):

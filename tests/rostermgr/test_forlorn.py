@@ -53,7 +53,7 @@ def test_the_seeds_tables_are_read_whole(rules: ForlornRules) -> None:
     assert rules.morale.base == {"british": 15, "french": 10}
     assert rules.melee_modifiers["obstacle"].change == 3
     assert rules.melee_modifiers["wounded"].change == -3
-    assert sum(f.count * sum(n for _, n in f.figures) for f in rules.forces) == (
+    assert sum(f.count * sum(x.count for x in f.figures) for f in rules.forces) == (
         5 * 25 + 2 * 10 + 6 + 4 + 4 + 8 + 8 + 20 + 2 + 5
     )
     assert [w.title for w in rules.write_ins] == ["Random event list (cards)", "Panic table"]

@@ -192,3 +192,33 @@ def test_r12_the_scenarios_tab_prints_the_sheets_ticked(window, qtbot, tmp_path)
     assert len(pages) == 1 and "Last Hope Frontier: Bloodbath" in pages[0].extract_text()
     assert abs(float(pages[0].mediabox.width) - 792.0) < 0.01  # Letter, landscape
     dialog.done(0)
+
+
+@pytest.mark.parametrize(
+    ("sheet", "pages"),
+    [("fh-reference", 2), ("fh-orders", 3), ("fh-markers", 1), ("volley-reference", 1)],
+)
+def test_the_other_games_tab_renders_and_saves_each_sheet(
+    window: MainWindow, qtbot, tmp_path: Path, sheet: str, pages: int
+) -> None:
+    """Issue 32: Forlorn Hope's sheets and the seed 003 volley, in a tab after the others."""
+    title = "Other games"
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    titles = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
+    assert titles[: len(KINDS)] == list(KINDS)
+    dialog.tabs.setCurrentIndex(titles.index(title))
+    pane = dialog.options.currentWidget()
+    assert title == pane.TITLE
+    pane.sheet.setCurrentIndex(pane.sheet.findData(sheet))
+    assert (pane.paper.findData("a5") >= 0) == (sheet not in ("fh-orders", "fh-markers"))
+    assert pane.siege.isEnabled() == (sheet == "fh-markers")
+    with qtbot.waitSignal(dialog.document.statusChanged, timeout=30000, raising=False):
+        dialog.render()
+        dialog.wait()
+    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+    assert dialog.document.pageCount() == pages
+    target = tmp_path / "out.pdf"
+    dialog.save_to(target)
+    assert len(PdfReader(target).pages) == pages
+    dialog.done(0)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -31,6 +32,7 @@ from rostermgr.odds.text import dec, describe, pct
 from rostermgr.weapons import test_kinds, test_label
 from services import posses
 from ui.charts import ChartPanel, ask_png_path, save_widget_png
+from ui.dialogs.odds_forlorn import ForlornOddsTab
 from ui.dialogs.odds_sides import AttackerForm, TargetForm
 from ui.grid_worker import GridRunner
 from ui.heat_model import STOPS, HeatModel, heat_colour
@@ -183,7 +185,12 @@ class OddsWindow(QDialog):
         split.setStretchFactor(1, 1)
         split.setSizes([380, 820])
         layout = QVBoxLayout(self)
-        layout.addWidget(split)
+        # Forlorn Hope's dice in a tab of their own module, beside this ruleset's
+        self.games = QTabWidget()
+        self.games.addTab(split, self.rules.name)
+        self.forlorn = ForlornOddsTab()
+        self.games.addTab(self.forlorn, self.forlorn.rules.name)
+        layout.addWidget(self.games)
         self.runner = GridRunner(self.rules, self)
         self.runner.ready.connect(self._grid_ready)
         self.runner.failed.connect(self.heat.status.setText)

@@ -44,6 +44,7 @@ from ui.dialogs.print_options import (
     JournalOptions,
     combo,
 )
+from ui.dialogs.print_other_games import EXTRA_TABS
 from ui.dialogs.print_scenarios import ScenarioOptions
 from ui.render_worker import run_render, start
 from ui.screen import fitted_size
@@ -96,6 +97,10 @@ class PrintDialog(QDialog):
         self.scenarios = ScenarioOptions(self.rules)
         panes = (self.cards, self.calibration, self.journal, self.casualties, self.reference)
         panes += (self.scenarios,)
+        self.extra = [tab() for tab in EXTRA_TABS]  # after KINDS, each making its own job
+        for pane in self.extra:
+            self.tabs.addTab(pane.TITLE)
+        panes += tuple(self.extra)
         self.options = QStackedWidget()
         for pane in panes:
             self.options.addWidget(pane)
@@ -193,7 +198,9 @@ class PrintDialog(QDialog):
         kind = self.tabs.currentIndex()
         self._job = None
         try:
-            if kind == 0:
+            if kind >= len(KINDS):
+                job = self.extra[kind - len(KINDS)].job()
+            elif kind == 0:
                 job = self._cards_job()
             elif kind == 1:
                 o = self.calibration

@@ -32,6 +32,7 @@ from rostermgr.rules import Ruleset
 from rostermgr.weapons import calculator_kinds, test_ids
 from services import posses
 from services.campaign import Campaign
+from ui.dialogs.aids_volley import VolleyTab
 from ui.screen import fitted_size
 from ui.style import error_style
 from ui.weapons import best_weapon, fill_weapons
@@ -428,6 +429,8 @@ class TableAids(QDialog):
         tabs.addTab(self.resolver, "&Shot or combat")
         tabs.addTab(self.initiative, "&Initiative")
         tabs.addTab(self.length, "&Game length")
+        self.volley = VolleyTab()  # seed 003's volley, a module of its own
+        tabs.addTab(self.volley, "Volley (seed 003)")
         layout = QVBoxLayout(self)
         layout.addWidget(tabs)
         self.resize(*fitted_size(980, 700))
