@@ -8,7 +8,7 @@ equal cells butted together and centred on a page (DESIGN 6).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -138,10 +138,13 @@ def new_canvas(
     title: str,
     subject: str,
     fonts: Iterable[str] | None = None,
+    enforce_colour: Callable[[object], object] | None = None,
 ) -> Canvas:
     """A deterministic canvas (invariant=1) with metadata and the fonts it draws with registered.
 
     The margin notes' font is added to `fonts`; no other is parsed (each file costs ~8 ms).
+    enforce_colour, when given, turns every colour set on the canvas into the one it returns
+    (the print shop's CMYK twins: printables.cards.pdfx).
     """
     register_fonts([CONDENSED, *fonts] if fonts is not None else None)
     target = str(out) if isinstance(out, Path) else out
@@ -154,6 +157,7 @@ def new_canvas(
         pageCompression=1,
         initialFontName=CONDENSED,
         initialFontSize=10,
+        enforceColorSpace=enforce_colour,
     )
     c.setTitle(title)
     c.setAuthor(AUTHOR)

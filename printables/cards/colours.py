@@ -7,17 +7,19 @@ white (ink-saver). That puts the accents at CIE L* 10.5, 21, 31 and 41.5, each 1
 laser still tells any two factions apart, and the tan at L* 88.5.
 
 CMYK (DriveThruCards, PDF/X-1a for a CGATS TR 001 (SWOP) press). No colour lays down more than
-240% total ink, what DriveThruCards allows: the dark colours are rich blacks and browns with 100%
-or near black and the rest held back, chosen to look like their sRGB twins through a SWOP
-profile (within about 3 CIELAB units where 240% can reach; the darkest oxblood and the ink
-cannot, and print as near-neutral darks of L* 16). Through that profile every text still reads
-at 4.5:1; in print the factions differ by hue first (L* 16, 27, 35 and 41).
+240% total ink, what DriveThruCards allows: the dark colours carry 45-100% black and hold the
+rest back, chosen to look like their sRGB twins through a SWOP profile (Ghostscript's) (within
+about 3 CIELAB units where 240% can reach; the ink and the oxblood cannot, and print a little
+lighter: L* 16 and 18). Through that profile every text still reads at 4.5:1; in print the
+factions differ by hue first (L* 18, 27, 35 and 42).
 
 `cmyk_for` is given to reportlab's canvas as its colour enforcer: every colour a card sets is
 turned into its CMYK twin as it is written, so the drawing code stays one for both.
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor, toColor
 
@@ -55,7 +57,7 @@ CMYK_PERCENT: dict[str, tuple[int, int, int, int]] = {
     TAN.hexval(): (4, 10, 33, 2),
     FADED.hexval(): (36, 48, 68, 48),
     GUIDE.hexval(): (8, 100, 19, 0),
-    OUTLAWMEN.hexval(): (32, 44, 49, 100),
+    OUTLAWMEN.hexval(): (0, 90, 60, 80),
     SHERIFFS.hexval(): (86, 63, 30, 56),
     BOOTLEGGERS.hexval(): (64, 36, 79, 56),
     TOWNSFOLK.hexval(): (34, 55, 98, 45),
@@ -78,3 +80,11 @@ def cmyk_for(colour: object) -> CMYKColor:
     if twin is None:
         raise ValueError(f"the colour {c.hexval()} has no CMYK twin for print")
     return CMYKColor(*(v / 100 for v in twin))
+
+
+@cache
+def srgb_profile() -> bytes:
+    """An sRGB ICC profile (littleCMS's, through Pillow) to embed in the shops' PNGs."""
+    from PIL import ImageCms
+
+    return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
