@@ -132,7 +132,7 @@ def test_r18_card_options_and_refusals(cli: Cli, dalton: dict, tmp_path: Path) -
         "--paper",
         "letter",
         "--back-offset",
-        "0,4",
+        "8,0",
     )
     assert too_far.code == 1 and too_far.err.startswith("On Letter paper the backs can move")
     bad = cli("print", "cards", D, "-o", str(tmp_path / "x.pdf"), "--back-offset", "left")
