@@ -37,6 +37,7 @@ PAPERS = ("a4", "letter")
 INKS = ("colour", "ink-saver", "line-art")
 LAYOUTS = ("duplex-long", "duplex-short", "gutter-fold", "fronts-backs")
 DUPLEX_LAYOUTS = ("duplex-long", "duplex-short")
+MAX_CARD_GAP_MM = 10.0  # the widest --gap between cards (printables.cards.impose.MAX_GAP_MM)
 GANGERS = ("grouped", "separate")
 REFERENCE_PAPERS = ("a4", "letter", "a5")
 # --for: pnp the home-printed sheets; a print shop's files: DriveThruCards (one PDF),

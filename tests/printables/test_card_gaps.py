@@ -137,3 +137,10 @@ def test_issue_31_a_gap_it_cannot_use_is_refused_with_one_sentence(gap, layout, 
     with pytest.raises(PrintRefused, match=message):
         write_cards(card_faces(many(), rules()), rules(), out, layout=layout, gap=gap)
     assert out.getvalue() == b""
+
+
+def test_issue_31_the_app_offers_the_same_widest_gap():
+    from printables.cards.impose import MAX_GAP_MM
+    from services.printing import MAX_CARD_GAP_MM
+
+    assert MAX_CARD_GAP_MM == MAX_GAP_MM
