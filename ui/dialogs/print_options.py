@@ -18,8 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from services.printing import DUPLEX_LAYOUTS as DUPLEX
-from services.printing import MAX_CARD_GAP_MM
-from services.printing import back_offset_limits
+from services.printing import MAX_CARD_GAP_MM, back_offset_limits
 from ui.list_view import elide_in_width
 
 PAPERS = (("A4", "a4"), ("Letter", "letter"))
