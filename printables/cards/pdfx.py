@@ -107,12 +107,10 @@ def pdfx_problems(data: bytes) -> list[str]:
     return problems
 
 
+# The operators that set a colour, and sh: a shading, which no card has.
 _COLOUR_OPS = {b"k", b"K", b"g", b"G", b"rg", b"RG", b"sc", b"SC", b"scn", b"SCN", b"cs", b"CS"}
-_COLOUR_OPS |= {b"sh", b"BI"}
-_PRINTABLE_SPACES = (
-    "/DeviceCMYK",
-    "/DeviceGray",
-)  # a shading or an inline image: neither belongs on a card
+_COLOUR_OPS.add(b"sh")
+_PRINTABLE_SPACES = ("/DeviceCMYK", "/DeviceGray")
 
 
 def _colour_operations(page: Any, seen: set[int]) -> Iterator[tuple[bytes, list[Any]]]:
@@ -126,7 +124,10 @@ def _colour_operations(page: Any, seen: set[int]) -> Iterator[tuple[bytes, list[
         stream = ContentStream(content, page.pdf)
         xobjects = resources.get("/XObject", {}) if resources else {}
         for operands, operator in stream.operations:
-            if operator in _COLOUR_OPS:
+            if operator == b"INLINE IMAGE":  # pypdf's name for BI ... ID ... EI
+                if operands["settings"].get("/CS") not in ("/CMYK", "/G", *_PRINTABLE_SPACES):
+                    yield b"inline image", []
+            elif operator in _COLOUR_OPS:
                 yield operator, operands
             elif operator == b"Do":
                 ref = xobjects.get(operands[0])

@@ -142,3 +142,17 @@ def test_issue_31_the_png_shops_get_srgb_with_the_profile_embedded(shop, tmp_pat
             assert image.mode == "RGB"
             profile = ImageCms.ImageCmsProfile(io.BytesIO(image.info["icc_profile"]))
             assert "sRGB" in ImageCms.getProfileDescription(profile)
+
+
+def test_issue_31_the_preflight_sees_an_rgb_image_and_a_rich_black():
+    """What the colour enforcer cannot catch (a picture drawn in later, a CMYK colour set
+    directly): read back from the file, both refused."""
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=(2.75 * IN, 3.75 * IN))
+    c.setFillColor(CMYKColor(0.6, 0.6, 0.6, 1))
+    c.rect(20, 20, 50, 50, stroke=0, fill=1)
+    c.drawInlineImage(Image.new("RGB", (4, 4), (200, 20, 20)), 30, 100, 20, 20)
+    c.save()
+    problems = preflight(out.getvalue(), SPECS["dtc"])
+    assert any("a colour lays down 280% ink" in p for p in problems)
+    assert any("not CMYK (inline image)" in p for p in problems)
