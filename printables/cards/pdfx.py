@@ -24,8 +24,9 @@ from reportlab.pdfgen.canvas import Canvas
 from printables.cards.colours import MAX_INK_PERCENT, cmyk_for
 
 PDFX_VERSION = "PDF/X-1a:2003"
-# The press DriveThruCards prints on is a US web offset one: SWOP, whose characterisation data
-# is CGATS TR 001 in the ICC's registry (http://www.color.org).
+# The output condition: US web offset (SWOP), whose characterisation is CGATS TR 001 in the
+# ICC's registry (http://www.color.org). DriveThruCards is a US printer and the part of its
+# card specification issue 31 quotes names no condition; another press changes these lines.
 OUTPUT_CONDITION_ID = "CGATS TR 001"
 OUTPUT_CONDITION = "SWOP (Publication) Grade 1 Paper"
 REGISTRY = "http://www.color.org"
@@ -33,7 +34,7 @@ INK_TOLERANCE = 0.5  # percent: the file writes each component to a few decimals
 
 
 class _PDFXInfo(PDFInfo):
-    """reportlab's document information with the PDF/X version key (ISO 15930-4, 6.7.5)."""
+    """reportlab's document information with the PDF/X version key that ISO 15930-4 asks for."""
 
     def format(self, document: Any) -> bytes:
         formatted: bytes = super().format(document)
