@@ -84,6 +84,15 @@ def add_parsers(sub: Commands) -> None:
     p.add_argument("--changed", action="store_true", help="only cards changed since last printed")
     p.add_argument("--cut-lines", action="store_true", help=CUT_LINES)
     p.add_argument(
+        "--gap",
+        type=_millimetres,
+        metavar="MM",
+        default=0.0,
+        help="space the cards MM apart, each colour card with its own bleed, for cutting each "
+        "card on its own four lines (fewer cards a sheet); 0 butts them, one cut between two "
+        "(default: 0)",
+    )
+    p.add_argument(
         "--for",
         dest="shop",
         choices=SHOPS,
@@ -224,6 +233,17 @@ def _offset(text: str) -> tuple[float, float]:
     return values[0], values[1]
 
 
+def _millimetres(text: str) -> float:
+    """argparse type of --gap: a number of millimetres (its range is checked with the layout)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of millimetres")
+    return value
+
+
 @contextmanager
 def settled_heap() -> Iterator[None]:
     """While the block runs, the garbage collector leaves alone what was alive when it began.
@@ -254,6 +274,7 @@ def _cards(args: argparse.Namespace, out: TextIO) -> int:
         gangers=args.gangers,
         changed=args.changed,
         cut_lines=args.cut_lines,
+        gap=args.gap,
         shop=args.shop,
     )
     with campaign(args) as c:

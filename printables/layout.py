@@ -8,8 +8,8 @@ equal cells butted together and centred on a page (DESIGN 6).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
@@ -33,6 +33,7 @@ CUT_MARK_GREY = 0.45  # grey level of cut and fold marks: visible, but quieter t
 CUT_MARK_GAP_MM = 1.0  # marks stop this far short of the cells: they never touch a card
 CUT_MARK_LENGTH_MM = 4.0
 CUT_MARK_MIN_GAP_MM = 0.3  # where a margin is narrow, marks start closer to the cells
+CUT_MARK_MIN_MM = 3.0  # ... to stay this long, what a trimmer's blade can be laid on (issue 31)
 CUT_LINE_PT = 0.3  # full cut lines (--cut-lines), for scissors
 EDGE_CLEAR_MM = 5.0  # nothing is drawn nearer the paper's edge than this: printers' grip
 FOLD_DASH_PT = (2.0, 1.5)
@@ -82,7 +83,8 @@ class Rect:
 
 @dataclass(frozen=True)
 class Grid:
-    """cols x rows cells of cell_w x cell_h, butted and centred on a page_w x page_h page."""
+    """cols x rows cells of cell_w x cell_h centred on a page_w x page_h page: butted together,
+    or `gap` points apart (each cell then cut on its own four lines)."""
 
     page_w: float
     page_h: float
@@ -94,41 +96,54 @@ class Grid:
     # out round the block where it is printed, so they too keep clear of the paper's edge.
     dx: float = 0.0
     dy: float = 0.0
+    gap: float = 0.0
 
     @property
     def x0(self) -> float:
-        return (self.page_w - self.cols * self.cell_w) / 2 + self.dx
+        return (self.page_w - self.block_w) / 2 + self.dx
 
     @property
     def y0(self) -> float:
-        return (self.page_h - self.rows * self.cell_h) / 2 + self.dy
+        return (self.page_h - self.block_h) / 2 + self.dy
+
+    @property
+    def block_w(self) -> float:
+        return self.cols * self.cell_w + (self.cols - 1) * self.gap
+
+    @property
+    def block_h(self) -> float:
+        return self.rows * self.cell_h + (self.rows - 1) * self.gap
 
     def shifted(self, dx: float, dy: float) -> Grid:
         """The same grid with its block moved by (dx, dy) points."""
-        return Grid(
-            self.page_w, self.page_h, self.cols, self.rows, self.cell_w, self.cell_h, dx, dy
-        )
+        return replace(self, dx=dx, dy=dy)
 
     @property
     def block(self) -> Rect:
-        return Rect(self.x0, self.y0, self.cols * self.cell_w, self.rows * self.cell_h)
+        return Rect(self.x0, self.y0, self.block_w, self.block_h)
 
     def cell(self, col: int, row: int) -> Rect:
         """The cell in column col (0 = left) and row row (0 = top)."""
         if not (0 <= col < self.cols and 0 <= row < self.rows):
             raise IndexError((col, row))
-        y = self.y0 + (self.rows - 1 - row) * self.cell_h
-        return Rect(self.x0 + col * self.cell_w, y, self.cell_w, self.cell_h)
+        y = self.y0 + (self.rows - 1 - row) * (self.cell_h + self.gap)
+        return Rect(self.x0 + col * (self.cell_w + self.gap), y, self.cell_w, self.cell_h)
 
     @property
     def xs(self) -> list[float]:
-        """The vertical grid lines, left to right."""
-        return [self.x0 + i * self.cell_w for i in range(self.cols + 1)]
+        """The vertical cut lines, left to right: each cell's two edges when there is a gap."""
+        return _lines(self.x0, self.cols, self.cell_w, self.gap)
 
     @property
     def ys(self) -> list[float]:
-        """The horizontal grid lines, bottom to top."""
-        return [self.y0 + j * self.cell_h for j in range(self.rows + 1)]
+        """The horizontal cut lines, bottom to top."""
+        return _lines(self.y0, self.rows, self.cell_h, self.gap)
+
+
+def _lines(start: float, n: int, size: float, gap: float) -> list[float]:
+    if not gap:
+        return [start + i * size for i in range(n + 1)]
+    return [start + i * (size + gap) + edge for i in range(n) for edge in (0.0, size)]
 
 
 def new_canvas(
@@ -138,10 +153,13 @@ def new_canvas(
     title: str,
     subject: str,
     fonts: Iterable[str] | None = None,
+    enforce_colour: Callable[[object], object] | None = None,
 ) -> Canvas:
     """A deterministic canvas (invariant=1) with metadata and the fonts it draws with registered.
 
     The margin notes' font is added to `fonts`; no other is parsed (each file costs ~8 ms).
+    enforce_colour, when given, turns every colour set on the canvas into the one it returns
+    (the print shop's CMYK twins: printables.cards.pdfx).
     """
     register_fonts([CONDENSED, *fonts] if fonts is not None else None)
     target = str(out) if isinstance(out, Path) else out
@@ -154,6 +172,7 @@ def new_canvas(
         pageCompression=1,
         initialFontName=CONDENSED,
         initialFontSize=10,
+        enforceColorSpace=enforce_colour,
     )
     c.setTitle(title)
     c.setAuthor(AUTHOR)
@@ -178,7 +197,7 @@ def mark_span(margin: float, reserve: float = 0.0) -> tuple[float, float]:
     that where a note needs them (a narrow margin gets a short mark, none when there is no
     room: on a back page shifted by --back-offset the fronts' marks are the ones cut along)."""
     room = margin - mm(EDGE_CLEAR_MM) - CUT_MARK_WIDTH_PT / 2  # the stroke counts
-    gap = min(mm(CUT_MARK_GAP_MM), max(room - mm(1.0), mm(CUT_MARK_MIN_GAP_MM)))
+    gap = min(mm(CUT_MARK_GAP_MM), max(room - mm(CUT_MARK_MIN_MM), mm(CUT_MARK_MIN_GAP_MM)))
     return gap, max(0.0, min(mm(CUT_MARK_LENGTH_MM), room - gap - reserve))
 
 
@@ -191,6 +210,11 @@ def _spans(grid: Grid) -> tuple[tuple[float, float], ...]:
         mark_span(m, reserve if (i % 2 == 1) == on_top else 0.0)
         for i, m in enumerate(margins(grid))
     )
+
+
+def shortest_mark(grid: Grid) -> float:
+    """The length (points) of the shortest cut mark round this grid's block."""
+    return min(length for _, length in _spans(grid))
 
 
 def margins(grid: Grid) -> tuple[float, float, float, float]:

@@ -38,6 +38,7 @@ PAPERS = ("a4", "letter")
 INKS = ("colour", "ink-saver", "line-art")
 LAYOUTS = ("duplex-long", "duplex-short", "gutter-fold", "fronts-backs")
 DUPLEX_LAYOUTS = ("duplex-long", "duplex-short")
+MAX_CARD_GAP_MM = 10.0  # the widest --gap between cards (printables.cards.impose.MAX_GAP_MM)
 GANGERS = ("grouped", "separate")
 REFERENCE_PAPERS = ("a4", "letter", "a5")
 # --for: pnp the home-printed sheets; a print shop's files: DriveThruCards (one PDF),
@@ -58,6 +59,7 @@ class CardOptions:
     gangers: str = "grouped"
     changed: bool = False
     cut_lines: bool = False  # full cut lines over the fronts, for scissors
+    gap: float = 0.0  # mm between cards, each with its own bleed (0: butted)
     shop: str = "pnp"  # pnp sheets, or a print shop's files (SHOPS); paper and layout are pnp's
 
 
@@ -77,11 +79,11 @@ class PrintJob:
     folder: bool = False  # draw writes files into the folder it is given (PNGs for a shop)
 
 
-def back_offset_limits(paper: str) -> tuple[float, float]:
-    """How far (mm across, mm up/down) the backs may move on this paper."""
+def back_offset_limits(paper: str, gap: float = 0.0) -> tuple[float, float]:
+    """How far (mm across, mm up/down) the backs may move on this paper (cards gap mm apart)."""
     from printables.cards.impose import back_offset_limits as limits
 
-    return limits(paper)
+    return limits(paper, gap)
 
 
 @in_campaign
@@ -91,11 +93,13 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
     A job with a count of 0 means nothing changed: there is nothing to print.
     """
     from printables.cards import card_faces, changed_faces, printed_faces, write_cards
-    from printables.cards.impose import check_back_offset
+    from printables.cards.impose import check_back_offset, check_gap
 
     if not names:
         raise Refused("Choose at least one posse to print its cards.")
     offset = check_back_offset(options.back_offset)  # PrintRefused, a sentence, when unusable
+    if options.shop == "pnp":  # the shops' files have their own bleed
+        check_gap(options.gap, options.layout)
     faces = card_faces(posses.load_many(c, names), c.rules, options.gangers)
     if options.changed:
         faces = changed_faces(faces, printed_fingerprints())
@@ -120,6 +124,7 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
             back_offset=offset,
             progress=progress,
             cut_lines=options.cut_lines,
+            gap=options.gap,
         )
         return 0
 

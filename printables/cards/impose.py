@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from printables.cards.style import CARD_H, CARD_W
 from printables.layout import (
+    CUT_MARK_MIN_MM,
     EDGE_CLEAR_MM,
     Grid,
     check_choice,
@@ -24,11 +26,14 @@ from printables.layout import (
     mm,
     notes_fit,
     paper_size,
+    shortest_mark,
 )
 from rostermgr.errors import PrintRefused
 
 LAYOUTS = ("duplex-long", "duplex-short", "gutter-fold", "fronts-backs")
-GRID = {"duplex": (3, 3), "gutter-fold": (4, 2)}  # columns, rows
+GRID = {"duplex": (3, 3), "gutter-fold": (4, 2)}  # columns, rows at most
+MIN_MARK_MM = CUT_MARK_MIN_MM  # every cut mark at least this long (issue 31, 8)
+MAX_GAP_MM = 10.0  # --gap: each card's own bleed is half of it
 DUPLEX = ("duplex-long", "duplex-short")  # the layouts printed on both sides of a sheet
 MAX_BACK_OFFSET_MM = 10.0
 # A shifted back page keeps every card this far inside the paper's edge, where printers print.
@@ -60,6 +65,48 @@ class PagePlan:
         return self.grid.y0 + self.grid.cell_h if self.side == "both" else None
 
 
+def check_gap(gap: float, layout: str = "duplex-long") -> float:
+    """A gap between cards (mm) that this layout can take: 0 (butted) up to MAX_GAP_MM."""
+    try:
+        value = float(gap)
+    except (TypeError, ValueError):
+        raise PrintRefused("The gap between cards must be a number of millimetres.") from None
+    if not (math.isfinite(value) and 0 <= value <= MAX_GAP_MM):
+        raise PrintRefused(
+            f"The gap between cards must be from 0 to {MAX_GAP_MM:g} mm, not {value:g}."
+        )
+    if value and layout == "gutter-fold":
+        raise PrintRefused(
+            "The gutter-fold layout folds each card on the line it shares with its back, so "
+            "it takes no gap; leave --gap at 0 or choose another layout."
+        )
+    return value
+
+
+@lru_cache(maxsize=64)
+def duplex_grid(paper: str, gap: float = 0.0) -> Grid:
+    """The sheet of the duplex and fronts-backs layouts: the most cards (up to 3 x 3) that fit
+    gap mm apart with every cut mark MIN_MARK_MM long or more and its notes at 6 pt, all
+    EDGE_CLEAR_MM inside the paper's edge. A4 takes 3 x 3 butted; Letter, 2.5 in shorter than
+    three cards and two margins of marks, takes 3 x 2 (three rows left it 1.35 mm a margin)."""
+    w, h = paper_size(paper)
+    max_cols, max_rows = GRID["duplex"]
+    best: Grid | None = None
+    for cols in range(max_cols, 0, -1):
+        for rows in range(max_rows, 0, -1):
+            grid = Grid(w, h, cols, rows, CARD_W, CARD_H, gap=mm(gap))
+            fits = (
+                min(margins(grid)) >= mm(BACK_EDGE_CLEARANCE_MM + 0.1)
+                and shortest_mark(grid) >= mm(MIN_MARK_MM) - 1e-6
+                and all(notes_fit(grid, *sample) for sample in (NOTE_SAMPLE, FRONTS_BACKS_NOTE))
+            )
+            if fits and (best is None or cols * rows > best.cols * best.rows):
+                best = grid
+    if best is None:
+        raise PrintRefused(f"A gap of {gap:g} mm leaves no room for a card on {paper} paper.")
+    return best
+
+
 def check_back_offset(back_offset: tuple[float, float]) -> tuple[float, float]:
     try:
         dx, dy = (float(v) for v in back_offset)
@@ -81,15 +128,24 @@ NOTE_SAMPLE = (
 )
 
 
-def back_offset_limits(paper: str) -> tuple[float, float]:
+# The longest notes of a fronts-backs page, which has no back offset but a longer instruction.
+FRONTS_BACKS_NOTE = (
+    "Last Hope Frontier roster cards \u00b7 sheet 99 of 99 \u00b7 BACKS (page 198, pairs with "
+    "page 99)",
+    "Print at actual size (100%, no fit to page, no scaling), one-sided. Turn each backs page "
+    "over sideways, about its LONG edge like a page of a book, lay it behind its fronts page, "
+    "edges matched, glue, then cut on the grey marks.",
+)
+
+
+def back_offset_limits(paper: str, gap: float = 0.0) -> tuple[float, float]:
     """How far (mm, each way) the backs may move across and up or down on this paper.
 
     As far as keeps everything EDGE_CLEAR_MM inside the paper's edge: the cards, and the cut
     marks and notes laid out round them (a margin's marks shorten as it narrows, and its note
     must still fit at its 6 pt). Each axis moves only its own pair of margins.
     """
-    w, h = paper_size(paper)
-    grid = Grid(w, h, *GRID["duplex"], CARD_W, CARD_H)
+    grid = duplex_grid(paper, gap)
 
     def holds(dx: float, dy: float) -> bool:
         moved = grid.shifted(mm(dx), mm(dy))
@@ -109,7 +165,9 @@ def back_offset_limits(paper: str) -> tuple[float, float]:
     return limit((1, 0)), limit((0, 1))
 
 
-def check_back_offset_fits(back_offset: tuple[float, float], paper: str, layout: str) -> None:
+def check_back_offset_fits(
+    back_offset: tuple[float, float], paper: str, layout: str, gap: float = 0.0
+) -> None:
     """Refuse an offset the layout has no use for, or one that would push backs off the paper."""
     dx, dy = back_offset
     if (dx, dy) == (0.0, 0.0):
@@ -119,7 +177,7 @@ def check_back_offset_fits(back_offset: tuple[float, float], paper: str, layout:
             f"A back offset corrects double-sided printing, which the {layout} layout does "
             "not use; leave it at 0,0."
         )
-    across, updown = back_offset_limits(paper)
+    across, updown = back_offset_limits(paper, gap)
     if abs(dx) > across or abs(dy) > updown:
         raise PrintRefused(
             f"On {paper.capitalize()} paper the backs can move at most {across:g} mm across "
@@ -143,17 +201,23 @@ def parse_back_offset(text: str) -> tuple[float, float]:
 
 
 def plan_pages(
-    count: int, paper: str, layout: str, back_offset: tuple[float, float] = (0.0, 0.0)
+    count: int,
+    paper: str,
+    layout: str,
+    back_offset: tuple[float, float] = (0.0, 0.0),
+    gap: float = 0.0,
 ) -> list[PagePlan]:
-    """The pages for count cards; back_offset (mm) shifts every back page (duplex layouts)."""
+    """The pages for count cards; back_offset (mm) shifts every back page (duplex layouts);
+    gap (mm) spaces the cards apart (not gutter-fold)."""
     check_choice(layout, LAYOUTS, "layout")
     dx, dy = check_back_offset(back_offset)
-    check_back_offset_fits((dx, dy), paper, layout)
+    gap = check_gap(gap, layout)
+    check_back_offset_fits((dx, dy), paper, layout, gap)
     if layout == "gutter-fold":
         return _gutter_fold(count, paper)
-    w, h = paper_size(paper)
-    cols, rows = GRID["duplex"]
-    grid = Grid(w, h, cols, rows, CARD_W, CARD_H)
+    grid = duplex_grid(paper, gap)
+    w, h = grid.page_w, grid.page_h
+    cols, rows = grid.cols, grid.rows
     per = cols * rows
     sheets = max(1, math.ceil(count / per))
     shift = (mm(dx), mm(dy))

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printables.cards.colours import GUIDE, srgb_profile
 from printables.cards.faces import CardFace
 from printables.cards.impose import BACK, FRONT
+from printables.cards.pdfx import make_pdfx, pdfx_canvas_options, pdfx_problems
 from printables.cards.style import CARD_H, CARD_W, palette
 from printables.cards.writer import CARD_FONTS, define_forms, draw_face, printed_faces
 from printables.layout import INKS, check_choice, new_canvas
@@ -34,7 +35,6 @@ SHOPS = ("pnp", "dtc", "mpc", "tgc")  # pnp: the sheets of write_cards, printed 
 DPI = 300
 SAFE_IN = 0.125  # text stays this far inside the trim
 TOL_PT = 0.01
-GUIDE = HexColor("#E0007A")  # the preview's trim and safe-zone lines: a colour no card uses
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,7 @@ class Shop:
     bleed_in: float
     png: bool  # a folder of PNG files, else one PDF
     back_first: bool  # the order of a card's two faces
+    pdfx: bool = False  # a PDF/X-1a:2003 file in CMYK (else sRGB, rendered to PNGs)
 
     @property
     def bleed(self) -> float:
@@ -60,7 +61,7 @@ class Shop:
 
 
 SPECS = {
-    "dtc": Shop("dtc", "DriveThruCards", 0.125, png=False, back_first=True),
+    "dtc": Shop("dtc", "DriveThruCards", 0.125, png=False, back_first=True, pdfx=True),
     "mpc": Shop("mpc", "MakePlayingCards", 0.12, png=True, back_first=False),
     "tgc": Shop("tgc", "The Game Crafter", 0.125, png=True, back_first=False),
 }
@@ -107,6 +108,7 @@ def draw_shop_pdf(
         subject=f"{rules.name} {rules.version} roster cards, 2.5 x 3.5 in, {shop.bleed_in:g} in "
         f"bleed ({shop.name}, {ink})",
         fonts=CARD_FONTS,
+        **(pdfx_canvas_options() if shop.pdfx else {}),
     )
     c.setViewerPreference("PrintScaling", "None")
     forms = define_forms(c, faces, ink)
@@ -132,6 +134,8 @@ def draw_shop_pdf(
             pages.append((n, side))
         if progress is not None:
             progress(n, total + 1)
+    if shop.pdfx:
+        make_pdfx(c)
     c.save()
     return pages
 
@@ -149,7 +153,8 @@ def _guides(c: Canvas, shop: Shop) -> None:
 
 def preflight(data: bytes, shop: Shop) -> list[str]:
     """What a shop would refuse in the PDF drawn for it: page size, TrimBox and BleedBox off by
-    more than 0.01 pt, or a character outside the safe zone. Empty when it passes."""
+    more than 0.01 pt, or a character outside the safe zone; for a PDF/X shop also a colour
+    that is not CMYK, more than 240% ink, or no output intent. Empty when it passes."""
     import pypdfium2 as pdfium
 
     w, h = shop.page
@@ -189,6 +194,8 @@ def preflight(data: bytes, shop: Shop) -> list[str]:
             page.close()
     finally:
         pdf.close()
+    if shop.pdfx:
+        problems.extend(pdfx_problems(data))
     return problems
 
 
@@ -253,7 +260,10 @@ def _render_pngs(
             image.info["dpi"] = (DPI, DPI)
             front, back = names[n - 1]
             image.save(
-                folder / (front if side == FRONT else back), dpi=(DPI, DPI), compress_level=3
+                folder / (front if side == FRONT else back),
+                dpi=(DPI, DPI),
+                compress_level=3,
+                icc_profile=srgb_profile(),  # pdfium renders sRGB: the file says so
             )
             page.close()
     finally:

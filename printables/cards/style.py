@@ -1,12 +1,22 @@
-"""Card geometry (named constants in mm) and the three ink modes' palettes."""
+"""Card geometry (named constants in mm) and the three ink modes' palettes (their colours
+are in colours.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reportlab.lib.colors import Color, HexColor, black
+from reportlab.lib.colors import Color, black
 
+from printables.cards.colours import (
+    FACTION_ACCENTS,
+    FADED,
+    INK,
+    LEATHER,
+    PAPER,
+    SUIT_ACCENTS,
+    TAN,
+)
 from printables.cards.pen import Pen
 from printables.layout import INKS, check_choice, mm
 
@@ -31,27 +41,6 @@ BODY_PT = 7.0
 # Dry-wipe pen: tick boxes at least 4 mm, writing lines at least 6 mm apart.
 BOX = mm(4.2)
 WRITE_GAP = mm(6.2)
-
-PAPER = HexColor("#F3E8CF")  # old paper
-INK = HexColor("#2A1E15")  # sepia-black ink
-LEATHER = HexColor("#7B5230")  # saddle leather
-TAN = HexColor("#E2CDA4")  # worn leather, for stat boxes
-FADED = HexColor("#6E5B48")  # secondary text on paper
-
-# Each faction its own accent, dark enough for paper-coloured text and distinct in greyscale:
-# CIE L* 17, 29, 41 and 53, so a mono laser still tells any two factions apart (10 or more).
-FACTION_ACCENTS = {
-    "outlawmen": HexColor("#4E1810"),  # oxblood
-    "sheriffs": HexColor("#2C4760"),  # badge steel blue
-    "bootleggers": HexColor("#446A3C"),  # bottle green
-    "townsfolk": HexColor("#A4761A"),  # brass
-}
-SUIT_ACCENTS = {  # for factions of a user's own ruleset
-    "diamonds": HexColor("#4E1810"),
-    "spades": HexColor("#2C4760"),
-    "clubs": HexColor("#446A3C"),
-    "hearts": HexColor("#A4761A"),
-}
 
 
 @dataclass(frozen=True)

@@ -71,13 +71,18 @@ def write_cards(
     back_offset: tuple[float, float] = (0.0, 0.0),
     progress: Progress | None = None,
     cut_lines: bool = False,
+    gap: float = 0.0,
 ) -> None:
     """Write the cards for faces to out (a path or a binary file object).
 
     back_offset (DX, DY in mm; +DX right, +DY up as the back page itself is seen) shifts every
     back page to correct a printer's duplex registration; gutter-fold has no back pages.
     progress(done, total) is called as card sides are drawn, and once more when the file is
-    written. cut_lines draws full cut lines over the fronts, for cutting with scissors.
+    written. cut_lines draws full cut lines over the fronts, for cutting with scissors. gap (mm)
+    spaces the cards apart, each colour card with its band run on into half the gap as its own
+    bleed, so a cut a little off shows more of the card's own colour, never its neighbour's;
+    0 butts them, one cut between two cards (as many cards a sheet as the marks leave room for:
+    printables.cards.impose.duplex_grid).
     Raises PrintRefused, with one plain sentence, for an option it does not know.
     """
     check_choice(paper, PAPERS, "paper")
@@ -87,7 +92,8 @@ def write_cards(
         raise PrintRefused("There are no cards to print.")
     faces = printed_faces(faces)
     offset = check_back_offset(back_offset)
-    pages = plan_pages(len(faces), paper, layout, offset)
+    pages = plan_pages(len(faces), paper, layout, offset, gap)
+    bleed = pages[0].grid.gap / 2
     grid = pages[0].grid
     posses = list(dict.fromkeys(f.posse for f in faces))
     c = new_canvas(
@@ -112,7 +118,7 @@ def write_cards(
         c.saveState()
         c.translate(*page.shift)
         for slot in page.slots:
-            _place(c, slot, faces[slot.face], ink, forms)
+            _place(c, slot, faces[slot.face], ink, forms, bleed)
             done += 1
             _report(progress, done, total)
         if cut_lines and page.side != BACK:  # on a back they would show where duplex drifts
@@ -149,16 +155,22 @@ def define_forms(c: Canvas, faces: Sequence[CardFace], ink: str) -> dict[str, st
     return forms
 
 
-def _place(c: Canvas, slot: Slot, face: CardFace, ink: str, forms: dict[str, str]) -> None:
+def _place(
+    c: Canvas, slot: Slot, face: CardFace, ink: str, forms: dict[str, str], bleed: float = 0.0
+) -> None:
     pal = palette(ink, face.faction_id, face.suit)
     c.saveState()
     c.translate(slot.x, slot.y)
     if slot.rotated:
         c.translate(CARD_W, CARD_H)
         c.rotate(180)
+    bleed = bleed if pal.band is not None else 0.0  # only a coloured edge needs one
     clip = c.beginPath()
-    clip.rect(0, 0, CARD_W, CARD_H)
+    clip.rect(-bleed, -bleed, CARD_W + 2 * bleed, CARD_H + 2 * bleed)
     c.clipPath(clip, stroke=0, fill=0)
+    if bleed:  # the card's own bleed: its band runs on past the trim
+        c.setFillColor(pal.band)
+        c.rect(-bleed, -bleed, CARD_W + 2 * bleed, CARD_H + 2 * bleed, stroke=0, fill=1)
     draw_face(c, face, slot.side, pal, forms)
     c.restoreState()
 

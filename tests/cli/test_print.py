@@ -132,9 +132,21 @@ def test_r18_card_options_and_refusals(cli: Cli, dalton: dict, tmp_path: Path) -
         "--paper",
         "letter",
         "--back-offset",
-        "0,4",
+        "8,0",
     )
     assert too_far.code == 1 and too_far.err.startswith("On Letter paper the backs can move")
+    spaced = tmp_path / "spaced.pdf"
+    cli.ok("print", "cards", D, "-o", str(spaced), "--gap", "3")
+    assert len(PdfReader(spaced).pages) == 2  # issue 31, 8: five cards fit one sheet of 2 x 3
+    wide = cli("print", "cards", D, "-o", str(tmp_path / "wide.pdf"), "--gap", "12")
+    assert wide.code == 1
+    assert wide.err == "The gap between cards must be from 0 to 10 mm, not 12.\n"
+    assert not (tmp_path / "wide.pdf").exists()
+    folded_gap = cli(
+        "print", "cards", D, "-o", str(folded), "--layout", "gutter-fold", "--gap", "2"
+    )
+    assert folded_gap.code == 1 and "takes no gap" in folded_gap.err and not folded.exists()
+    assert cli("print", "cards", D, "-o", str(tmp_path / "g.pdf"), "--gap", "wide").code == 2
     bad = cli("print", "cards", D, "-o", str(tmp_path / "x.pdf"), "--back-offset", "left")
     assert bad.code == 2  # a malformed offset is a usage error (tests/cli/test_usage.py)
     assert cli("print", "cards", "Nobody", "-o", str(tmp_path / "y.pdf")).code == 1

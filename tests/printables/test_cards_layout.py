@@ -18,6 +18,7 @@ from tests.printables.test_cards_support import (
     ALL_LAYOUTS,
     CARD_H,
     CARD_W,
+    DUPLEX_GRID,
     MARGINS_MM,
     MM,
     PAGES,
@@ -64,7 +65,7 @@ def test_r18_page_size_is_exact(paper, layout):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_r18_three_by_three_cards_centred_with_the_design_margins(paper):
+def test_r18_cards_centred_with_the_design_margins_3_by_3_on_a4_3_by_2_on_letter(paper):
     grid = sheet(paper, "duplex-long")
     side, ends = MARGINS_MM[paper]
     assert grid.x0 == pytest.approx(side * MM, abs=TOL)
@@ -88,22 +89,24 @@ def _cells(data: bytes, paper: str, layout: str):
 def test_r18_duplex_long_back_is_in_the_front_cell_mirrored_by_column_upright(paper):
     pages, matrices = _cells(pdf_bytes("many", paper, "duplex-long"), paper, "duplex-long")
     assert len(pages) == 4
+    cols, rows = DUPLEX_GRID[paper]
     for sheet_no in range(2):
         front, back = pages[2 * sheet_no], pages[2 * sheet_no + 1]
-        for name in NAMES[sheet_no * 9 : sheet_no * 9 + 9]:
+        for name in NAMES[sheet_no * cols * rows : (sheet_no + 1) * cols * rows]:
             col, row = find_cell(front, name)
-            assert find_cell(back, name) == (2 - col, row), name
+            assert find_cell(back, name) == (cols - 1 - col, row), name
         assert all(a > 0 for a in matrices[2 * sheet_no + 1])  # upright
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_r18_duplex_short_back_is_mirrored_by_row_and_turned_180_degrees(paper):
     pages, matrices = _cells(pdf_bytes("many", paper, "duplex-short"), paper, "duplex-short")
+    cols, rows = DUPLEX_GRID[paper]
     for sheet_no in range(2):
         front, back = pages[2 * sheet_no], pages[2 * sheet_no + 1]
-        for name in NAMES[sheet_no * 9 : sheet_no * 9 + 9]:
+        for name in NAMES[sheet_no * cols * rows : (sheet_no + 1) * cols * rows]:
             col, row = find_cell(front, name)
-            assert find_cell(back, name) == (col, 2 - row), name
+            assert find_cell(back, name) == (col, rows - 1 - row), name
         assert all(a > 0 for a in matrices[2 * sheet_no])
         assert matrices[2 * sheet_no + 1] and all(a < 0 for a in matrices[2 * sheet_no + 1])
 
@@ -308,13 +311,13 @@ def test_progress_counts_every_card_side_and_the_file():
             r"^A back offset corrects double-sided printing, which the fronts-backs layout .*\.$",
         ),
         (
-            {"back_offset": (0, 4), "paper": "letter"},
-            r"^On Letter paper the backs can move at most 4\.2 mm across and 1\.2 mm up or down, "
-            r"to stay 5 mm inside the paper's edge with their cut marks and notes; not 0,4\.$",
+            {"back_offset": (8, 0), "paper": "letter"},
+            r"^On Letter paper the backs can move at most 7\.6 mm across and 10 mm up or down, "
+            r"to stay 5 mm inside the paper's edge with their cut marks and notes; not 8,0\.$",
         ),
         (
             {"back_offset": (-7, 0)},
-            r"^On A4 paper the backs can move at most 4\.6 mm across and 6\.6 mm up or down, .*\.$",
+            r"^On A4 paper the backs can move at most 4\.6 mm across and 7\.3 mm up or down, .*\.$",
         ),
         ({"back_offset": ("a", 0)}, r"^The back offset must be two numbers .*\.$"),
     ],

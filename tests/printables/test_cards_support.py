@@ -22,7 +22,10 @@ MM = 72 / 25.4
 CARD_W, CARD_H = 180.0, 252.0  # 63.5 x 88.9 mm
 SAFE = 4 * MM
 PAGES = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}
-MARGINS_MM = {"a4": (9.75, 15.15), "letter": (12.7, 6.35)}  # left/right, top/bottom
+# left/right, top/bottom. Letter holds 3 x 2: three rows left 1.35 mm a margin for cut marks,
+# which must be 3 mm long and end 5 mm inside the paper (issue 31, item 8).
+MARGINS_MM = {"a4": (9.75, 15.15), "letter": (12.7, 50.8)}
+DUPLEX_GRID = {"a4": (3, 3), "letter": (3, 2)}  # columns, rows of the butted sheets
 TOL = 0.01
 ALL_LAYOUTS = ("duplex-long", "duplex-short", "gutter-fold", "fronts-backs")
 ALL_INKS = ("colour", "ink-saver", "line-art")
@@ -170,7 +173,7 @@ def sheet(paper: str, layout: str) -> Sheet:
     w, h = PAGES[paper]
     if layout == "gutter-fold":
         return Sheet(h, w, 4, 2)
-    return Sheet(w, h, 3, 3)
+    return Sheet(w, h, *DUPLEX_GRID[paper])
 
 
 def cell_texts(page: pdfplumber.page.Page, grid: Sheet) -> dict[tuple[int, int], str]:

@@ -231,7 +231,7 @@ def test_r20_french_markers_carry_a_mark_british_ones_do_not():
 def test_r18_back_offset_limits_keep_the_backs_5_mm_inside_the_paper():
     with pytest.raises(PrintRefused, match=r"to stay 5 mm inside the paper's edge"):
         write_cards(
-            card_faces(many(), rules()), rules(), io.BytesIO(), paper="letter", back_offset=(0, 2)
+            card_faces(many(), rules()), rules(), io.BytesIO(), paper="letter", back_offset=(8, 0)
         )
 
 

@@ -64,17 +64,20 @@ def test_r18_back_offset_only_for_double_sided_layouts_and_within_the_paper(qtbo
         pick[what].setCurrentIndex(pick[what].findData(value))
 
     choose("paper", "letter")
-    assert (options.dx.maximum(), options.dy.maximum()) == (4.2, 1.2)
-    options.dy.setValue(10)
-    assert options.dy.value() == 1.2  # cannot be typed past what keeps the backs on the paper
+    assert (options.dx.maximum(), options.dy.maximum()) == (7.6, 10.0)
+    options.dx.setValue(9)
+    assert options.dx.value() == 7.6  # cannot be typed past what keeps the backs on the paper
     choose("paper", "a4")
-    assert (options.dx.maximum(), options.dy.maximum()) == (4.6, 6.6)
+    assert (options.dx.maximum(), options.dy.maximum()) == (4.6, 7.3)
+    options.gap.setValue(3)  # issue 31, 8: spaced cards, 2 x 3 on A4, leave the backs more room
+    assert (options.dx.maximum(), options.dy.maximum()) == (10.0, 7.0)
     options.dx.setValue(2)
     choose("layout", "gutter-fold")
     assert not options.dx.isEnabled() and not options.dy.isEnabled()
     assert (options.dx.value(), options.dy.value()) == (0.0, 0.0)
+    assert not options.gap.isEnabled() and options.gap.value() == 0.0  # it folds, no gap
     choose("layout", "duplex-short")
-    assert options.dx.isEnabled() and options.dy.isEnabled()
+    assert options.dx.isEnabled() and options.dy.isEnabled() and options.gap.isEnabled()
 
 
 @pytest.mark.parametrize("shop", ["mpc", "dtc"])

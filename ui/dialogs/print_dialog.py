@@ -244,6 +244,7 @@ class PrintDialog(QDialog):
             gangers=o.gangers.currentData(),
             changed=o.changed.isChecked(),
             cut_lines=o.cut_lines.isChecked(),
+            gap=o.gap.value(),
             shop=o.shop.currentData(),
         )
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from services.printing import DUPLEX_LAYOUTS as DUPLEX
-from services.printing import back_offset_limits
+from services.printing import MAX_CARD_GAP_MM, back_offset_limits
 from ui.list_view import elide_in_width
 
 PAPERS = (("A4", "a4"), ("Letter", "letter"))
@@ -113,6 +113,17 @@ class CardOptions(QWidget):
         offset.addWidget(self.dy)
         self.changed = QCheckBox("Only cards that changed since they were last printed")
         self.cut_lines = QCheckBox("Full cut lines, for cutting with scissors")
+        # issue 31, 8: cards spaced apart, each with its own bleed; 0 butts them
+        self.gap = QDoubleSpinBox()
+        self.gap.setRange(0.0, MAX_CARD_GAP_MM)
+        self.gap.setSingleStep(1.0)
+        self.gap.setSuffix(" mm")
+        self.gap.setToolTip(
+            "0: the cards touch, one cut between two. More: each colour card gets its own "
+            "bleed, a cut a little off never shows its neighbour; two cuts a gap, fewer cards "
+            "a sheet."
+        )
+        self.gap.valueChanged.connect(lambda _v: self._offset_range())
         self.layout_.currentIndexChanged.connect(self._offset_range)
         self.paper.currentIndexChanged.connect(self._offset_range)
         self.shop.currentIndexChanged.connect(self._offset_range)
@@ -128,6 +139,7 @@ class CardOptions(QWidget):
         form.addRow("Pape&r", self.paper)
         form.addRow("&Ink", self.ink)
         form.addRow("&Gang members", self.gangers)
+        form.addRow("Ga&p between cards", self.gap)
         form.addRow("Back offset (x, y)", offset)
         form.addRow("", self.calibrate)
         form.addRow(self.changed)
@@ -140,9 +152,13 @@ class CardOptions(QWidget):
         sheets = self.shop.currentData() == "pnp"
         for box in (self.layout_, self.paper, self.cut_lines, self.layout_help):
             box.setEnabled(sheets)
+        folds = self.layout_.currentData() == "gutter-fold"  # folds on the line it shares
+        self.gap.setEnabled(sheets and not folds)
+        if folds or not sheets:
+            self.gap.setValue(0.0)
         duplex = sheets and self.layout_.currentData() in DUPLEX
         self.calibrate.setEnabled(duplex)
-        across, updown = back_offset_limits(self.paper.currentData())
+        across, updown = back_offset_limits(self.paper.currentData(), self.gap.value())
         for box, limit in ((self.dx, across), (self.dy, updown)):
             box.setRange(-limit, limit)
             box.setEnabled(duplex)
