@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from functools import lru_cache
+from typing import Any
 
 from printables.layout import check_choice
 from rostermgr.presentation import present
@@ -145,7 +146,7 @@ class _Content:
     """A card's fields but its posse and names, and the fingerprint's JSON either side of them
     (the fields are written in sorted order: "names" and "posse" fall between the two)."""
 
-    fields: dict[str, object]
+    fields: dict[str, Any]  # CardFace's fields but key, fingerprint, posse and names
     before: str  # '"back": ..., ..., "items": ...'
     after: str  # '"role": ..., ..., "wounds": ...'
 
@@ -168,7 +169,7 @@ def _face(
     own = f'"names": {_shown(names)}, "posse": {_shown(posse.name)}'
     text = f"[{_DESIGN_JSON}, {{{content.before}, {own}, {content.after}}}]"
     fingerprint = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    return CardFace(  # type: ignore[arg-type]
+    return CardFace(
         key=key, fingerprint=fingerprint, posse=posse.name, names=names, **content.fields
     )
 
@@ -187,7 +188,7 @@ def _content(
     back, back_json = backs[(faction.id, leads)]
     order = {item_id: i for i, item_id in enumerate(rules.items)}
     items = sorted((rules.item(i) for i in m.items), key=lambda it: order[it.id])
-    fields: dict[str, object] = {
+    fields: dict[str, Any] = {
         "role_id": m.role,
         "role": rules.role(m.role).name,
         "faction_id": faction.id,
