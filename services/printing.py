@@ -27,6 +27,7 @@ from rostermgr.rules import Ruleset
 from services import posses
 from services.campaign import Campaign, in_campaign
 from services.outputs import atomic_output, check_output, write_failed
+from services.progress import Show, Stop, tracked
 
 if TYPE_CHECKING:  # the printables are imported when a job is made: startup stays quick
     from printables.cards.faces import CardFace
@@ -74,6 +75,7 @@ class PrintJob:
     draw: Callable[[Path, Progress | None], int]
     printed: tuple[tuple[str, str], ...] = ()
     folder: bool = False  # draw writes files into the folder it is given (PNGs for a shop)
+    unit: str = ""  # what count counts, as progress says it ("cards"); "" a percentage
 
 
 def back_offset_limits(paper: str) -> tuple[float, float]:
@@ -122,7 +124,7 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
         )
         return 0
 
-    return PrintJob("roster cards.pdf", len(faces), draw, printed)
+    return PrintJob("roster cards.pdf", len(faces), draw, printed, unit="cards")
 
 
 def _shop_job(
@@ -141,7 +143,7 @@ def _shop_job(
 
     folder = options.shop in FOLDER_SHOPS
     name = f"roster cards {options.shop}" + ("" if folder else ".pdf")
-    return PrintJob(name, len(faces), draw, printed, folder=folder)
+    return PrintJob(name, len(faces), draw, printed, folder=folder, unit="cards")
 
 
 @in_campaign
@@ -215,7 +217,7 @@ def casualties_job(
             cut_lines=cut_lines,
         )
 
-    return PrintJob("casualties.pdf", british + french, draw)
+    return PrintJob("casualties.pdf", british + french, draw, unit="markers")
 
 
 def reference_job(
@@ -259,6 +261,12 @@ def fh_reference_job(
         )
 
     return PrintJob(f"{rules.name} quick reference.pdf", 1, draw)
+
+
+def watched(job: PrintJob, show: Show | None, stop: Stop | None = None) -> Progress:
+    """The progress callback to draw job with: what it reports, shown as `PrintProgress`
+    values (services.progress); stop, asked at every step, stops the print (PrintStopped)."""
+    return tracked(job.count, job.unit, show, stop)
 
 
 def check_target(campaign_file: Path | None, target: str | Path) -> Path:
