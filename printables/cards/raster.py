@@ -173,7 +173,14 @@ def _remove(paths: Iterable[Path]) -> None:
 
 
 def _workers(tasks: int) -> int:
+    """A process per core for enough pages; one where processes cannot run (the bundle leaves
+    multiprocessing out: packaging/rostermgr.spec)."""
     if tasks < IN_PROCESS:
+        return 1
+    try:
+        import concurrent.futures.process  # noqa: F401
+        import multiprocessing  # noqa: F401
+    except ImportError:
         return 1
     return max(1, min(os.cpu_count() or 1, -(-tasks // CHUNK)))
 

@@ -93,3 +93,19 @@ def test_a_stopped_render_leaves_no_png(tmp_path: Path):
     with pytest.raises(KeyboardInterrupt):
         render_pages(pdf, pages, Target(MPC.bleed, SAFE_IN, MPC.pixels), stop, workers=2)
     assert list(folder.iterdir()) == []
+
+
+def test_without_multiprocessing_the_pages_are_rendered_here(monkeypatch) -> None:
+    import builtins
+
+    import printables.cards.raster as raster
+
+    real = builtins.__import__
+
+    def no_multiprocessing(name, *args, **kwargs):
+        if name.startswith(("multiprocessing", "concurrent.futures.process")):
+            raise ImportError(name)  # as in the bundle, which leaves it out
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_multiprocessing)
+    assert raster._workers(10 * raster.IN_PROCESS) == 1
