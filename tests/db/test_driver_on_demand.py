@@ -44,3 +44,23 @@ def test_a_server_database_gets_the_driver_as_peeweees_own_import_sets_it() -> N
     assert lazy[0] is False  # hidden until the database was made
     assert lazy[1:] == eager[1:]
     assert lazy[1] == "Psycopg3Adapter"
+
+
+def test_printing_cards_loads_neither_the_driver_nor_the_planners(tmp_path: Path) -> None:
+    """What print cards only reads: the planners, the shop and posse files are not imported
+    (issue 33: each frozen dataclass costs its import some time)."""
+    from tests.conftest import DALTON
+
+    doc = tmp_path / "dalton.json"
+    doc.write_text(json.dumps(DALTON), encoding="utf-8")
+    db, pdf = tmp_path / "c.sqlite3", tmp_path / "cards.pdf"
+    _run(f"from cli import main; main(['--db', {str(db)!r}, 'posse', 'new', {str(doc)!r}])")
+    code = f"""
+import sys
+from cli import main
+main(["--db", {str(db)!r}, "print", "cards", {DALTON["name"]!r}, "-o", {str(pdf)!r}])
+print(sorted(m for m in ("psycopg", "rostermgr.plans", "rostermgr.shop", "rostermgr.exchange",
+                         "db.exchange", "rostermgr.report") if m in sys.modules))
+"""
+    assert _run(code).splitlines()[-1] == "[]"
+    assert pdf.stat().st_size > 0
