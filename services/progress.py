@@ -57,7 +57,12 @@ class PrintProgress:
         what = f"{self.done:,} of {self.total:,} {self.unit}" if self.unit else f"{self.done}%"
         if self.finished:
             return f"Printed: {what}, in {_duration(self.elapsed)}."
-        left = "" if self.left is None else f", about {_duration(self.left)} left"
+        if self.left is None:
+            left = ""
+        elif self.left < 1:
+            left = ", almost done"
+        else:
+            left = f", about {_duration(self.left)} left"
         return f"Printing: {what}{left}"
 
 

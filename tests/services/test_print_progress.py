@@ -62,3 +62,7 @@ def test_a_stop_raises_print_stopped_with_one_sentence() -> None:
     stop["now"] = True
     with pytest.raises(PrintStopped, match=r"^The print was stopped; nothing was written\.$"):
         report(2, 10)
+
+
+def test_under_a_second_left_is_almost_done() -> None:
+    assert PrintProgress(59, 60, "cards", 9.0, 0.2).text == "Printing: 59 of 60 cards, almost done"
