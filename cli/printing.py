@@ -197,10 +197,12 @@ class TerminalProgress:
     def __call__(self, progress: PrintProgress) -> None:
         if not (progress.slow or self.showing):
             return
+        # showing first: Ctrl+C may come in the middle of the write, and close ends the line
+        self.showing = True
         self.err.write(f"\r{progress.text}\x1b[K")  # erase what a longer line left
-        self.showing = not progress.finished
         if progress.finished:
             self.err.write("\n")
+            self.showing = False
         self.err.flush()
 
     def close(self) -> None:

@@ -147,3 +147,20 @@ def test_a_pdf_stopped_midway_is_not_written_nor_its_temporary_file(
         with pytest.raises(KeyboardInterrupt if stop is KeyboardInterrupt else PrintStopped):
             printing.write(c.path, job, folder / "cards.pdf", printing.watched(job, None, stopping))
     assert list(folder.iterdir()) == []
+
+
+@pytest.mark.sqlite_only
+def test_printing_the_same_cards_again_writes_nothing(
+    cli: Cli, dalton: dict, tmp_path: Path
+) -> None:
+    """Issue 33: only changed fingerprints are written, so a reprint logs nothing to undo."""
+    cli.new_posse(dalton)
+    cli.ok("print", "cards", dalton["name"], "-o", str(tmp_path / "a.pdf"))
+    log = cli.sql("SELECT COUNT(*) FROM undo_log")
+    printed = cli.sql("SELECT key, fingerprint FROM printed_card ORDER BY key")
+    assert printed
+    cli.ok("print", "cards", dalton["name"], "-o", str(tmp_path / "b.pdf"))
+    assert cli.sql("SELECT COUNT(*) FROM undo_log") == log
+    assert cli.sql("SELECT key, fingerprint FROM printed_card ORDER BY key") == printed
+    changed = cli.ok("print", "cards", dalton["name"], "--changed", "-o", str(tmp_path / "c.pdf"))
+    assert "No card has changed" in changed.out
