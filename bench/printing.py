@@ -22,6 +22,7 @@ from common import BENCH, PYTHON, Figure, bench_env, median, spawn
 CLI = "from cli import run; run()"  # what the `rostermgr` script runs
 STRINGS = ("drawString", "drawRightString", "drawCentredString")
 SHAPES = {"rect": "rects", "roundRect": "rects", "line": "lines"}
+MPC_TARGET_MS = 30_000  # issue 31, 11: 500 cards for MakePlayingCards in 30 s on 2 cores
 
 
 @contextmanager
@@ -152,7 +153,7 @@ def card_spec(campaign: Path, names: Sequence[str]) -> dict[str, Any]:
 def measure(tmp: Path, campaign: Path, names: Sequence[str], runs: int) -> list[Figure]:
     env = bench_env(tmp)
     figures: list[Figure] = []
-    for chosen, target in ((names, 1.5), (names[:1], None)):
+    for chosen, target in ((names, 1.15), (names[:1], None)):  # issue 33: at most 1.15
         label = f"{len(chosen)} posse{'s' if len(chosen) > 1 else ''}"
         spec = card_spec(campaign, chosen)
         spec_file = tmp / f"spec-{len(chosen)}.json"
@@ -242,6 +243,8 @@ def _shop_figure(
         median(times),
         sheets_ms,
         "the same cards as duplex-long sheets (print cards, above)",
+        target_max=MPC_TARGET_MS if len(names) >= 100 else None,
         runs=times,
-        note="822 x 1122 px PNGs at 300 dpi, pypdfium2, a fresh process",
+        note="822 x 1122 px PNGs at 300 dpi, pypdfium2, checked and rendered on a worker "
+        "process per core, a fresh process",
     )

@@ -6,8 +6,10 @@ from __future__ import annotations
 import argparse
 import gc
 import math
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from cli import EXIT_OK, Commands, campaign_path, ruleset
@@ -21,7 +23,9 @@ from services.printing import (
     SHOP_NAMES,
     SHOPS,
     CardOptions,
+    PrintJob,
 )
+from services.progress import PrintProgress
 
 if TYPE_CHECKING:
     from rostermgr.forlorn import ForlornRules
@@ -260,6 +264,50 @@ def settled_heap() -> Iterator[None]:
         gc.unfreeze()
 
 
+class TerminalProgress:
+    """A print's progress on a terminal: one line, rewritten, once it has taken a second."""
+
+    def __init__(self, err: TextIO) -> None:
+        self.err = err
+        self.showing = False  # a line of ours is on the screen, not yet ended
+
+    def __call__(self, progress: PrintProgress) -> None:
+        if not (progress.slow or self.showing):
+            return
+        # showing first: Ctrl+C may come in the middle of the write, and close ends the line
+        self.showing = True
+        self.err.write(f"\r{progress.text}\x1b[K")  # erase what a longer line left
+        if progress.finished:
+            self.err.write("\n")
+            self.showing = False
+        self.err.flush()
+
+    def close(self) -> None:
+        """End the line, so that what follows (Ctrl+C's sentence) starts on its own."""
+        if self.showing:
+            self.err.write("\n")
+            self.err.flush()
+            self.showing = False
+
+
+def terminal_progress(err: TextIO | None = None) -> TerminalProgress | None:
+    """Progress for standard error when it is a terminal; None in a pipe or a file."""
+    err = sys.stderr if err is None else err
+    isatty = getattr(err, "isatty", None)
+    return TerminalProgress(err) if isatty is not None and isatty() else None
+
+
+def write_job(campaign_file: Path | None, job: PrintJob, target: str | Path) -> int:
+    """printing.write, with the print's progress on a terminal (issue 31, 12)."""
+    shown = terminal_progress()
+    progress = printing.watched(job, shown) if shown is not None else None
+    try:
+        return printing.write(campaign_file, job, target, progress)
+    finally:
+        if shown is not None:
+            shown.close()
+
+
 def cmd_cards(args: argparse.Namespace, out: TextIO) -> int:
     with settled_heap():
         return _cards(args, out)
@@ -286,7 +334,7 @@ def _cards(args: argparse.Namespace, out: TextIO) -> int:
         if job.count == 0:
             out.write("No card has changed since it was last printed; nothing was written.\n")
             return EXIT_OK
-        printing.write(c.path, job, args.output)
+        write_job(c.path, job, args.output)
         note = (
             ""
             if printing.remember_printed(c, job)
@@ -306,7 +354,7 @@ def _cards(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_calibration(args: argparse.Namespace, out: TextIO) -> int:
     job = printing.calibration_job(args.paper, args.layout)
-    printing.write(campaign_path(args), job, args.output)
+    write_job(campaign_path(args), job, args.output)
     out.write(
         f"Wrote the calibration sheet to {args.output}: print it double-sided at actual size.\n"
     )
@@ -316,9 +364,7 @@ def cmd_calibration(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_journal(args: argparse.Namespace, out: TextIO) -> int:
     with campaign(args) as c:
         printing.check_target(c.path, args.output)
-        pages = printing.write(
-            c.path, printing.journal_job(c, args.name, args.booklet), args.output
-        )
+        pages = write_job(c.path, printing.journal_job(c, args.name, args.booklet), args.output)
     out.write(f"Wrote the journal of {args.name} ({pages} pages) to {args.output}.\n")
     return EXIT_OK
 
@@ -327,7 +373,7 @@ def cmd_casualties(args: argparse.Namespace, out: TextIO) -> int:
     job = printing.casualties_job(
         args.british, args.french, args.paper, args.ink, args.size, args.cut_lines, args.siege
     )
-    pages = printing.write(campaign_path(args), job, args.output)
+    pages = write_job(campaign_path(args), job, args.output)
     total, plural = args.british + args.french, "s" if pages != 1 else ""
     out.write(f"Wrote {total} casualty markers on {pages} page{plural} to {args.output}.\n")
     return EXIT_OK
@@ -336,7 +382,7 @@ def cmd_casualties(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_reference(args: argparse.Namespace, out: TextIO) -> int:
     rules = ruleset(args)
     job = printing.reference_job(rules, args.paper, args.ink)
-    pages = printing.write(campaign_path(args), job, args.output)
+    pages = write_job(campaign_path(args), job, args.output)
     plural = "s" if pages != 1 else ""
     out.write(
         f"Wrote the quick reference of {rules.name} {rules.version} "
@@ -348,7 +394,7 @@ def cmd_reference(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_scenarios(args: argparse.Namespace, out: TextIO) -> int:
     rules = ruleset(args)
     job = printing.scenarios_job(rules, args.scenarios, args.paper, args.ink)
-    pages = printing.write(campaign_path(args), job, args.output)
+    pages = write_job(campaign_path(args), job, args.output)
     plural = "s" if pages != 1 else ""
     out.write(
         f"Wrote the scenario sheets of {rules.name} {rules.version} "
@@ -366,7 +412,7 @@ def _fh_rules(args: argparse.Namespace) -> ForlornRules:
 def cmd_fh_orders(args: argparse.Namespace, out: TextIO) -> int:
     rules = _fh_rules(args)
     job = printing.fh_orders_job(rules, args.paper, args.ink)
-    pages = printing.write(campaign_path(args), job, args.output)
+    pages = write_job(campaign_path(args), job, args.output)
     plural = "s" if pages != 1 else ""
     out.write(
         f"Wrote the orders of battle of {rules.name}: {job.count} units on {pages} "
@@ -378,7 +424,7 @@ def cmd_fh_orders(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_fh_markers(args: argparse.Namespace, out: TextIO) -> int:
     rules = _fh_rules(args)
     job = printing.fh_markers_job(rules, args.siege, args.paper, args.ink)
-    pages = printing.write(campaign_path(args), job, args.output)
+    pages = write_job(campaign_path(args), job, args.output)
     plural = "s" if pages != 1 else ""
     out.write(f"Wrote {job.count} Forlorn Hope markers on {pages} page{plural} to {args.output}.\n")
     return EXIT_OK
@@ -387,7 +433,7 @@ def cmd_fh_markers(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_fh_reference(args: argparse.Namespace, out: TextIO) -> int:
     rules = _fh_rules(args)
     job = printing.fh_reference_job(rules, args.paper, args.ink)
-    pages = printing.write(campaign_path(args), job, args.output)
+    pages = write_job(campaign_path(args), job, args.output)
     plural = "s" if pages != 1 else ""
     out.write(
         f"Wrote the quick reference of {rules.name} {rules.version} "
@@ -401,7 +447,7 @@ def cmd_volley_reference(args: argparse.Namespace, out: TextIO) -> int:
 
     rules = default_volley_rules()
     job = printing.volley_reference_job(rules, args.paper, args.ink)
-    pages = printing.write(campaign_path(args), job, args.output)
+    pages = write_job(campaign_path(args), job, args.output)
     plural = "s" if pages != 1 else ""
     out.write(f"Wrote the {rules.name} step by step ({pages} page{plural}) to {args.output}.\n")
     return EXIT_OK

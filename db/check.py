@@ -30,7 +30,6 @@ from rostermgr.invariants import (
     stat_problems,
     state_problems,
 )
-from rostermgr.plans import money
 from rostermgr.roster import DEAD, Member
 from rostermgr.rules import Ruleset
 
@@ -289,6 +288,8 @@ def _posses(rules: Ruleset) -> list[str]:
         if p.faction not in rules.factions:
             out.append(f"{p.name} belongs to the unknown faction {quoted(p.faction)}.")
         if sums.get(p.id, 0) < 0:
+            from rostermgr.plans import money  # the planners load only for a fault
+
             out.append(f"{p.name} has a purse of {money(sums[p.id])}, below $0 (R16).")
     return out
 

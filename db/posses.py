@@ -7,18 +7,20 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from datetime import date
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from peewee import fn
 
 from db import models as m
 from rostermgr import roster
 from rostermgr.errors import Refused, quoted
-from rostermgr.plans import CreationPlan, Entry
 from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
 from rostermgr.rules import Ruleset
 from rostermgr.standing import DELETED, PLAYING, deleted_name, standing
 from rostermgr.standing import KINDS as STANDING_KINDS
+
+if TYPE_CHECKING:  # the plans are written here, never made: a reading command skips them
+    from rostermgr.plans import CreationPlan, Entry
 
 
 def today() -> str:

@@ -5,20 +5,23 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from db import exchange
 from db import posses as store
-from rostermgr.exchange import validate_posse_file
-from rostermgr.plans import CreationPlan, Entry
 from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
 from rostermgr.roster import Posse, normal_name
-from rostermgr.shop import plan_buy, plan_creation, plan_hire, plan_sell
 from rostermgr.standing import may_play
 from services import club
 from services.campaign import Campaign, in_campaign
 from services.names import check_printable_name
 from services.outputs import atomic_output, check_output
+
+if TYPE_CHECKING:
+    from rostermgr.plans import CreationPlan, Entry
+
+# The planners, the shop and the posse files are imported by the use cases that use them: a
+# command that only reads posses (print cards, posse show) does without them (issue 33: some
+# 20 ms of 22 frozen dataclasses made at import).
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,8 @@ def history(c: Campaign, name: str) -> list[HistoryLine]:
 @in_campaign
 def plan_request(c: Campaign, request: Any) -> CreationPlan:
     """A creation request (DESIGN 5) checked against the rules (R3, R5, R6, R16)."""
+    from rostermgr.shop import plan_creation
+
     return plan_creation(request, c.rules)
 
 
@@ -90,6 +95,8 @@ def create(c: Campaign, plan: CreationPlan, for_player: str | None = None) -> Po
     that count are the campaign's (issue 18). In a club campaign the posse is its maker's, or
     the player's an arbitrator made it for (`for_player`).
     """
+    from rostermgr.shop import plan_creation
+
     owner = club.owner_for(c, for_player)
     request = {
         "name": plan.name,
@@ -114,6 +121,8 @@ def buy(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
     """Pay the ruleset price of `item` for `member` from the purse (R5, R6, R16)."""
     with c.edit():
         c.allow_posse(posse)
+        from rostermgr.shop import plan_buy
+
         entry = plan_buy(store.load_posse(posse), member, item, c.rules)
         store.apply_buy(posse, entry)
     return _purse_change(c, posse, entry)
@@ -124,6 +133,8 @@ def sell(c: Campaign, posse: str, member: str, item: str) -> PurseChange:
     """Sell one of the member's items back for the resale share (R6, R16)."""
     with c.edit():
         c.allow_posse(posse)
+        from rostermgr.shop import plan_sell
+
         entry = plan_sell(store.load_posse(posse), member, item, c.rules)
         store.apply_sell(posse, entry)
     return _purse_change(c, posse, entry)
@@ -135,6 +146,8 @@ def hire(c: Campaign, posse: str, role: str, member: str) -> PurseChange:
     _printable(member, "The member's name")
     with c.edit():
         c.allow_posse(posse)
+        from rostermgr.shop import plan_hire
+
         hired, entry = plan_hire(store.load_posse(posse), role, member, c.rules)
         store.apply_hire(posse, hired, entry)
     return _purse_change(c, posse, entry)
@@ -192,6 +205,8 @@ def playing(c: Campaign) -> list[str]:
 @in_campaign
 def export_document(c: Campaign, name: str) -> dict[str, Any]:
     """The whole posse with its history, as the JSON document of `posse export`."""
+    from db import exchange
+
     return exchange.export_posse(name)
 
 
@@ -217,6 +232,8 @@ def taken_name(c: Campaign, doc: Any, as_name: str | None = None) -> str | None:
 
     The app asks for another name before importing; the command line refuses.
     """
+    from rostermgr.exchange import validate_posse_file
+
     checked = validate_posse_file(doc, c.rules, as_name)
     return checked.name if checked.name in names(c) else None
 
@@ -270,6 +287,9 @@ def import_posse(c: Campaign, doc: Any, as_name: str | None = None) -> str:
 
     A file that would be refused (invalid, or a name the campaign has) makes no backup.
     """
+    from db import exchange
+    from rostermgr.exchange import validate_posse_file
+
     checked = validate_posse_file(doc, c.rules, as_name)
     _printable(checked.name, "The posse name")
     for member in checked.members:

@@ -23,15 +23,16 @@ from db.lock import holder
 from db.printed import printed_fingerprints
 from db.printed import remember_printed as store_printed
 from rostermgr.errors import Refused
-from rostermgr.forlorn import ForlornRules
 from rostermgr.rules import Ruleset
 from rostermgr.volley import VolleyRules
 from services import posses
 from services.campaign import Campaign, in_campaign
 from services.outputs import atomic_output, check_output, write_failed
+from services.progress import Show, Stop, tracked
 
 if TYPE_CHECKING:  # the printables are imported when a job is made: startup stays quick
     from printables.cards.faces import CardFace
+    from rostermgr.forlorn import ForlornRules  # parsing its module is 10 ms of every print
 
 Progress = Callable[[int, int], None]
 PAPERS = ("a4", "letter")
@@ -77,6 +78,7 @@ class PrintJob:
     draw: Callable[[Path, Progress | None], int]
     printed: tuple[tuple[str, str], ...] = ()
     folder: bool = False  # draw writes files into the folder it is given (PNGs for a shop)
+    unit: str = ""  # what count counts, as progress says it ("cards"); "" a percentage
 
 
 def back_offset_limits(paper: str, gap: float = 0.0) -> tuple[float, float]:
@@ -128,7 +130,7 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
         )
         return 0
 
-    return PrintJob("roster cards.pdf", len(faces), draw, printed)
+    return PrintJob("roster cards.pdf", len(faces), draw, printed, unit="cards")
 
 
 def _shop_job(
@@ -147,7 +149,7 @@ def _shop_job(
 
     folder = options.shop in FOLDER_SHOPS
     name = f"roster cards {options.shop}" + ("" if folder else ".pdf")
-    return PrintJob(name, len(faces), draw, printed, folder=folder)
+    return PrintJob(name, len(faces), draw, printed, folder=folder, unit="cards")
 
 
 @in_campaign
@@ -229,7 +231,7 @@ def casualties_job(
             siege=title,
         )
 
-    return PrintJob("casualties.pdf", british + french, draw)
+    return PrintJob("casualties.pdf", british + french, draw, unit="markers")
 
 
 def _siege_title(rules: ForlornRules, siege: str | None) -> str:
@@ -370,6 +372,12 @@ def volley_reference_job(
         )
 
     return PrintJob("volley reference.pdf", 1, draw)
+
+
+def watched(job: PrintJob, show: Show | None, stop: Stop | None = None) -> Progress:
+    """The progress callback to draw job with: what it reports, shown as `PrintProgress`
+    values (services.progress); stop, asked at every step, stops the print (PrintStopped)."""
+    return tracked(job.count, job.unit, show, stop)
 
 
 def check_target(campaign_file: Path | None, target: str | Path) -> Path:

@@ -1,4 +1,8 @@
-"""Rendering a PDF off the GUI thread, reporting progress (DESIGN 7)."""
+"""Rendering a PDF off the GUI thread, reporting progress (DESIGN 7).
+
+The progress is the use case's own (`services.progress.PrintProgress`, made by
+`printing.watched`): the worker only carries it to the GUI thread.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +12,14 @@ from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 from rostermgr.errors import Refused
 from services.crashlog import log_exception
+from services.progress import PrintProgress
 
-Render = Callable[[Callable[[int, int], None]], None]
+# render(show): draws, handing each PrintProgress to show
+Render = Callable[[Callable[[PrintProgress], None]], None]
 
 
 class RenderWorker(QObject):
-    progress = Signal(int, int)
+    progress = Signal(object)  # a PrintProgress
     done = Signal()
     failed = Signal(str)
 
@@ -23,15 +29,16 @@ class RenderWorker(QObject):
 
     @Slot()
     def run(self) -> None:
-        sentence = run_render(self._render, lambda done, total: self.progress.emit(done, total))
+        sentence = run_render(self._render, self.progress.emit)
         if sentence is None:
             self.done.emit()
         else:
             self.failed.emit(sentence)
 
 
-def run_render(render: Render, progress: Callable[[int, int], None]) -> str | None:
-    """Run render(progress) here; None when it drew, else the sentence that says why not."""
+def run_render(render: Render, progress: Callable[[PrintProgress], None]) -> str | None:
+    """Run render(progress) here; None when it drew, else the sentence that says why not
+    (Cancel's too: PrintStopped is a refusal)."""
     try:
         render(progress)
     except Refused as exc:  # the printables' one-sentence refusals (PrintRefused)

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from functools import lru_cache
+from typing import Any
 
 from printables.layout import check_choice
 from rostermgr.presentation import present
@@ -108,6 +109,9 @@ def card_faces(posses: Sequence[Posse], rules: Ruleset, gangers: str = "grouped"
     faces: list[CardFace] = []
     # One static back per faction and leadership, with its JSON for the fingerprints.
     backs: dict[tuple[str, bool], tuple[BackTables, str]] = {}
+    # What a card shows besides its posse and names, with its JSON, by the content it comes
+    # from: most cards of a print are alike (issue 33: worked out once per distinct content).
+    shown: dict[tuple[object, ...], _Content] = {}
     for posse in posses:
         groups: dict[object, list[Member]] = {}
         for i, member in enumerate(posse.active):
@@ -115,7 +119,8 @@ def card_faces(posses: Sequence[Posse], rules: Ruleset, gangers: str = "grouped"
             groups.setdefault(_likeness(member, rules) if shared else i, []).append(member)
         for group in groups.values():
             for start in range(0, len(group), MAX_SHARED):
-                faces.append(_face(posse, tuple(group[start : start + MAX_SHARED]), rules, backs))
+                members = tuple(group[start : start + MAX_SHARED])
+                faces.append(_face(posse, members, rules, backs, shown))
     return faces
 
 
@@ -136,24 +141,54 @@ def _likeness(member: Member, rules: Ruleset) -> tuple[object, ...]:
     )
 
 
+@dataclass(frozen=True)
+class _Content:
+    """A card's fields but its posse and names, and the fingerprint's JSON either side of them
+    (the fields are written in sorted order: "names" and "posse" fall between the two)."""
+
+    fields: dict[str, Any]  # CardFace's fields but key, fingerprint, posse and names
+    before: str  # '"back": ..., ..., "items": ...'
+    after: str  # '"role": ..., ..., "wounds": ...'
+
+
 def _face(
     posse: Posse,
     members: tuple[Member, ...],
     rules: Ruleset,
     backs: dict[tuple[str, bool], tuple[BackTables, str]],
+    shown: dict[tuple[object, ...], _Content],
 ) -> CardFace:
     m = members[0]
+    # everything the content reads of a member, and the faction it fights for
+    like = (posse.faction, m.role, m.items, m.injuries, tuple(sorted(m.upgrades.items())))
+    content = shown.get(like)
+    if content is None:
+        content = shown[like] = _content(posse, m, rules, backs)
+    names = tuple(x.name for x in members)
+    key = json.dumps([posse.name, list(names)], ensure_ascii=False)
+    own = f'"names": {_shown(names)}, "posse": {_shown(posse.name)}'
+    text = f"[{_DESIGN_JSON}, {{{content.before}, {own}, {content.after}}}]"
+    fingerprint = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return CardFace(
+        key=key, fingerprint=fingerprint, posse=posse.name, names=names, **content.fields
+    )
+
+
+def _content(
+    posse: Posse,
+    m: Member,
+    rules: Ruleset,
+    backs: dict[tuple[str, bool], tuple[BackTables, str]],
+) -> _Content:
     faction = rules.faction(posse.faction)
     leads = bool(faction.leader_actions) and _leads(m)
     if (faction.id, leads) not in backs:
         back = back_tables(faction, rules, leader=leads)
         backs[(faction.id, leads)] = (back, _shown(_plain(back)))
     back, back_json = backs[(faction.id, leads)]
-    items = sorted((rules.item(i) for i in m.items), key=lambda it: list(rules.items).index(it.id))
-    names = tuple(x.name for x in members)
-    fields = {
-        "posse": posse.name,
-        "names": names,
+    order = {item_id: i for i, item_id in enumerate(rules.items)}
+    items = sorted((rules.item(i) for i in m.items), key=lambda it: order[it.id])
+    fields: dict[str, Any] = {
         "role_id": m.role,
         "role": rules.role(m.role).name,
         "faction_id": faction.id,
@@ -170,9 +205,16 @@ def _face(
         ),
         "back": back,
     }
-    key = json.dumps([posse.name, list(names)], ensure_ascii=False)
-    fingerprint = hashlib.sha256(_shown_card(fields, back_json).encode("utf-8")).hexdigest()
-    return CardFace(key=key, fingerprint=fingerprint, **fields)  # type: ignore[arg-type]
+    # The fingerprint hashes _shown([CARD_DESIGN, fields]) with sort_keys; the back's JSON is
+    # written once per back, and each field's once per value (_shown_value).
+    written = {k: f'"{k}": {_shown_value(v)}' for k, v in fields.items() if k != "back"}
+    written["back"] = f'"back": {back_json}'
+    keys = sorted(written)
+    return _Content(
+        fields,
+        ", ".join(written[k] for k in keys if k < "names"),
+        ", ".join(written[k] for k in keys if k > "posse"),
+    )
 
 
 def _shown(value: object) -> str:
@@ -181,19 +223,6 @@ def _shown(value: object) -> str:
 
 
 _DESIGN_JSON = json.dumps(CARD_DESIGN)
-
-
-def _shown_card(fields: dict[str, object], back_json: str) -> str:
-    """_shown([CARD_DESIGN, fields]) with fields["back"] as its JSON back_json, written once per
-    back rather than once per card (the back is most of the text).
-
-    The object is written field by field in sorted order, as sort_keys writes it, with each
-    field's JSON remembered by value: most cards of a print share their stats, weapons and
-    gear, and encoding those dataclasses is most of the work.
-    """
-    parts = [f'"back": {back_json}']
-    parts.extend(f'"{k}": {_shown_value(fields[k])}' for k in sorted(fields) if k != "back")
-    return f"[{_DESIGN_JSON}, {{{', '.join(parts)}}}]"
 
 
 @lru_cache(maxsize=4096, typed=True)

@@ -100,7 +100,8 @@ def _geometry(face: CardFace) -> Geometry:
 def _header(title: str) -> Geometry:
     """The usual header when the names fit it at the floor, else the tall one (cached: every
     part of a front asks, and fitting the names is the costliest measure on a card)."""
-    size, lines = fit_block(title, DISPLAY, INNER_W, NAMES_H, NAME_PT, NAME_MIN_PT, NAME_LEAD)
+    # the same fit draw_front then draws with (cached): each card's names are fitted once
+    size, lines = _fit_names(title, NAMES_H)
     fits = block_height(size, len(lines), NAME_LEAD) <= NAMES_H and not lines[-1].endswith("\u2026")
     return Geometry(NAMES_H if fits else NAMES_TALL_H)
 

@@ -13,6 +13,7 @@ refuse: a wrong size or box, or text outside the safe zone 1/8 in inside the tri
 from __future__ import annotations
 
 import io
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,10 +21,11 @@ from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printables.cards.colours import GUIDE, srgb_profile
+from printables.cards.colours import GUIDE
 from printables.cards.faces import CardFace
 from printables.cards.impose import BACK, FRONT
 from printables.cards.pdfx import make_pdfx, pdfx_canvas_options, pdfx_problems
+from printables.cards.raster import DPI, Target, page_problems, render_pages
 from printables.cards.style import CARD_H, CARD_W, palette
 from printables.cards.writer import CARD_FONTS, define_forms, draw_face, printed_faces
 from printables.layout import INKS, check_choice, new_canvas
@@ -32,9 +34,7 @@ from rostermgr.rules import Ruleset
 
 Progress = Callable[[int, int], None]
 SHOPS = ("pnp", "dtc", "mpc", "tgc")  # pnp: the sheets of write_cards, printed at home
-DPI = 300
 SAFE_IN = 0.125  # text stays this far inside the trim
-TOL_PT = 0.01
 
 
 @dataclass(frozen=True)
@@ -157,41 +157,15 @@ def preflight(data: bytes, shop: Shop) -> list[str]:
     that is not CMYK, more than 240% ink, or no output intent. Empty when it passes."""
     import pypdfium2 as pdfium
 
-    w, h = shop.page
-    b, safe = shop.bleed, SAFE_IN * 72
-    trim = (b, b, b + CARD_W, b + CARD_H)
     problems: list[str] = []
     pdf = pdfium.PdfDocument(data)
     try:
         for i in range(len(pdf)):
             page = pdf[i]
-            where = f"page {i + 1}"
-            if any(abs(a - e) > TOL_PT for a, e in zip(page.get_size(), (w, h), strict=True)):
-                problems.append(f"{where} is not {w / 72:g} x {h / 72:g} in")
-            boxes = (
-                (page.get_trimbox(), trim, "TrimBox"),
-                (page.get_bleedbox(), (0, 0, w, h), "BleedBox"),
-            )
-            for got, want, name in boxes:
-                if any(abs(a - e) > TOL_PT for a, e in zip(got, want, strict=True)):
-                    problems.append(f"the {name} of {where} is not where the card is")
-            text = page.get_textpage()
-            for k in range(text.count_chars()):
-                ch = text.get_text_range(k, 1)
-                if not ch.strip():
-                    continue
-                left, bottom, right, top = text.get_charbox(k)
-                inside = (
-                    left >= trim[0] + safe - TOL_PT
-                    and bottom >= trim[1] + safe - TOL_PT
-                    and right <= trim[2] - safe + TOL_PT
-                    and top <= trim[3] - safe + TOL_PT
-                )
-                if not inside:
-                    problems.append(f"'{ch}' on {where} is outside the 1/8 in safe zone")
-                    break
-            text.close()
-            page.close()
+            try:
+                problems += page_problems(page, f"page {i + 1}", shop.bleed, SAFE_IN)
+            finally:
+                page.close()
     finally:
         pdf.close()
     if shop.pdfx:
@@ -223,48 +197,43 @@ def write_shop_cards(
     """
     spec = shop_spec(shop)
     faces = printed_faces(faces)
+    if spec.png and not isinstance(out, Path):
+        raise PrintRefused(f"The files for {spec.name} go into a folder, not one file.")
+    # progress in steps: a card's face drawn is one, a page checked and rendered four more
+    # (about what each takes), and the file written the last
+    n = len(faces)
+    total = n + (4 * 2 * n if spec.png else 0) + 1
+
+    def drawn(done: int, _of: int) -> None:
+        if progress is not None:
+            progress(min(done, n), total)
+
+    def rendered(done: int, _of: int) -> None:
+        if progress is not None:
+            progress(n + 4 * done, total)
+
     buffer = io.BytesIO()
-    pages = draw_shop_pdf(faces, rules, buffer, spec, ink=ink, progress=progress)
+    pages = draw_shop_pdf(faces, rules, buffer, spec, ink=ink, progress=drawn)
     data = buffer.getvalue()
-    _refuse(preflight(data, spec), spec)
     if not spec.png:
+        _refuse(preflight(data, spec), spec)
         if isinstance(out, Path):
             out.write_bytes(data)
         else:
             out.write(data)
     else:
-        if not isinstance(out, Path):
-            raise PrintRefused(f"The files for {spec.name} go into a folder, not one file.")
-        _render_pngs(data, pages, out, spec, len(faces))
+        assert isinstance(out, Path)
+        names = png_names(n)
+        # each page is checked as it is rendered; a page's content is its face and side
+        files = [
+            ((faces[k - 1], side), out / names[k - 1][0 if side == FRONT else 1])
+            for k, side in pages
+        ]
+        with tempfile.TemporaryDirectory(prefix="rostermgr-shop-") as folder:
+            pdf = Path(folder) / "cards.pdf"
+            pdf.write_bytes(data)
+            target = Target(spec.bleed, SAFE_IN, spec.pixels)
+            _refuse(render_pages(pdf, files, target, rendered), spec)
     if progress is not None:
-        progress(len(faces) + 1, len(faces) + 1)
+        progress(total, total)
     return len(pages)
-
-
-def _render_pngs(
-    data: bytes, pages: list[tuple[int, str]], folder: Path, shop: Shop, count: int
-) -> None:
-    """Each page to a PNG of exactly the shop's pixel size, named by card and side."""
-    import pypdfium2 as pdfium
-
-    names = png_names(count)
-    px_w, px_h = shop.pixels
-    pdf = pdfium.PdfDocument(data)
-    try:
-        for i, (n, side) in enumerate(pages):
-            page = pdf[i]
-            w, _h = page.get_size()
-            image = page.render(scale=px_w / w, draw_annots=False).to_pil()
-            if image.size != (px_w, px_h):  # a pixel of rounding: resampled, never padded
-                image = image.resize((px_w, px_h))
-            image.info["dpi"] = (DPI, DPI)
-            front, back = names[n - 1]
-            image.save(
-                folder / (front if side == FRONT else back),
-                dpi=(DPI, DPI),
-                compress_level=3,
-                icc_profile=srgb_profile(),  # pdfium renders sRGB: the file says so
-            )
-            page.close()
-    finally:
-        pdf.close()

@@ -103,8 +103,14 @@ def test_print_shop_files_preview_one_face_at_bleed_and_save_every_card(
     trim = [bleed, bleed, bleed + 180, bleed + 252]
     assert [float(v) for v in preview.trimbox] == pytest.approx(trim, abs=0.01)
     target = tmp_path / ("png" if shop == "mpc" else "cards.pdf")
-    dialog.save_to(target)
+    dialog.save_to(target)  # drawn in the background, with its progress and a Cancel
+    qtbot.waitUntil(lambda: dialog.saving is None, timeout=60000)
     assert "Saved to" in dialog.message.text()
+    assert not dialog.cancel.isEnabled()
+    assert (
+        dialog.progress.format().startswith("Printed: ")
+        and " cards, in " in dialog.progress.format()
+    )
     if shop == "mpc":
         assert (target / "001-front.png").is_file() and (target / "001-back.png").is_file()
     else:
@@ -224,4 +230,36 @@ def test_the_other_games_tab_renders_and_saves_each_sheet(
     target = tmp_path / "out.pdf"
     dialog.save_to(target)
     assert len(PdfReader(target).pages) == pages
+    dialog.done(0)
+
+
+def test_the_progress_says_cards_done_of_all_and_cancel_stops_a_save_leaving_nothing(
+    window: MainWindow, qtbot, tmp_path: Path
+) -> None:
+    """Issue 31, 12: the dialog shows the use case's own progress, and Cancel stops a print
+    shop's files being drawn where they are saved: no folder, no temporary one."""
+    from services.progress import PrintProgress
+
+    window.posse_list.setCurrentIndex(
+        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
+    )
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    dialog._progress(PrintProgress(120, 500, "cards", 3.0, 9.4))
+    assert dialog.progress.value() == 120 and dialog.progress.maximum() == 500
+    assert dialog.progress.text() == "Printing: 120 of 500 cards, about 9 s left"
+    dialog.cards.shop.setCurrentIndex(dialog.cards.shop.findData("mpc"))
+    dialog.render()
+    dialog.wait()
+    qtbot.waitUntil(lambda: dialog.pdf is not None and dialog._shop_job is not None, timeout=30000)
+    out = tmp_path / "out"
+    out.mkdir()
+    target = out / "png"
+    dialog.save_to(target)
+    assert dialog.cancel.isEnabled()
+    dialog.cancel.click()  # asked at the next step of the drawing
+    qtbot.waitUntil(lambda: dialog.saving is None, timeout=60000)
+    assert dialog.message.text() == "The print was stopped; nothing was written."
+    assert list(out.iterdir()) == []
+    assert not dialog.cancel.isEnabled() and dialog.save.isEnabled()
     dialog.done(0)

@@ -4,7 +4,8 @@ of the real PDF."""
 from __future__ import annotations
 
 import tempfile
-from functools import partial
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,7 @@ from rostermgr.errors import Refused
 from services import posses, printing
 from services.printing import CardOptions as CardOptionValues
 from services.printing import PrintJob
+from services.progress import PrintProgress
 from ui.dialogs.pdf_preview import PdfPreview
 from ui.dialogs.print_options import (
     INKS,
@@ -105,6 +107,10 @@ class PrintDialog(QDialog):
         for pane in panes:
             self.options.addWidget(pane)
         self.progress = QProgressBar()
+        self.progress.setTextVisible(True)
+        # Stops the preview or the save being drawn (issue 31, 12): nothing of it is written.
+        self.cancel = QPushButton("Ca&ncel")
+        self.cancel.setEnabled(False)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.save = QPushButton("&Save PDF...")
@@ -118,7 +124,10 @@ class PrintDialog(QDialog):
         left_layout = QVBoxLayout(left)
         left_layout.addWidget(self.tabs)
         left_layout.addWidget(self.options)
-        left_layout.addWidget(self.progress)
+        row = QHBoxLayout()
+        row.addWidget(self.progress, 1)
+        row.addWidget(self.cancel)
+        left_layout.addLayout(row)
         left_layout.addWidget(self.message)
         row = QHBoxLayout()
         row.addWidget(self.save)
@@ -140,10 +149,15 @@ class PrintDialog(QDialog):
         self.open.clicked.connect(self.open_in_viewer)
         self.send.clicked.connect(self.send_to_printer)
         self.close_button.clicked.connect(self.reject)
+        self._stop = threading.Event()  # asked by the use case's progress at every step
+        self.cancel.clicked.connect(self._stop.set)
         self._folder = tempfile.TemporaryDirectory(prefix="rostermgr-print-")
         self.pdf: Path | None = None  # the PDF the preview shows
         self.thread: Any = None
         self.worker: Any = None
+        self.saving: Any = None  # the thread drawing a print shop's files where they are saved
+        self.saver: Any = None
+        self._saving_to: tuple[PrintJob, Path] | None = None
         self.progress_reports = 0
         self._job: PrintJob | None = None  # the job rendered last, until its cards count printed
         self._shop_job: PrintJob | None = None  # a print shop's files: drawn when saved
@@ -284,12 +298,11 @@ class PrintDialog(QDialog):
             return
         job, target = prepared
         self._busy = True
-        self.progress.setValue(0)
-        self.progress_reports = 0
+        self._started()
         self.message.setText("Updating the preview...")
         generation = self._generation
         # Keep the worker referenced: a collected worker never runs and its thread never ends.
-        self.thread, self.worker = start(partial(job.draw, target), self)
+        self.thread, self.worker = start(self._drawing(job, target), self)
         self.worker.progress.connect(self._progress)
         self.worker.done.connect(lambda: self._rendered(target, generation))
         self.worker.failed.connect(lambda sentence: self._failed(sentence, generation))
@@ -307,20 +320,39 @@ class PrintDialog(QDialog):
         if prepared is None:
             return None
         job, target = prepared
-        sentence = run_render(partial(job.draw, target), lambda _d, _t: None)
+        sentence = run_render(lambda _show: job.draw(target, None), lambda _p: None)
         if sentence is not None:
             self.message.setText(sentence)
             return None
         self._show(target, self._generation)
         return self.pdf
 
-    def _progress(self, done: int, total: int) -> None:
+    def _drawing(self, job: PrintJob, target: Path) -> Callable[[Callable[..., None]], None]:
+        """What a worker runs: the job drawn to target, its progress the use case's own, and
+        Cancel asked at every step."""
+
+        def draw(show: Callable[[PrintProgress], None]) -> None:
+            job.draw(target, printing.watched(job, show, self._stop.is_set))
+
+        return draw
+
+    def _started(self) -> None:
+        self._stop.clear()
+        self.cancel.setEnabled(True)
+        self.progress.setValue(0)
+        self.progress.setFormat("%p%")
+        self.progress_reports = 0
+
+    def _progress(self, shown: PrintProgress) -> None:
+        """The use case's progress, as it says it: cards done of all, and the time left."""
         self.progress_reports += 1
-        self.progress.setMaximum(max(total, 1))
-        self.progress.setValue(done)
+        self.progress.setMaximum(max(shown.total, 1))
+        self.progress.setValue(shown.done)
+        self.progress.setFormat(shown.text.replace("%", "%%"))  # Qt's own %p, %v...
 
     def _rendered(self, target: Path, generation: int) -> None:
         self._busy = False
+        self.cancel.setEnabled(self.saving is not None)
         if generation != self._generation:  # the options changed while it rendered
             if self._again:
                 self._again = False
@@ -351,6 +383,7 @@ class PrintDialog(QDialog):
 
     def _failed(self, sentence: str, generation: int) -> None:
         self._busy = False
+        self.cancel.setEnabled(self.saving is not None)
         if generation != self._generation and self._again:
             self._again = False
             self.render()
@@ -377,13 +410,52 @@ class PrintDialog(QDialog):
             return
         try:
             if self._shop_job is not None:
-                self._job = self._shop_job
-                printing.write(self.w.campaign.path, self._shop_job, path)
-            else:
-                printing.save_rendered(self.w.campaign.path, self.pdf, path)
+                self._save_shop_files(self._shop_job, path)
+                return
+            printing.save_rendered(self.w.campaign.path, self.pdf, path)
         except Refused as exc:
             self.message.setText(str(exc))
             return
+        self._remember()
+        self.message.setText(f"Saved to {path}.")
+
+    def _save_shop_files(self, job: PrintJob, path: Path) -> None:
+        """A print shop's files, drawn where they are saved in the background: the progress
+        bar and Cancel follow it; the cards count as printed once every file is there."""
+        if self.saving is not None:
+            return
+        campaign = self.w.campaign.path
+        printing.check_job_target(campaign, job, path)  # refused at once, before any drawing
+        self._started()
+        self.message.setText(f"Saving to {path}...")
+        self.save.setEnabled(False)
+
+        def draw(show: Callable[[PrintProgress], None]) -> None:
+            printing.write(campaign, job, path, printing.watched(job, show, self._stop.is_set))
+
+        self._saving_to = (job, path)
+        self.saving, self.saver = start(draw, self)
+        # bound methods of this dialog: queued to the GUI thread, as a lambda would not be
+        self.saver.progress.connect(self._progress)
+        self.saver.done.connect(self._save_done)
+        self.saver.failed.connect(self._saved)
+        self.saving.start()
+
+    def _save_done(self) -> None:
+        self._saved(None)
+
+    def _saved(self, sentence: str | None) -> None:
+        if self._saving_to is None:
+            return
+        job, path = self._saving_to
+        self._saving_to = None
+        self.saving = self.saver = None
+        self.cancel.setEnabled(self._busy)
+        self.save.setEnabled(True)
+        if sentence is not None:
+            self.message.setText(sentence)
+            return
+        self._job = job
         self._remember()
         self.message.setText(f"Saved to {path}.")
 
@@ -429,13 +501,16 @@ class PrintDialog(QDialog):
             self._job = None
 
     def wait(self) -> None:
-        """Block until a running render finishes (tests and closing)."""
+        """Block until a running render, and a save, finish (tests and closing)."""
         if self.thread is not None:
             self.thread.wait()
+        if self.saving is not None:
+            self.saving.wait()
 
     def done(self, result: int) -> None:
         self._follow.stop()
         self._again = False
+        self._stop.set()  # closing stops what is being drawn: nothing half-written is left
         self.wait()
         self.document.close()
         super().done(result)
