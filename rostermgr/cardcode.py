@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rostermgr.errors import Refused
+from rostermgr.presentation import present
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
 
@@ -44,7 +45,7 @@ class CardCode:
     counter: int  # the campaign's change counter (undo log number) when it was printed
     posse_id: int
     role: str  # role id
-    stats: tuple[int, ...]  # the current stats, in the ruleset's stat order
+    stats: tuple[int, ...]  # the stats as the card shows them, in the ruleset's stat order
     injuries: int  # strikes taken
     upgrades: tuple[tuple[str, int], ...]  # (stat id, +n) in stat order, n > 0
     items: tuple[str, ...]  # item ids, in the ruleset's item order, repeated when carried twice
@@ -226,7 +227,7 @@ def card_code(posse: Posse, members: tuple[Member, ...], rules: Ruleset, counter
         counter=counter,
         posse_id=posse.id or 0,
         role=m.role,
-        stats=tuple(m.stats(rules)[s] for s in rules.stat_order),
+        stats=tuple(s.value for s in present(m, rules).stats),  # as shown: a horse's Move
         injuries=m.injuries,
         upgrades=tuple((s, m.upgrades[s]) for s in rules.stat_order if m.upgrades.get(s)),
         items=tuple(sorted(m.items, key=order.index)),

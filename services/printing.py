@@ -95,7 +95,7 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
     if not names:
         raise Refused("Choose at least one posse to print its cards.")
     offset = check_back_offset(options.back_offset)  # PrintRefused, a sentence, when unusable
-    faces = card_faces(posses.load_many(c, names), c.rules, options.gangers)
+    faces = card_faces(posses.load_many(c, names), c.rules, options.gangers, c.mark())
     if options.changed:
         faces = changed_faces(faces, printed_fingerprints())
     # What goes on paper: a member whose gear needs more than one card gets continuation

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from printables.cards.code import CODE_BLOCK_W, draw_code_block
 from printables.cards.faces import BackTables, CardFace
 from printables.cards.pen import Pen
 from printables.cards.style import (
@@ -117,8 +118,8 @@ def draw_back_frame(pen: Pen, face: CardFace, pal: Palette) -> None:
     if face.part == 1:
         tables, slots = _fitted(face.back, len(face.names))
         _layout(pen, tables, pal, slots.scale, len(face.names))
-        for y in UPGRADE_LINES_Y:
-            pen.rule(LEFT, y, RIGHT, y, pal.line, 0.5)
+        for y in UPGRADE_LINES_Y:  # up to the state code's block (issue 34)
+            pen.rule(LEFT, y, RIGHT - CODE_BLOCK_W, y, pal.line, 0.5)
         label_top = UPGRADE_LINES_Y[-1] + 1.5 + block_height(HEADING_PT)
         pen.text(LEFT, label_top, "Upgrades", CONDENSED_BOLD, HEADING_PT, pal.accent)
     else:
@@ -178,6 +179,7 @@ def draw_back(pen: Pen, face: CardFace, pal: Palette) -> None:
     text = ", ".join(f"{name} +{n}" for name, n in face.upgrades)
     if text:
         pen.text(x, top, ellipsize(text, CONDENSED, TEXT_PT, width), CONDENSED, TEXT_PT, pal.text)
+    draw_code_block(pen, face.code, pal)
 
 
 def _layout(
@@ -220,7 +222,7 @@ def _layout(
     y, strikes, labels = _strikes(pen, ink, y - SECTION_GAP * s, t.strikes, note, s, models)
     label_w = text_width("Upgrades", CONDENSED_BOLD, HEADING_PT) + 4
     top = UPGRADE_LINES_Y[-1] + 1.5 + block_height(TEXT_PT)
-    upgrades = (LEFT + label_w, top, INNER_W - label_w)
+    upgrades = (LEFT + label_w, top, INNER_W - label_w - CODE_BLOCK_W)
     return BackSlots(s, strikes, labels, upgrades), y
 
 
