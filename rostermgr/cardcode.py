@@ -1,10 +1,11 @@
 """The state code printed on every roster card (issue 34): what the card says, in a few bytes.
 
 A card's code holds its members (by their ids in the campaign) and each one's unspent flips,
-the role, the stat line, the strikes taken, the upgrades, the gear (by the item's place in the
-ruleset), the first 24 bits of the ruleset's hash, the campaign's change counter when printed
-(the undo log's newest number) and the posse's id, closed by a 16-bit CRC (CRC-CCITT) over all
-of it. Names are not in it: they are on the card and in the campaign.
+the posse's faction, the role, the stat line, the strikes taken, the upgrades, the gear (by
+the item's place in the ruleset), the first 24 bits of the ruleset's hash, the campaign's
+change counter when printed (the undo log's newest number) and the posse's id, closed by a
+16-bit CRC (CRC-CCITT) over all of it. Names are not in it: they are on the card and in the
+campaign.
 
 The bytes are written in base32 (RFC 4648, without padding): its 32 characters are all in a
 QR code's alphanumeric mode, so the QR stays small, and none of them is a 0, 1 or 8 that could
@@ -50,6 +51,7 @@ class CardCode:
     upgrades: tuple[tuple[str, int], ...]  # (stat id, +n) in stat order, n > 0
     items: tuple[str, ...]  # item ids, in the ruleset's item order, repeated when carried twice
     members: tuple[tuple[int, int], ...]  # (member id, flips unspent) for each model of the card
+    faction: str  # the posse's faction id
 
 
 class OtherRuleset(Refused):
@@ -74,7 +76,13 @@ def encode_card(code: CardCode, rules: Ruleset) -> str:
     wide = any(not 0 <= v <= 15 for v in code.stats) or len(code.stats) != len(stats)
     out = bytearray([FORMAT << 4 | (CARD_WIDE if wide else CARD)])
     out += bytes.fromhex(code.ruleset[:RULESET_HEX])
-    for value in (code.counter, code.posse_id, roles.index(code.role)):
+    factions = list(rules.factions)
+    for value in (
+        code.counter,
+        code.posse_id,
+        factions.index(code.faction),
+        roles.index(code.role),
+    ):
         _put(out, value)
     if wide:
         _put(out, len(code.stats))
@@ -118,7 +126,8 @@ def decode_card(text: str, rules: Ruleset) -> CardCode:
 
 def _read_card(r: _Reader, prefix: str, wide: bool, rules: Ruleset) -> CardCode:
     roles, items, stat_ids = list(rules.roles), list(rules.items), list(rules.stat_order)
-    counter, posse_id, role = r.take(), r.take(), roles[r.take()]
+    counter, posse_id = r.take(), r.take()
+    faction, role = list(rules.factions)[r.take()], roles[r.take()]
     if wide:
         stats = tuple(_unzigzag(r.take()) for _ in range(r.take()))
     else:
@@ -130,7 +139,9 @@ def _read_card(r: _Reader, prefix: str, wide: bool, rules: Ruleset) -> CardCode:
     members = tuple((r.take(), r.take()) for _ in range(r.take()))
     if not r.done() or not members:
         raise ValueError("trailing bytes")
-    return CardCode(prefix, counter, posse_id, role, stats, injuries, upgrades, gear, members)
+    return CardCode(
+        prefix, counter, posse_id, role, stats, injuries, upgrades, gear, members, faction
+    )
 
 
 def code_bytes(text: str) -> bytes:
@@ -232,6 +243,7 @@ def card_code(posse: Posse, members: tuple[Member, ...], rules: Ruleset, counter
         upgrades=tuple((s, m.upgrades[s]) for s in rules.stat_order if m.upgrades.get(s)),
         items=tuple(sorted(m.items, key=order.index)),
         members=tuple((x.id or 0, x.flips) for x in members),
+        faction=posse.faction,
     )
 
 

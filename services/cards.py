@@ -127,3 +127,46 @@ def _status(
     # A card of one member: its name is said once, before the card's posse.
     told = [p.split(": ", 1)[1] for p in said] if len(names) == 1 else list(said)
     return CardStatus(shown, CHANGED, posse.name, names, said, f"{who}: {'; '.join(told)}")
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """A posse rebuilt from its cards: its name, and what the cards could not say."""
+
+    name: str
+    members: int
+    named_by_role: bool  # no journal code: the members are named by their roles
+
+
+@in_campaign
+def rebuild_posse(c: Campaign, codes: Sequence[str], as_name: str) -> Rebuilt:
+    """A posse restored from the codes of its printed cards, through `posse import`'s checks
+    (a backup first, one transaction); refused whole, in one sentence, when a code is wrong or
+    the codes disagree with each other or with the campaign's ruleset.
+
+    The cards carry no names and no purse: the members are named by their roles ("Gang member
+    2"), to be renamed, and the purse is $0.
+    """
+    from rostermgr.rebuild import rebuild_document, rebuild_members
+    from services import posses
+
+    decoded = [decode_card(text, c.rules) for text in codes]
+    members = rebuild_members(decoded, c.rules)
+    counts: dict[str, int] = {}
+    for _, m in members:
+        counts[m.role] = counts.get(m.role, 0) + 1
+    names: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for member_id, m in members:
+        seen[m.role] = seen.get(m.role, 0) + 1
+        role = c.rules.role(m.role).name
+        names[member_id] = f"{role} {seen[m.role]}" if counts[m.role] > 1 else role
+    doc = rebuild_document(decoded, c.rules, as_name, names, 0, _today())
+    name = posses.import_posse(c, doc, as_name)
+    return Rebuilt(name, len(members), True)
+
+
+def _today() -> str:
+    import datetime as dt
+
+    return dt.date.today().isoformat()

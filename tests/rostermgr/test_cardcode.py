@@ -46,6 +46,7 @@ def codes(draw: st.DrawFn) -> CardCode:
         upgrades=tuple((s, ups[s]) for s in RULES.stat_order if s in ups),
         items=tuple(sorted(items, key=order.index)),
         members=tuple(members),
+        faction=draw(st.sampled_from(list(RULES.factions))),
     )
 
 
@@ -74,7 +75,7 @@ def test_one_character_changed_is_refused_by_its_check_value(
 
 def test_every_single_character_change_of_one_code_is_refused() -> None:
     code = CardCode(ruleset_prefix(RULES), 1234, 2, "ganger", (1, 2, 2, 2, 1, 1, 6), 1,
-                    (("shot", 1),), ("pistol",), ((7, 2), (8, 0)))  # fmt: skip
+                    (("shot", 1),), ("pistol",), ((7, 2), (8, 0)), "sheriffs")  # fmt: skip
     text = encode_card(code, RULES)
     for at in range(len(text)):
         for other in ALPHABET.replace(text[at], ""):
@@ -87,12 +88,12 @@ def test_every_single_character_change_of_one_code_is_refused() -> None:
 
 def test_a_usual_card_is_short() -> None:
     code = CardCode(ruleset_prefix(RULES), 20_000, 3, "leader", (1, 3, 3, 2, 2, 2, 8), 0, (),
-                    ("revolver", "medium-leather"), ((1, 0),))  # fmt: skip
-    assert len(encode_card(code, RULES)) <= 38  # a version 2 QR at M holds 38 such characters
+                    ("revolver", "medium-leather"), ((1, 0),), "outlawmen")  # fmt: skip
+    assert len(encode_card(code, RULES)) <= 61  # a version 3 QR at M holds 61 such characters
 
 
 def test_another_ruleset_is_said_so() -> None:
-    code = CardCode("abcdef", 1, 1, "ganger", (1,) * 7, 0, (), (), ((1, 0),))
+    code = CardCode("abcdef", 1, 1, "ganger", (1,) * 7, 0, (), (), ((1, 0),), "outlawmen")
     with pytest.raises(OtherRuleset, match="another ruleset"):
         decode_card(encode_card(code, RULES), RULES)
 
@@ -105,7 +106,7 @@ def test_no_code_is_refused_in_a_sentence(text: str) -> None:
 
 def test_changes_since_printed_are_said_per_member() -> None:
     code = CardCode(ruleset_prefix(RULES), 5, 1, "ganger", (1, 2, 2, 2, 1, 1, 6), 0, (),
-                    ("pistol",), ((3, 0), (4, 0)))  # fmt: skip
+                    ("pistol",), ((3, 0), (4, 0)), "outlawmen")  # fmt: skip
     kid = Member("Kid", "ganger", (), injuries=1, flips=2, id=3)
     slim = Member("Slim", "ganger", ("pistol",), id=4)
     assert changes(code, {3: kid, 4: slim}, RULES) == [
