@@ -32,6 +32,7 @@ from rostermgr.rules import Ruleset
 FORMAT = 1
 CARD = 1  # kinds, in the low half of the first byte
 CARD_WIDE = 2  # a card whose stats do not all fit a nibble (0-15): one varint each
+POSSE = 3  # the journal cover's code: the posse's name, purse and members' names
 RULESET_HEX = 6  # the ruleset's hash prefix: 24 bits
 GROUP = 4  # characters to a group when the code is written for typing
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"  # RFC 4648 base32
@@ -106,6 +107,77 @@ def encode_card(code: CardCode, rules: Ruleset) -> str:
         _put(out, flips)
     out += binascii.crc_hqx(bytes(out), 0).to_bytes(2, "big")
     return base64.b32encode(bytes(out)).decode("ascii").rstrip("=")
+
+
+@dataclass(frozen=True)
+class PosseCode:
+    """What the journal's cover says of its posse: what the cards do not."""
+
+    ruleset: str
+    counter: int
+    posse_id: int
+    faction: str
+    name: str
+    purse: int
+    members: tuple[tuple[int, str, int], ...]  # (member id, name, member_check) of the living
+
+
+def member_check(posse: Posse, member: Member, rules: Ruleset) -> int:
+    """The check value of a member's state alone: its card's code as if it had a card of its
+    own, printed at counter 0. Cards and cover printed at other times still agree by it."""
+    return check_value(encode_card(card_code(posse, (member,), rules, 0), rules))
+
+
+def posse_code(posse: Posse, rules: Ruleset, counter: int) -> PosseCode:
+    """The journal cover's code of posse."""
+    return PosseCode(
+        ruleset_prefix(rules),
+        counter,
+        posse.id or 0,
+        posse.faction,
+        posse.name,
+        posse.purse,
+        tuple((m.id or 0, m.name, member_check(posse, m, rules)) for m in posse.active),
+    )
+
+
+def encode_posse(code: PosseCode, rules: Ruleset) -> str:
+    """The journal's code as base32 text without grouping."""
+    out = bytearray([FORMAT << 4 | POSSE])
+    out += bytes.fromhex(code.ruleset[:RULESET_HEX])
+    _put(out, code.counter)
+    _put(out, code.posse_id)
+    _put(out, list(rules.factions).index(code.faction))
+    _put(out, _zigzag(code.purse))
+    _text(out, code.name)
+    _put(out, len(code.members))
+    for member_id, name, check in code.members:
+        _put(out, member_id)
+        _text(out, name)
+        out += check.to_bytes(2, "big")
+    out += binascii.crc_hqx(bytes(out), 0).to_bytes(2, "big")
+    return base64.b32encode(bytes(out)).decode("ascii").rstrip("=")
+
+
+def decode_any(text: str, rules: Ruleset) -> CardCode | PosseCode:
+    """A card's code or a journal cover's, read with rules (refusals as decode_card's)."""
+    data = code_bytes(text)
+    if data[0] != FORMAT << 4 | POSSE:
+        return decode_card(text, rules)
+    prefix = data[1:4].hex()
+    if prefix != ruleset_prefix(rules):
+        raise OtherRuleset(prefix)
+    try:
+        r = _Reader(data[4:-2])
+        counter, posse_id = r.take(), r.take()
+        faction, purse, name = list(rules.factions)[r.take()], _unzigzag(r.take()), r.text()
+        members = tuple((r.take(), r.text(), int.from_bytes(r.bytes(2), "big"))
+                        for _ in range(r.take()))  # fmt: skip
+        if not r.done():
+            raise ValueError("trailing bytes")
+    except (IndexError, ValueError, UnicodeDecodeError) as exc:
+        raise Refused(f"{shown(text)} is not the code of a posse journal.") from exc
+    return PosseCode(prefix, counter, posse_id, faction, name, purse, members)
 
 
 def decode_card(text: str, rules: Ruleset) -> CardCode:
@@ -187,6 +259,12 @@ def shown(text: str) -> str:
     return f"'{raw[:24]}...'" if len(raw) > 27 else f"'{raw}'"
 
 
+def _text(out: bytearray, text: str) -> None:
+    raw = text.encode("utf-8")
+    _put(out, len(raw))
+    out += raw
+
+
 def _zigzag(v: int) -> int:
     return v * 2 if v >= 0 else -v * 2 - 1
 
@@ -224,6 +302,15 @@ class _Reader:
             shift += 7
             if shift > 63:
                 raise ValueError("an over-long number")
+
+    def bytes(self, n: int) -> bytes:
+        if self.at + n > len(self.data):
+            raise IndexError("cut short")
+        self.at += n
+        return self.data[self.at - n : self.at]
+
+    def text(self) -> str:
+        return self.bytes(self.take()).decode("utf-8")
 
     def done(self) -> bool:
         return self.at == len(self.data)

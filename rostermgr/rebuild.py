@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rostermgr.cardcode import CardCode, card_code
+from rostermgr.cardcode import CardCode, PosseCode, card_code, member_check
 from rostermgr.errors import Refused
 from rostermgr.exchange import FORMAT, VERSION
 from rostermgr.roster import Member, Posse
@@ -125,3 +125,29 @@ def _card_for(stat: str, rules: Ruleset) -> str:
             rank = row.cards[0]
             return rank if rank == "JK" else f"{rank}S"
     raise Refused(f"No card of this ruleset allows an upgrade of {rules.stat_names[stat]}.")
+
+
+def journal_names(
+    journal: PosseCode, members: Sequence[tuple[int, Member]], rules: Ruleset, faction: str
+) -> dict[int, str]:
+    """The members' names from the journal cover's code, once it agrees with the cards: the
+    same posse, the same members, each member's state what its check value says."""
+    if journal.faction != faction:
+        raise Refused("The journal's code is of another posse than the cards.")
+    listed = {member_id: (name, check) for member_id, name, check in journal.members}
+    for member_id, m in members:
+        if member_id not in listed:
+            raise Refused("The cards show a member the journal's code does not name.")
+        name, check = listed[member_id]
+        posse = Posse(journal.name, faction, (m,), 0, rules.id, rules.version,
+                      id=journal.posse_id)  # fmt: skip
+        if member_check(posse, m, rules) != check:
+            raise Refused(
+                f"{name}'s card and the journal's cover disagree: one was printed before a "
+                "change; print both again, or rebuild from the cards alone."
+            )
+    have = {member_id for member_id, _ in members}
+    for member_id, (name, _) in listed.items():
+        if member_id not in have:
+            raise Refused(f"The journal names {name}, whose card is missing.")
+    return {member_id: name for member_id, (name, _) in listed.items()}

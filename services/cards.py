@@ -8,15 +8,25 @@ that it belongs to another campaign or ruleset.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from db import posses as store
 from db import rulesets as stored_rulesets
-from rostermgr.cardcode import CardCode, OtherRuleset, changes, decode_card, grouped
+from rostermgr.cardcode import (
+    CardCode,
+    OtherRuleset,
+    PosseCode,
+    changes,
+    decode_any,
+    grouped,
+    member_check,
+)
 from rostermgr.errors import Refused, quoted
-from rostermgr.roster import Posse
+from rostermgr.roster import Member, Posse
+from rostermgr.rules import Ruleset
 from services.campaign import Campaign, in_campaign
 
 CURRENT, CHANGED, OTHER_CAMPAIGN, OTHER_RULESET = (
@@ -92,7 +102,7 @@ def check_cards(c: Campaign, codes: Sequence[str]) -> list[CardStatus]:
     out = []
     for text in codes:
         try:
-            code = decode_card(text, c.rules)
+            code = decode_any(text, c.rules)
         except OtherRuleset as other:
             was = older.get(other.prefix)
             line = (
@@ -102,8 +112,39 @@ def check_cards(c: Campaign, codes: Sequence[str]) -> list[CardStatus]:
             )
             out.append(CardStatus(grouped(text), OTHER_RULESET, None, (), (), line))
             continue
-        out.append(_status(code, grouped(text), posses, now, c))
+        if isinstance(code, PosseCode):
+            out.append(_journal_status(code, grouped(text), posses, now, c.rules))
+        else:
+            out.append(_status(code, grouped(text), posses, now, c))
     return out
+
+
+def _journal_status(
+    code: PosseCode, shown: str, posses: dict[int | None, Posse], now: int, rules: Ruleset
+) -> CardStatus:
+    """A journal cover's code next to its posse now: its name, purse and members."""
+    posse = posses.get(code.posse_id)
+    if posse is None or code.counter > now or posse.faction != code.faction:
+        line = f"journal {shown[:14]}...: the journal of another campaign's posse"
+        return CardStatus(shown, OTHER_CAMPAIGN, None, (), (), line)
+    said = []
+    if posse.name != code.name:
+        said.append(f"renamed {posse.name}")
+    if posse.purse != code.purse:
+        said.append(f"purse ${posse.purse} (was ${code.purse})")
+    then = {i: (name, check) for i, name, check in code.members}
+    for m in posse.active:
+        if m.id not in then:
+            said.append(f"{m.name} new")
+        elif member_check(posse, m, rules) != then[m.id][1]:
+            said.append(f"{m.name} changed")
+    alive = {m.id for m in posse.active}
+    said += [f"{name} gone" for i, (name, _) in then.items() if i not in alive]
+    who = f"journal of {posse.name}"
+    names = tuple(m.name for m in posse.active)
+    if not said:
+        return CardStatus(shown, CURRENT, posse.name, names, (), f"{who}: current")
+    return CardStatus(shown, CHANGED, posse.name, names, tuple(said), f"{who}: {'; '.join(said)}")
 
 
 def _status(
@@ -140,30 +181,47 @@ class Rebuilt:
 
 @in_campaign
 def rebuild_posse(c: Campaign, codes: Sequence[str], as_name: str) -> Rebuilt:
-    """A posse restored from the codes of its printed cards, through `posse import`'s checks
-    (a backup first, one transaction); refused whole, in one sentence, when a code is wrong or
-    the codes disagree with each other or with the campaign's ruleset.
+    """A posse restored from the codes of its printed cards and its journal's cover, through
+    `posse import`'s checks (a backup first, one transaction); refused whole, in one
+    sentence, when a code is wrong or the codes disagree with each other or with the
+    campaign's ruleset.
 
-    The cards carry no names and no purse: the members are named by their roles ("Gang member
-    2"), to be renamed, and the purse is $0.
+    Without the journal's code the cards say no names and no purse: the members are named by
+    their roles ("Gang member 2"), to be renamed, and the purse is $0.
     """
-    from rostermgr.rebuild import rebuild_document, rebuild_members
+    from rostermgr.rebuild import journal_names, rebuild_document, rebuild_members
     from services import posses
 
-    decoded = [decode_card(text, c.rules) for text in codes]
-    members = rebuild_members(decoded, c.rules)
-    counts: dict[str, int] = {}
-    for _, m in members:
-        counts[m.role] = counts.get(m.role, 0) + 1
-    names: dict[int, str] = {}
-    seen: dict[str, int] = {}
-    for member_id, m in members:
-        seen[m.role] = seen.get(m.role, 0) + 1
-        role = c.rules.role(m.role).name
-        names[member_id] = f"{role} {seen[m.role]}" if counts[m.role] > 1 else role
-    doc = rebuild_document(decoded, c.rules, as_name, names, 0, _today())
+    decoded = [decode_any(text, c.rules) for text in codes]
+    cards_ = [d for d in decoded if isinstance(d, CardCode)]
+    journals = list(dict.fromkeys(d for d in decoded if isinstance(d, PosseCode)))
+    if len(journals) > 1:
+        raise Refused("Give the code of one journal cover, not of several.")
+    members = rebuild_members(cards_, c.rules)
+    if journals:
+        journal = journals[0]
+        if journal.posse_id != cards_[0].posse_id:
+            raise Refused("The journal's code is of another posse than the cards.")
+        names = journal_names(journal, members, c.rules, cards_[0].faction)
+        purse = journal.purse
+    else:
+        names, purse = _role_names(members, c.rules), 0
+    doc = rebuild_document(cards_, c.rules, as_name, names, purse, _today())
     name = posses.import_posse(c, doc, as_name)
-    return Rebuilt(name, len(members), True)
+    return Rebuilt(name, len(members), not journals)
+
+
+def _role_names(members: Sequence[tuple[int, Member]], rules: Ruleset) -> dict[int, str]:
+    """Names for members the cards show without a journal: their roles, numbered when two
+    share one ("Gang member 2")."""
+    counts = Counter(m.role for _, m in members)
+    seen: Counter[str] = Counter()
+    names = {}
+    for member_id, m in members:
+        seen[m.role] += 1
+        role = rules.role(m.role).name
+        names[member_id] = f"{role} {seen[m.role]}" if counts[m.role] > 1 else role
+    return names
 
 
 def _today() -> str:

@@ -15,7 +15,7 @@ import os
 import secrets
 import shutil
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -182,9 +182,12 @@ def journal_job(c: Campaign, name: str, booklet: bool = False) -> PrintJob:
 
     if not name:
         raise Refused("There is no posse to print a journal for.")
+    from rostermgr.cardcode import encode_posse, posse_code
     from rostermgr.journal import build_journal  # only this printable needs it
 
-    data = build_journal(posses.load(c, name), posses.history(c, name), c.rules)
+    posse = posses.load(c, name)
+    data = build_journal(posse, posses.history(c, name), c.rules)
+    data = replace(data, code=encode_posse(posse_code(posse, c.rules, c.mark()), c.rules))
 
     def draw(path: Path, progress: Progress | None) -> int:
         return write_journal(data, c.rules, path, booklet=booklet, progress=progress)

@@ -9,14 +9,12 @@ left (`CODE_BLOCK_W`), so nothing else is drawn where the block sits.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from reportlab.graphics.barcode.qr import QrCodeWidget
-
 from printables.cards.pen import Pen
 from printables.cards.style import CARD_W, MIN_PT, SAFE_MM, Palette
 from printables.fonts import CONDENSED
 from printables.layout import mm
+from printables.qr import Modules, draw_modules
+from printables.qr import qr_modules as modules_of
 from printables.text import block_height
 from rostermgr.cardcode import grouped
 from rostermgr.errors import PrintRefused
@@ -35,18 +33,15 @@ CODE_GROUPS_A_LINE = 3
 CODE_BLOCK_W = mm(CODE_TEXT_W_MM + CODE_TEXT_GAP_MM + 29 * CODE_MODULE_MM + 1.0)
 
 
-@lru_cache(maxsize=1024)
-def qr_modules(code: str) -> tuple[int, tuple[tuple[bool, ...], ...]]:
-    """The QR version and its module matrix (rows from the top) for code, at level M."""
-    widget = QrCodeWidget(code, barLevel=CODE_LEVEL)
-    widget.qr.make()
-    version = int(widget.qr.version)
+def qr_modules(code: str) -> tuple[int, Modules]:
+    """The QR version and module matrix of a card's code; refused past CODE_MAX_VERSION."""
+    version, rows = modules_of(code, CODE_LEVEL)
     if version > CODE_MAX_VERSION:
         raise PrintRefused(
             f"A card's code needs a QR code of version {version}, larger than the "
             f"{CODE_MAX_VERSION} its back has room for: it carries too much gear."
         )
-    return version, tuple(tuple(bool(v) for v in row) for row in widget.qr.modules)
+    return version, rows
 
 
 def draw_code_block(pen: Pen, code: str, pal: Palette) -> None:
@@ -67,18 +62,4 @@ def draw_code_block(pen: Pen, code: str, pal: Palette) -> None:
     for i, line in enumerate(lines):
         y = text_top - i * block_height(CODE_TEXT_PT)
         pen.text(text_right, y, line, CONDENSED, CODE_TEXT_PT, pal.text, "right")
-    c = pen.c
-    c.saveState()  # the pen's remembered colours stay true after the block
-    c.setFillColor(pal.text)
-    path = c.beginPath()
-    for r, row in enumerate(rows):
-        y = top - (r + 1) * size
-        start = None
-        for col, dark in enumerate((*row, False)):  # a run of dark modules is one rectangle
-            if dark and start is None:
-                start = col
-            elif not dark and start is not None:
-                path.rect(left + start * size, y, (col - start) * size, size)
-                start = None
-    c.drawPath(path, stroke=0, fill=1)
-    c.restoreState()
+    draw_modules(pen.c, rows, left, top, size, pal.text)

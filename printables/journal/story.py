@@ -16,6 +16,7 @@ from reportlab.platypus import (
 )
 
 from printables.fonts import DISPLAY, SERIF, SERIF_BOLD, SERIF_ITALIC
+from printables.journal.code import code_flowables
 from printables.journal.flowables import Ornament, RuledRows, Strikes
 from printables.journal.style import (
     CELL,
@@ -124,6 +125,8 @@ def cover(data: JournalData) -> list[Flowable]:
         Spacer(1, mm(6)),
         Paragraph(" \u00b7 ".join(tally), COVER_SMALL),
     ]
+    if data.code:  # issue 34
+        story += code_flowables(data.code)
     return story
 
 

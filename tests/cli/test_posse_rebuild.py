@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2
+import pytest
 
 from rostermgr.cardcode import ALPHABET, normal_code
 
@@ -41,6 +42,62 @@ def test_a_posse_rebuilt_from_its_rendered_cards_has_their_roster(cli, dalton, t
     assert sorted(_roster(now)) == sorted(_roster(was))
     assert now["faction"] == was["faction"] and now["ruleset"] == was["ruleset"]
     assert any("is lost" in h["text"] for h in now["history"])
+
+
+def cover_image(cli, tmp_path: Path, name: str, dpi: int = 150) -> str:
+    """The posse's journal printed, its cover rendered to a PNG."""
+    pdf = tmp_path / f"{name} journal.pdf"
+    cli.ok("print", "journal", name, "-o", str(pdf))
+    png = tmp_path / f"{name}-cover.png"
+    pypdfium2.PdfDocument(pdf)[0].render(scale=dpi / 72).to_pil().save(png)
+    return str(png)
+
+
+def _shown(doc: dict) -> dict:
+    """`posse show --json` without what a rebuild cannot give back: history, ledger, name."""
+    return {k: v for k, v in doc.items() if k not in ("history", "ledger", "name")}
+
+
+REPORT = {
+    "scenario": "bounty",
+    "posses": ["The Dalton Boys", "Last Hope Lawmen"],
+    "winner": "Last Hope Lawmen",
+    "out_of_action": [
+        {"posse": "The Dalton Boys", "member": "Kid",
+         "by": {"posse": "Last Hope Lawmen", "member": "Wyatt"}}
+    ],
+    "income": [{"posse": "Last Hope Lawmen", "amount": 15, "reason": "escort fee"}],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("dpi", [300, 150])
+def test_cards_and_journal_cover_give_back_the_roster_exactly(cli, dalton, lawmen, tmp_path, dpi):
+    cli.new_posse(dalton)
+    cli.new_posse(lawmen)
+    cli.ok("posse", "buy", "Last Hope Lawmen", "Doc H", "hatchet")
+    cli.ok("game", "record", cli.file(REPORT))
+    cli.ok("flip", "Last Hope Lawmen", "Wyatt", "--card", "7H", "--choose", "toughness")
+    for name in ("Last Hope Lawmen", "The Dalton Boys"):
+        images = [*rendered(cli, tmp_path, name, dpi), cover_image(cli, tmp_path, name, dpi)]
+        result = cli.ok("posse", "rebuild", *images, "--as", f"{name} rebuilt")
+        assert "named by their roles" not in result.out
+        was = cli.ok("posse", "show", name, "--json").json()
+        now = cli.ok("posse", "show", f"{name} rebuilt", "--json").json()
+        assert _shown(now) == _shown(was)
+
+
+def test_a_journal_of_another_moment_is_refused(cli, dalton, tmp_path):
+    cli.new_posse(dalton)
+    cover = cover_image(cli, tmp_path, "The Dalton Boys")
+    cli.ok("posse", "buy", "The Dalton Boys", "Kid", "hatchet")
+    images = rendered(cli, tmp_path, "The Dalton Boys")
+    before = cli.state()
+    result = cli("posse", "rebuild", *images, cover, "--as", "Again")
+    assert result.code == 1 and result.err == (
+        "Kid's card and the journal's cover disagree: one was printed before a change; "
+        "print both again, or rebuild from the cards alone.\n"
+    )
+    assert cli.state() == before
 
 
 def test_codes_of_two_posses_are_refused_whole(cli, dalton, lawmen, tmp_path):

@@ -12,15 +12,20 @@ from hypothesis import strategies as st
 from rostermgr.cardcode import (
     CardCode,
     OtherRuleset,
+    PosseCode,
     changes,
     check_value,
+    decode_any,
     decode_card,
     encode_card,
+    encode_posse,
     grouped,
+    member_check,
+    posse_code,
     ruleset_prefix,
 )
 from rostermgr.errors import Refused
-from rostermgr.roster import DEAD, Member
+from rostermgr.roster import DEAD, Member, Posse
 from rostermgr.rules_load import default_ruleset
 
 RULES = default_ruleset()
@@ -115,3 +120,32 @@ def test_changes_since_printed_are_said_per_member() -> None:
     up = replace(slim, upgrades=MappingProxyType({"shot": 1}), status=DEAD)
     assert changes(code, {3: kid, 4: up}, RULES)[1] == "Slim: dead since"
     assert changes(code, {4: slim}, RULES)[0] == "member 3: no longer in the posse"
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.text(min_size=1, max_size=60),
+    st.integers(-500, 10**6),
+    st.lists(
+        st.tuples(st.integers(1, 10**6), st.text(min_size=1, max_size=60), st.integers(0, 65535)),
+        max_size=15,
+    ),
+    st.sampled_from(list(RULES.factions)),
+)
+def test_every_journal_code_reads_back_exactly(name, purse, members, faction) -> None:
+    code = PosseCode(ruleset_prefix(RULES), 77, 4, faction, name, purse, tuple(members))
+    text = encode_posse(code, RULES)
+    assert set(text) <= set(ALPHABET)
+    assert decode_any(text, RULES) == code
+    with pytest.raises(Refused, match="not the code of a roster card"):
+        decode_card(text, RULES)
+
+
+def test_a_member_check_does_not_depend_on_the_counter_or_the_card_it_is_on() -> None:
+    kid = Member("Kid", "ganger", ("pistol",), id=3)
+    slim = Member("Slim", "ganger", ("pistol",), id=4)
+    posse = Posse("P", "outlawmen", (kid, slim), 10, RULES.id, RULES.version, id=1)
+    assert member_check(posse, kid, RULES) == member_check(posse, replace(kid, name="Other"), RULES)
+    assert member_check(posse, kid, RULES) != member_check(posse, replace(kid, flips=1), RULES)
+    code = posse_code(posse, RULES, 12)
+    assert [m[:2] for m in code.members] == [(3, "Kid"), (4, "Slim")]
