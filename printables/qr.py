@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
+from PIL import Image
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -39,3 +41,18 @@ def draw_modules(
                 start = None
     c.drawPath(path, stroke=0, fill=1)
     c.restoreState()
+
+
+def rendered_pages(path: str | Path, dpi: int = 200) -> list[Image.Image]:
+    """The pages of a PDF as pictures (PDFium renders them), to look for QR codes in: the cards
+    and journal this program printed, read back without printing them (issue 34)."""
+    import pypdfium2 as pdfium
+
+    try:
+        doc = pdfium.PdfDocument(str(path))
+    except pdfium.PdfiumError as exc:  # not a PDF, or a damaged one
+        raise ValueError(f"not a PDF: {exc}") from exc
+    try:
+        return [page.render(scale=dpi / 72).to_pil() for page in doc]
+    finally:
+        doc.close()

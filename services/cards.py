@@ -35,7 +35,7 @@ CURRENT, CHANGED, OTHER_CAMPAIGN, OTHER_RULESET = (
     "other-campaign",
     "other-ruleset",
 )
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp")
+IMAGE_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp")
 
 
 @dataclass(frozen=True)
@@ -71,15 +71,23 @@ def codes_from(words: Sequence[str]) -> list[str]:
 
 
 def codes_in_image(path: Path) -> list[str]:
-    """The QR codes zxing-cpp finds in an image file, in the order found; refused in a sentence
-    when the file is no image or holds none."""
+    """The QR codes zxing-cpp finds in an image file (or in every page of a PDF the program
+    printed), in the order found; refused in a sentence when the file is no image or holds
+    none."""
     import zxingcpp  # only for images: a typed code needs no decoder
     from PIL import Image, UnidentifiedImageError
 
+    from printables.qr import rendered_pages
+
+    found = []
     try:
-        with Image.open(path) as image:
-            image.load()
-            found = zxingcpp.read_barcodes(image)
+        if path.suffix.lower() == ".pdf":
+            for page in rendered_pages(path):
+                found += zxingcpp.read_barcodes(page)
+        else:
+            with Image.open(path) as image:
+                image.load()
+                found = zxingcpp.read_barcodes(image)
     except (UnidentifiedImageError, OSError, ValueError) as exc:
         raise Refused(f"{quoted(str(path))} is not an image that can be read.") from exc
     qr = zxingcpp.BarcodeFormat.QRCode

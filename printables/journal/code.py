@@ -28,8 +28,7 @@ class QrFlowable(Flowable):
         module = min(JOURNAL_MODULE_MM, JOURNAL_QR_MAX_MM / count)
         if module < JOURNAL_MODULE_MIN_MM:
             raise PrintRefused(
-                "The posse's code is too long for the journal's cover: shorten the members' "
-                "names."
+                "The posse's code is too long for the journal's cover: shorten the members' names."
             )
         self.module = mm(module)
         self.side = (count + 2 * JOURNAL_QUIET_MODULES) * self.module

@@ -95,3 +95,15 @@ def test_an_image_without_codes_is_refused(cli, dalton, tmp_path):
     Image.new("RGB", (200, 200), "white").save(blank)
     result = cli("card", "check", str(blank))
     assert result.code == 1 and "No card code was found" in result.err
+
+
+def test_the_printed_pdf_itself_is_read(cli, dalton, tmp_path):
+    cli.new_posse(dalton)
+    pdf = tmp_path / "cards.pdf"
+    cli.ok("print", "cards", "The Dalton Boys", "-o", str(pdf))
+    assert cli.ok("card", "check", str(pdf)).out.count(": current") == 5
+    broken = tmp_path / "broken.pdf"
+    broken.write_text("not a pdf")
+    result = cli("card", "check", str(broken))
+    assert result.code == 1
+    assert result.err == f"'{broken}' is not an image that can be read.\n"
