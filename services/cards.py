@@ -16,6 +16,7 @@ from pathlib import Path
 from db import posses as store
 from db import rulesets as stored_rulesets
 from rostermgr.cardcode import (
+    ALPHABET,
     CardCode,
     OtherRuleset,
     PosseCode,
@@ -91,7 +92,13 @@ def codes_in_image(path: Path) -> list[str]:
     except (UnidentifiedImageError, OSError, ValueError) as exc:
         raise Refused(f"{quoted(str(path))} is not an image that can be read.") from exc
     qr = zxingcpp.BarcodeFormat.QRCode
-    codes = [r.text for r in found if r.format == qr and r.valid and r.text]
+    # Only what looks like a code of ours: another QR code in the picture (a poster's, a
+    # sleeve's) is not a card to check.
+    codes = [
+        r.text
+        for r in found
+        if r.format == qr and r.valid and len(r.text) >= 8 and set(r.text) <= set(ALPHABET)
+    ]
     if not codes:
         raise Refused(
             f"No card code was found in {quoted(str(path))}: photograph the backs square on, "

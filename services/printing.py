@@ -154,7 +154,8 @@ def shop_preview_job(c: Campaign, names: list[str], options: CardOptions) -> Pri
 
     if not names:
         raise Refused("Choose at least one posse to print its cards.")
-    faces = printed_faces(card_faces(posses.load_many(c, names), c.rules, options.gangers))[:1]
+    faces = card_faces(posses.load_many(c, names), c.rules, options.gangers, c.mark())
+    faces = printed_faces(faces)[:1]
     spec = shop_spec(options.shop)
 
     def draw(path: Path, _progress: Progress | None) -> int:
