@@ -148,3 +148,26 @@ def _cells(page, axis: str) -> list[float]:
     if axis == "x":
         return [x0 + i * CARD_W for i in range(3)]
     return [y0 + (i + 1) * CARD_H for i in range(3)]
+
+
+def test_a_long_code_keeps_its_text_beside_its_qr_and_clear_of_the_upgrades() -> None:
+    """A leader with 17 items: a version 4 QR, its text in longer lines, never taller than the
+    QR, and the upgrades line ending before it."""
+    from tests.printables.test_cards_legibility import loaded
+
+    faces = card_faces([loaded()], RULES, "grouped", counter=123_456)
+    out = io.BytesIO()
+    write_cards(faces, RULES, out)
+    assert sorted(read_codes(out.getvalue(), 150)) == sorted(f.code for f in faces)
+    with pdfplumber.open(io.BytesIO(out.getvalue())) as doc:
+        page = doc.pages[1]
+        for x0, top, _x1, bottom in _qr_blocks(page):
+            code_chars = [
+                ch for ch in page.chars
+                if ch["x1"] <= x0 and ch["top"] >= top - 1 and ch["bottom"] <= bottom + 1
+                and abs(ch["size"] - 6.0) < 0.01
+            ]  # fmt: skip
+            assert code_chars  # the text beside the QR, no higher than it
+            text_left = min(ch["x0"] for ch in code_chars)
+            lines = [ln for ln in page.lines if bottom - 20 < ln["top"] < bottom + 5]
+            assert all(ln["x1"] <= text_left for ln in lines if ln["x0"] < text_left)
