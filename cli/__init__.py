@@ -163,6 +163,7 @@ def print_json(doc: Any, out: TextIO) -> None:
 COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "tools": ("rules",),
     "posse": ("posse",),
+    "cards": ("card",),
     "game": ("game", "flip"),
     "aids": ("resolve", "initiative", "game-length"),
     "safety": ("check", "backup", "restore"),

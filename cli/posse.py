@@ -107,6 +107,16 @@ def add_parsers(sub: Commands) -> None:
     )
     p.set_defaults(handler=cmd_import)
 
+    p = ps.add_parser(
+        "rebuild",
+        help="a posse back from its printed cards (their codes, or images of their backs)",
+    )
+    p.add_argument(
+        "codes", nargs="+", metavar="CODE|IMAGE", help="the cards' codes, or images of their backs"
+    )
+    p.add_argument("--as", dest="as_name", required=True, metavar="NAME", help="the posse's name")
+    p.set_defaults(handler=cmd_rebuild)
+
     p = ps.add_parser("ledger", help="every money entry with its running balance")
     p.add_argument("name", help=POSSE)
     p.add_argument("--json", action="store_true", help=f"{JSON}: the entries, oldest first")
@@ -251,6 +261,24 @@ def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
         name = posses.import_posse(c, doc, args.as_name)
     write_lines(notice, out)
     out.write(f"Imported {name}.\n")
+    return EXIT_OK
+
+
+def cmd_rebuild(args: argparse.Namespace, out: TextIO) -> int:
+    from services import cards
+
+    codes = cards.codes_from(args.codes)  # images are read before the campaign is opened
+    with campaign(args, editing=True) as c:
+        done = cards.rebuild_posse(c, codes, args.as_name)
+    out.write(
+        f"Rebuilt {done.name} from its cards: {done.members} members; its history before "
+        "today is lost.\n"
+    )
+    if done.named_by_role:
+        out.write(
+            "The cards carry no names and no purse: the members are named by their roles "
+            "and the purse is $0 (rename them with `posse rename-member`).\n"
+        )
     return EXIT_OK
 
 

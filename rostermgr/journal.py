@@ -44,6 +44,7 @@ class JournalData:
     ruleset: str
     founding: Chapter
     games: tuple[Chapter, ...]
+    code: str = ""  # the posse's code for the cover (rostermgr.cardcode.encode_posse), or none
 
 
 def build_journal(posse: Posse, history: Sequence[HistoryLine], rules: Ruleset) -> JournalData:

@@ -15,7 +15,7 @@ import os
 import secrets
 import shutil
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -102,7 +102,7 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
     offset = check_back_offset(options.back_offset)  # PrintRefused, a sentence, when unusable
     if options.shop == "pnp":  # the shops' files have their own bleed
         check_gap(options.gap, options.layout)
-    faces = card_faces(posses.load_many(c, names), c.rules, options.gangers)
+    faces = card_faces(posses.load_many(c, names), c.rules, options.gangers, c.mark())
     if options.changed:
         faces = changed_faces(faces, printed_fingerprints())
     # What goes on paper: a member whose gear needs more than one card gets continuation
@@ -162,7 +162,8 @@ def shop_preview_job(c: Campaign, names: list[str], options: CardOptions) -> Pri
 
     if not names:
         raise Refused("Choose at least one posse to print its cards.")
-    faces = printed_faces(card_faces(posses.load_many(c, names), c.rules, options.gangers))[:1]
+    faces = card_faces(posses.load_many(c, names), c.rules, options.gangers, c.mark())
+    faces = printed_faces(faces)[:1]
     spec = shop_spec(options.shop)
 
     def draw(path: Path, _progress: Progress | None) -> int:
@@ -190,9 +191,12 @@ def journal_job(c: Campaign, name: str, booklet: bool = False) -> PrintJob:
 
     if not name:
         raise Refused("There is no posse to print a journal for.")
+    from rostermgr.cardcode import encode_posse, posse_code
     from rostermgr.journal import build_journal  # only this printable needs it
 
-    data = build_journal(posses.load(c, name), posses.history(c, name), c.rules)
+    posse = posses.load(c, name)
+    data = build_journal(posse, posses.history(c, name), c.rules)
+    data = replace(data, code=encode_posse(posse_code(posse, c.rules, c.mark()), c.rules))
 
     def draw(path: Path, progress: Progress | None) -> int:
         return write_journal(data, c.rules, path, booklet=booklet, progress=progress)

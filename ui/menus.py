@@ -55,6 +55,13 @@ def _appearance_actions(w: MainWindow, menu: QMenu) -> None:
         w.appearance_actions[choice] = action
 
 
+def _check_cards(w: MainWindow) -> None:
+    """File > Check cards (issue 34), imported when first used."""
+    from ui.dialogs.check_cards import open_check_cards
+
+    open_check_cards(w)
+
+
 def build_menus(w: MainWindow) -> None:
     actions = _Actions()
 
@@ -122,6 +129,7 @@ def build_menus(w: MainWindow) -> None:
         "action_share_page",
     )
     add(file_menu, "Cop&y posse image", lambda: actions.copy_image(w), None, "action_copy_image")
+    add(file_menu, "C&heck cards...", lambda: _check_cards(w), None, "action_check_cards")
     file_menu.addSeparator()
     add(
         file_menu,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from printables.cards.code import code_block_left, draw_code_block
 from printables.cards.faces import BackTables, CardFace
 from printables.cards.pen import Pen
 from printables.cards.style import (
@@ -117,8 +118,7 @@ def draw_back_frame(pen: Pen, face: CardFace, pal: Palette) -> None:
     if face.part == 1:
         tables, slots = _fitted(face.back, len(face.names))
         _layout(pen, tables, pal, slots.scale, len(face.names))
-        for y in UPGRADE_LINES_Y:
-            pen.rule(LEFT, y, RIGHT, y, pal.line, 0.5)
+        # the upgrades line itself is the card's own: it ends where its state code begins
         label_top = UPGRADE_LINES_Y[-1] + 1.5 + block_height(HEADING_PT)
         pen.text(LEFT, label_top, "Upgrades", CONDENSED_BOLD, HEADING_PT, pal.accent)
     else:
@@ -175,9 +175,23 @@ def draw_back(pen: Pen, face: CardFace, pal: Palette) -> None:
             label = ellipsize(name, CONDENSED_BOLD, TEXT_PT, STRIKE_LABEL_W - 3)
             pen.text(x, top, label, CONDENSED_BOLD, TEXT_PT, pal.text)
     x, top, width = slots.upgrades
+    # Issue 34: the state code's block at the bottom right; the upgrades line ends before it.
+    line_end = code_block_left(face.code) if face.code else RIGHT
+    for y in UPGRADE_LINES_Y:
+        pen.rule(LEFT, y, line_end, y, pal.line, 0.5)
+    width = min(width, line_end - x)
     text = ", ".join(f"{name} +{n}" for name, n in face.upgrades)
+    size = TEXT_PT
+    if text and text_width(text, CONDENSED, size) > width:
+        # Beside the state code the line is short (issue 34): the stats' short names, as on
+        # the front ("St +1, Df +2"), down to the smallest type, before anything is cut.
+        short = {cell.name: cell.short for cell in face.stats}
+        text = ", ".join(f"{short.get(name, name)} +{n}" for name, n in face.upgrades)
+        size = fit_size(text, CONDENSED, width, TEXT_PT, MIN_PT)
     if text:
-        pen.text(x, top, ellipsize(text, CONDENSED, TEXT_PT, width), CONDENSED, TEXT_PT, pal.text)
+        top -= ASCENT * (TEXT_PT - size)  # on the same baseline as at full size
+        pen.text(x, top, ellipsize(text, CONDENSED, size, width), CONDENSED, size, pal.text)
+    draw_code_block(pen, face.code, pal)
 
 
 def _layout(

@@ -10,12 +10,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
 from functools import lru_cache
 from typing import Any
 
 from printables.layout import check_choice
+from rostermgr.cardcode import card_code, encode_card
 from rostermgr.presentation import present
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Faction, Item, Ruleset
@@ -26,7 +27,7 @@ GANGERS = ("grouped", "separate")
 # three fit beside the tables, so a larger group of identical models takes several cards.
 MAX_SHARED = 3
 # Part of every fingerprint: bump it when the card design changes what a printed card shows.
-CARD_DESIGN = "roster-card/2"
+CARD_DESIGN = "roster-card/3"  # 3: the state code on the back (issue 34)
 DASH = "\u2013"
 NAME_JOIN = "\u00a0\u00b7 "  # "Kid · Slim · Doc"; the no-break space keeps the dot on its name
 
@@ -92,14 +93,20 @@ class CardFace:
     # 2 of 3 holds the gear that part 1 could not. Not part of the fingerprint: it is layout.
     part: int = 1
     parts: int = 1
+    # The card's state code (rostermgr.cardcode), printed on its back; "" prints none. Not part
+    # of the fingerprint: it carries the campaign's change counter, which moves on every change.
+    code: str = ""
 
     @property
     def title(self) -> str:
         return NAME_JOIN.join(self.names)
 
 
-def card_faces(posses: Sequence[Posse], rules: Ruleset, gangers: str = "grouped") -> list[CardFace]:
-    """The cards for the living members of posses, in roster order.
+def card_faces(
+    posses: Sequence[Posse], rules: Ruleset, gangers: str = "grouped", counter: int | None = None
+) -> list[CardFace]:
+    """The cards for the living members of posses, in roster order; with counter (the
+    campaign's change counter now), each card carries its state code.
 
     Members of a role bought as a group (gang members) share one card while they are identical
     in stats, items, injuries and upgrades, unless gangers is "separate"; at most MAX_SHARED
@@ -120,7 +127,11 @@ def card_faces(posses: Sequence[Posse], rules: Ruleset, gangers: str = "grouped"
         for group in groups.values():
             for start in range(0, len(group), MAX_SHARED):
                 members = tuple(group[start : start + MAX_SHARED])
-                faces.append(_face(posse, members, rules, backs, shown))
+                face = _face(posse, members, rules, backs, shown)
+                if counter is not None:
+                    code = encode_card(card_code(posse, members, rules, counter), rules)
+                    face = replace(face, code=code)
+                faces.append(face)
     return faces
 
 

@@ -16,6 +16,7 @@ from reportlab.platypus import (
 )
 
 from printables.fonts import DISPLAY, SERIF, SERIF_BOLD, SERIF_ITALIC
+from printables.journal.code import code_flowables
 from printables.journal.flowables import Ornament, RuledRows, Strikes
 from printables.journal.style import (
     CELL,
@@ -63,6 +64,7 @@ BOOKLET_NOTE = (
     "then fold the stack of sheets in the middle."
 )
 COVER_TOP_MM = 30.0
+COVER_TOP_WITH_CODE_MM = 6.0
 MONEY_COLS = (0.64, 0.17, 0.19)  # reason, $ in or out, purse: shares of the frame width
 ROLE_PT = 6.6
 STAT_PT = 8.0
@@ -112,7 +114,8 @@ def cover(data: JournalData) -> list[Flowable]:
         f"Purse {money(data.posse.purse, signed=False)}",
     ]
     story: list[Flowable] = [
-        Spacer(1, mm(COVER_TOP_MM)),
+        # The posse's code (issue 34) needs the room: the title moves up for it.
+        Spacer(1, mm(COVER_TOP_MM if not data.code else COVER_TOP_WITH_CODE_MM)),
         Paragraph("The Posse Journal of", COVER_KICKER),
         Ornament(width_share=0.5, space=mm(3)),
         Paragraph(para_text(data.posse.name), _cover_name_style(data.posse.name)),
@@ -124,6 +127,8 @@ def cover(data: JournalData) -> list[Flowable]:
         Spacer(1, mm(6)),
         Paragraph(" \u00b7 ".join(tally), COVER_SMALL),
     ]
+    if data.code:  # issue 34
+        story += code_flowables(data.code)
     return story
 
 

@@ -136,21 +136,25 @@ def test_r18_writing_lines_are_6_mm_apart_and_labelled():
             cell = grid.cell_box(0, 0)
             texts = cell_texts(page, grid)
             assert label in texts[(0, 0)] or label in texts[(2, 0)]
-            rules_ = sorted(
-                ln["top"]
+            # The upgrades line ends where the back's state code begins (issue 34).
+            shortest = 150 if label == "Notes" else 70
+            lines = [
+                ln
                 for ln in page.lines
                 if cell[0] < ln["x0"] < cell[2]
                 and cell[1] < ln["top"] < cell[3]
-                and ln["x1"] - ln["x0"] > 150
+                and ln["x1"] - ln["x0"] > shortest
                 and ln["top"] > cell[3] - 80  # the lower part of the card
-            )
+            ]
+            rules_ = sorted(ln["top"] for ln in lines)
+            line_end = min((ln["x1"] for ln in lines), default=cell[2])
             assert rules_, label
             word = next(w for w in page.extract_words() if w["text"] == label and w["x0"] < cell[2])
             # the space above the top line is clear for a pen line's height
             room = rules_[0] - max(
                 ch["bottom"]
                 for ch in page.chars
-                if cell[0] < ch["x0"] < cell[2]
+                if cell[0] < ch["x0"] < line_end
                 and ch["bottom"] < rules_[0] - 1
                 and ch["top"] != word["top"]
             )

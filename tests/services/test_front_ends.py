@@ -366,3 +366,25 @@ def test_simulate(cli_window, monkeypatch, qtbot) -> None:
     dialog.start_run()
     qtbot.waitUntil(lambda: not dialog.running(), timeout=60_000)
     assert dialog.outcome is not None and spy.reached(), "the window"
+
+
+def test_check_printed_cards(cli_window, monkeypatch, tmp_path: Path) -> None:
+    """Issue 34: `card check` and File > Check cards reach services.cards.check_cards."""
+    import services.cards
+    from ui.dialogs.check_cards import CheckCards
+
+    cli, w = cli_window
+    checked = Spy(monkeypatch, services.cards, "check_cards")
+    pdf = tmp_path / "cards.pdf"
+    cli.ok("print", "cards", D, "-o", str(pdf))
+    import pypdfium2
+
+    png = tmp_path / "backs.png"
+    pypdfium2.PdfDocument(pdf)[1].render(scale=150 / 72).to_pil().save(png)
+    assert cli.ok("card", "check", str(png)).out.count(": current") == 5
+    assert checked.reached()
+    dialog = CheckCards(w)
+    dialog.check_words([str(png)])
+    assert dialog.results.count() == 5
+    assert checked.reached()
+    dialog.done(0)

@@ -20,7 +20,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from rostermgr.errors import Refused
 from rostermgr.rules_load import default_ruleset
-from services import flips, games, posses, rulesets, safety
+from services import cards, flips, games, posses, rulesets, safety
 from services.campaign import Campaign, for_app, for_command
 from tests.conftest import DALTON, LAWMEN, RYE
 from tests.db.dump import dump, dump_state
@@ -59,6 +59,7 @@ class CampaignMachine(RuleBasedStateMachine):
         self.versions = 0
         self.exported: dict[str, Any] = {}
         self.backups: list[Path] = []
+        self.rebuilt = 0
 
     def teardown(self) -> None:
         self.c.close()
@@ -209,6 +210,34 @@ class CampaignMachine(RuleBasedStateMachine):
                     self.c.undo_to(self.steps[-1][0])
             assert _files(self.path) == before
         self.reopen()
+
+    def codes(self, posse: str) -> list[str]:
+        """The codes its printed cards and journal cover would carry now (issue 34)."""
+        from printables.cards import card_faces
+        from rostermgr.cardcode import encode_posse, posse_code
+
+        loaded = posses.load(self.c, posse)
+        faces = card_faces([loaded], self.c.rules, "grouped", self.c.mark())
+        journal = encode_posse(posse_code(loaded, self.c.rules, self.c.mark()), self.c.rules)
+        return [f.code for f in faces] + [journal]
+
+    @rule(posse=st.sampled_from(NAMES))
+    def cards_printed_now_are_current(self, posse: str) -> None:
+        try:
+            codes = self.codes(posse)
+        except Refused:  # a deleted posse
+            return
+        assert {s.state for s in cards.check_cards(self.c, codes)} == {cards.CURRENT}
+
+    @rule(posse=st.sampled_from(NAMES))
+    def rebuild_from_cards(self, posse: str) -> None:
+        try:
+            codes = self.codes(posse)
+        except Refused:
+            return
+        self.rebuilt += 1
+        name = f"{posse} rebuilt {self.rebuilt}"
+        self.step(lambda: cards.rebuild_posse(self.c, codes, name))
 
     @rule()
     def backup(self) -> None:
