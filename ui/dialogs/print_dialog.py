@@ -449,6 +449,10 @@ class PrintDialog(QDialog):
             return
         job, path = self._saving_to
         self._saving_to = None
+        # The worker said so as its last act; its thread ends at once. Wait for that before the
+        # last reference goes: a worker deleted while its thread still runs crashes the app.
+        if self.saving is not None:
+            self.saving.wait()
         self.saving = self.saver = None
         self.cancel.setEnabled(self._busy)
         self.save.setEnabled(True)
