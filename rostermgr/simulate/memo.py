@@ -14,13 +14,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rostermgr.roster import Member
-from rostermgr.simulate.exchange import Chances, Fighter
+from rostermgr.rules import Ruleset
+from rostermgr.simulate.exchange import Draw, Fighter, own_test
 
 
 @dataclass
 class Memo:
     fighters: dict[tuple[int, str], tuple[Member, Fighter]] = field(default_factory=dict)
-    pairs: dict[tuple[int, int], Chances] = field(default_factory=dict)
+    # a member's current stats and the test it is best at (`own_test`), asked by the game, the
+    # flips, the shop and the measure after each round, of members that mostly did not change
+    sheets: dict[int, tuple[Member, dict[str, int], str]] = field(default_factory=dict)
+    pairs: dict[tuple[int, int], Draw] = field(default_factory=dict)
     # (role, items held, the test armed for or None for clothing): the most the shop could
     # spend for such a member, in vain
     no_buy: dict[tuple[str, tuple[str, ...], str | None], int] = field(default_factory=dict)
@@ -34,6 +38,23 @@ class Memo:
         if found is None or found[0] is not member:
             found = self.fighters[key] = (member, make(member, faction))
         return found[1]
+
+    def _sheet(self, member: Member, rules: Ruleset) -> tuple[Member, dict[str, int], str]:
+        found = self.sheets.get(id(member))
+        if found is None or found[0] is not member:
+            stats = member.stats(rules)
+            found = self.sheets[id(member)] = (member, stats, own_test(stats, rules))
+        return found
+
+    def stats(self, member: Member, rules: Ruleset) -> dict[str, int]:
+        """`member.stats(rules)` of this very member object, worked out once (do not change it).
+
+        A memo serves one ruleset: a campaign runs under one."""
+        return self._sheet(member, rules)[1]
+
+    def own_test(self, member: Member, rules: Ruleset) -> str:
+        """`own_test` of this very member's stats, worked out once."""
+        return self._sheet(member, rules)[2]
 
     def nothing_to_buy(self, key: tuple[str, tuple[str, ...], str | None], budget: int) -> bool:
         """Whether the shop already found nothing for such a member with as much to spend."""

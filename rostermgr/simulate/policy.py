@@ -23,12 +23,15 @@ from rostermgr.simulate.memo import Memo
 from rostermgr.simulate.model import REFLIP_UNWANTED, SHOP_GEAR, SHOP_NONE, Model
 
 
-def preferences(member: Member, posse: Posse, model: Model, rules: Ruleset) -> tuple[str, ...]:
+def preferences(
+    member: Member, posse: Posse, model: Model, rules: Ruleset, memo: Memo | None = None
+) -> tuple[str, ...]:
     """The stats a member would raise, best first: the model's, or its own test's stat first."""
     if model.prefer:
         rest = tuple(s for s in rules.stat_order if s not in model.prefer)
         return (*model.prefer, *rest)
-    own = rules.attack_stat(own_test(member.stats(rules), rules))
+    test = memo.own_test(member, rules) if memo else own_test(member.stats(rules), rules)
+    own = rules.attack_stat(test)
     return (own, *(s for s in rules.stat_order if s != own))
 
 
@@ -47,16 +50,19 @@ def _draw(deck: Sequence[Card], rng: random.Random) -> Card:
     return deck[rng.randrange(len(deck))]
 
 
-def spend_flips(books: Books, model: Model, rules: Ruleset, rng: random.Random) -> Books:
+def spend_flips(
+    books: Books, model: Model, rules: Ruleset, rng: random.Random, memo: Memo | None = None
+) -> Books:
     """Every living member turns its flips (R15); a card allowing no stat wanted waits."""
     deck = _deck(rules)
+    memo = memo if memo is not None else Memo()
     for name in [m.name for m in books.posse.active]:
         while True:
             member = books.posse.member(name)
             if member.pending_card:
                 card = parse_card(member.pending_card)
                 allowed = allowed_stats(card, rules)
-                wanted = preferences(member, books.posse, model, rules)
+                wanted = preferences(member, books.posse, model, rules, memo)
                 pick = next((s for s in wanted if s in allowed), None)
                 unwanted = pick != wanted[0]
                 if (
@@ -132,7 +138,7 @@ def _best_buy(
     """The item to buy, and the clothing to sell for it; (None, ()) when nothing is better."""
     worn = () if weapon else _worn(member, rules)
     budget = books.posse.purse + sum(rules.resale_value(w.id) for w in worn) - model.reserve
-    test = own_test(member.stats(rules), rules) if weapon else None
+    test = memo.own_test(member, rules) if weapon else None
     # what the shop offers depends on the role, what is held, the test and the budget only
     key = (member.role, member.items, test)
     if memo.nothing_to_buy(key, budget):
