@@ -8,8 +8,8 @@ Each step is planned by the domain function the app and the command line use
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 
 from rostermgr.advancement import plan_choose, plan_flip, plan_reflip
 from rostermgr.cards import Card, allowed_stats, full_deck, parse_card
@@ -17,7 +17,7 @@ from rostermgr.errors import RuleBroken
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Item, Ruleset
 from rostermgr.shop import plan_buy, plan_hire, plan_sell
-from rostermgr.simulate.apply import Books, bought, flipped, hired, sold
+from rostermgr.simulate.apply import Books, bought, changed, flipped, hired, sold
 from rostermgr.simulate.exchange import own_test
 from rostermgr.simulate.memo import Memo
 from rostermgr.simulate.model import REFLIP_UNWANTED, SHOP_GEAR, SHOP_NONE, Model
@@ -61,10 +61,7 @@ def spend_flips(
             member = books.posse.member(name)
             if member.pending_card:
                 card = parse_card(member.pending_card)
-                allowed = allowed_stats(card, rules)
-                wanted = preferences(member, books.posse, model, rules, memo)
-                pick = next((s for s in wanted if s in allowed), None)
-                unwanted = pick != wanted[0]
+                pick, unwanted = _pick(member, card, books.posse, model, rules, memo)
                 if (
                     model.reflip == REFLIP_UNWANTED
                     and unwanted
@@ -76,14 +73,33 @@ def spend_flips(
                     break  # the card allows no stat: it waits, as it would on the table
                 books = flipped(books, plan_choose(member, pick, rules))
             elif member.flips > 0:
-                books = flipped(books, plan_flip(member, _draw(deck, rng), None, rules))
+                card = _draw(deck, rng)
+                pick, unwanted = _pick(member, card, books.posse, model, rules, memo)
+                # turned and chosen in one step when the choice would not wait or be re-flipped:
+                # what turning it, then choosing, leaves (one flip spent, the stat raised)
+                now = pick is not None and not (model.reflip == REFLIP_UNWANTED and unwanted)
+                books = flipped(books, plan_flip(member, card, pick if now else None, rules))
             else:
                 break
     return books
 
 
+def _pick(
+    member: Member, card: Card, posse: Posse, model: Model, rules: Ruleset, memo: Memo
+) -> tuple[str | None, bool]:
+    """The stat the member takes from the card (None: it allows none wanted), and whether
+    that is not the stat it wants most."""
+    allowed = allowed_stats(card, rules)
+    wanted = preferences(member, posse, model, rules, memo)
+    pick = next((s for s in wanted if s in allowed), None)
+    return pick, pick != wanted[0]
+
+
 def hire(books: Books, rules: Ruleset) -> Books:
     """Refill the composition (R3) while the purse allows: a vacant leader first."""
+    living = Counter(m.role for m in books.posse.active)
+    if all(living[role_id] >= count for role_id, count in rules.composition.items()):
+        return books  # no one to replace: most posses after most games
     for role_id, count in rules.composition.items():
         role = rules.role(role_id)
         while sum(1 for m in books.posse.active if m.role == role_id) < count:
@@ -126,9 +142,9 @@ def _better(held: Sequence[Item], item: Item, rules: Ruleset) -> bool:
     return item.defence > sum(h.defence for h in held)
 
 
-def _worn(member: Member, rules: Ruleset) -> tuple[Item, ...]:
-    """What gives the member defence and is no weapon: its clothing."""
-    held = (rules.item(i) for i in member.items)
+def _worn(items: tuple[str, ...], rules: Ruleset) -> tuple[Item, ...]:
+    """What gives a member holding these items defence and is no weapon: its clothing."""
+    held = (rules.item(i) for i in items)
     return tuple(h for h in held if h.defence > 0 and not rules.is_weapon(h))
 
 
@@ -136,8 +152,8 @@ def _best_buy(
     books: Books, member: Member, weapon: bool, model: Model, rules: Ruleset, memo: Memo
 ) -> tuple[Item | None, tuple[Item, ...]]:
     """The item to buy, and the clothing to sell for it; (None, ()) when nothing is better."""
-    worn = () if weapon else _worn(member, rules)
-    budget = books.posse.purse + sum(rules.resale_value(w.id) for w in worn) - model.reserve
+    worn, refund = ((), 0) if weapon else memo.worn(member.items, rules, _worn)
+    budget = books.posse.purse + refund - model.reserve
     test = memo.own_test(member, rules) if weapon else None
     # what the shop offers depends on the role, what is held, the test and the budget only
     key = (member.role, member.items, test)
@@ -171,13 +187,15 @@ def _choose_buy(
     kept = list(member.items)
     for w in worn:
         kept.remove(w.id)
-    trial = replace(
+    trial = changed(
         books.posse,
-        purse=budget if budget > 0 else 0,
-        members=tuple(
-            replace(m, items=tuple(kept)) if m.name == member.name else m
-            for m in books.posse.members
-        ),
+        {
+            "purse": budget if budget > 0 else 0,
+            "members": tuple(
+                changed(m, {"items": tuple(kept)}) if m.name == member.name else m
+                for m in books.posse.members
+            ),
+        },
     )
     # the best that plan_buy accepts for the member (R5: roles, a kind's limit): the shop's
     # own answer (shop_choices), asked only of the items worth having
