@@ -164,6 +164,7 @@ class OddsTable:
         self._seen: dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # as asked
         self._sides: dict[tuple[tuple[object, ...], tuple[object, ...]], Draw] = {}
         self._turns: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._fighters: dict[tuple[object, ...], Fighter] = {}
 
     def key(self, m: Matchup) -> Matchup:
         """The matchup as filed: by the difference of attack and Defence plus clothing (R8), and
@@ -208,6 +209,22 @@ class OddsTable:
         if found is None:
             found = self._sides[sides] = Draw(self.chances(matchup(attacker, target, self.rules)))
         return found
+
+    def fighter(self, member: Member, faction: str, stats: dict[str, int], first: str) -> Fighter:
+        """`fighter(member, faction, rules, stats, first)`: worked out once per process for each
+        faction, items held and stats (all it reads of the member), then only the member put in.
+
+        Campaigns of one run meet the same members again and again, from their founding on."""
+        key = (faction, member.items, tuple(stats.values()))
+        found = self._fighters.get(key)
+        if found is None:
+            found = self._fighters[key] = fighter(member, faction, self.rules, stats, first)
+        if found.member is member:
+            return found
+        new = object.__new__(Fighter)
+        new.__dict__.update(found.__dict__)  # frozen: setattr is refused, not the __dict__
+        new.__dict__["member"] = member
+        return new
 
     def draw(self, m: Matchup, rng: random.Random) -> int:
         """The wounds of one exchange, drawn with the exact odds."""

@@ -14,9 +14,9 @@ from rostermgr.choices import routed_reason
 from rostermgr.report import Bounty, Money, OutOfAction, Ref, Report
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
-from rostermgr.simulate.exchange import Fighter, OddsTable, fighter, wounds_left
+from rostermgr.simulate.exchange import Fighter, OddsTable, wounds_left
 from rostermgr.simulate.memo import Memo
-from rostermgr.simulate.model import TARGET_LEADER, TARGET_WEAKEST, Model
+from rostermgr.simulate.model import TARGET_LEADER, TARGET_RANDOM, TARGET_WEAKEST, Model
 
 
 @dataclass(frozen=True)
@@ -35,11 +35,13 @@ def scenario(model: Model, rules: Ruleset, rng: random.Random) -> str:
 class _Table:
     """The models still in the game, the wounds they took, and who took whom out."""
 
-    def __init__(self, posses: tuple[Posse, Posse], rules: Ruleset, memo: Memo) -> None:
+    def __init__(
+        self, posses: tuple[Posse, Posse], rules: Ruleset, odds: OddsTable, memo: Memo
+    ) -> None:
         self.posses = posses
 
         def make(m: Member, faction: str) -> Fighter:
-            return fighter(m, faction, rules, memo.stats(m, rules), memo.own_test(m, rules))
+            return odds.fighter(m, faction, memo.stats(m, rules), memo.own_test(m, rules))
 
         # the models of each posse still in the game, in roster order
         self.standing = {
@@ -105,7 +107,7 @@ def play(
     scen = rules.scenarios[scen_id]
     turns = odds.turns(rng)
     memo = memo if memo is not None else Memo()
-    table = _Table(posses, rules, memo)
+    table = _Table(posses, rules, odds, memo)
     names = (posses[0].name, posses[1].name)
     bounties: dict[str, Ref] = {}
     if scen.bounties:  # each player names one opposing model, at random
@@ -117,6 +119,7 @@ def play(
     ended = False
     pairs, refs, standing, random_ = memo.pairs, table.refs, table.standing, rng.random
     below = _below(rng)
+    at_random = model.target == TARGET_RANDOM
     for _turn in range(turns):
         first = below(2)  # rng.randrange(2)'s draw
         count = int(whole) + (1 if random_() < part else 0)
@@ -128,7 +131,11 @@ def play(
                 ended = True
                 break
             attacker = attackers[below(len(attackers))]
-            target = _pick_target(targets, table, model, rules, rng)
+            target = (
+                targets[below(len(targets))]  # rng.choice(targets)
+                if at_random
+                else _pick_target(targets, table, model, rules, rng)
+            )
             pair = (id(attacker), id(target))  # the memo keeps the fighters, so their ids
             chances = pairs.get(pair)
             if chances is None:

@@ -8,7 +8,6 @@ Each step is planned by the domain function the app and the command line use
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 from rostermgr.advancement import plan_choose, plan_flip, plan_reflip
@@ -97,8 +96,11 @@ def _pick(
 
 def hire(books: Books, rules: Ruleset) -> Books:
     """Refill the composition (R3) while the purse allows: a vacant leader first."""
-    living = Counter(m.role for m in books.posse.active)
-    if all(living[role_id] >= count for role_id, count in rules.composition.items()):
+    living: dict[str, int] = {}
+    for m in books.posse.members:
+        if m.alive:
+            living[m.role] = living.get(m.role, 0) + 1
+    if all(living.get(role_id, 0) >= count for role_id, count in rules.composition.items()):
         return books  # no one to replace: most posses after most games
     for role_id, count in rules.composition.items():
         role = rules.role(role_id)
