@@ -119,15 +119,16 @@ def hire(books: Books, rules: Ruleset) -> Books:
     return books
 
 
-_catalogues: dict[int, tuple[Ruleset, dict[bool, tuple[Item, ...]]]] = {}
+_catalogues: dict[int, tuple[Ruleset, dict[bool | str, tuple[Item, ...]]]] = {}
 
 
-def _catalogue(rules: Ruleset) -> dict[bool, tuple[Item, ...]]:
-    """The weapons (True) and the clothing (False) of the ruleset, the best buy first."""
+def _catalogue(rules: Ruleset) -> dict[bool | str, tuple[Item, ...]]:
+    """The weapons (True) and the clothing (False) of the ruleset, the best buy first; and, as
+    `_weapons_for` files them, the weapons of each test."""
     found = _catalogues.get(id(rules))
     if found is None or found[0] is not rules:
         items = sorted(rules.items.values(), key=_rank, reverse=True)
-        shelves = {
+        shelves: dict[bool | str, tuple[Item, ...]] = {
             True: tuple(i for i in items if rules.is_weapon(i)),
             False: tuple(i for i in items if not rules.is_weapon(i) and i.defence > 0),
         }
@@ -135,13 +136,13 @@ def _catalogue(rules: Ruleset) -> dict[bool, tuple[Item, ...]]:
     return found[1]
 
 
-def _better(held: Sequence[Item], item: Item, rules: Ruleset) -> bool:
-    """A weapon doing more damage than any of its test it holds; clothing giving more defence."""
-    if rules.is_weapon(item):
-        test = rules.kinds[item.kind].test
-        same = (h.damage for h in held if rules.kinds[h.kind].test == test)
-        return item.damage > max(same, default=-1)
-    return item.defence > sum(h.defence for h in held)
+def _weapons_for(test: str, rules: Ruleset) -> tuple[Item, ...]:
+    """The weapons of the ruleset made for this test, the best buy first."""
+    shelves = _catalogue(rules)
+    found = shelves.get(test)
+    if found is None:
+        found = shelves[test] = tuple(i for i in shelves[True] if rules.kinds[i.kind].test == test)
+    return found
 
 
 def _worn(items: tuple[str, ...], rules: Ruleset) -> tuple[Item, ...]:
@@ -177,11 +178,15 @@ def _choose_buy(
 ) -> tuple[Item | None, tuple[Item, ...]]:
     """A weapon for `test` (the test it is best at, R8), or clothing when `test` is None."""
     held = [rules.item(i) for i in member.items]
-    weapon = test is not None
-    shelf = _catalogue(rules)[weapon]
-    if weapon:
-        shelf = tuple(i for i in shelf if rules.kinds[i.kind].test == test)
-    wanted = [i for i in shelf if i.price <= budget and _better(held, i, rules)]
+    if test is not None:  # a weapon doing more damage than any of its test it holds
+        shelf = _weapons_for(test, rules)
+        most = max((h.damage for h in held if rules.kinds[h.kind].test == test), default=-1)
+        wanted = [i for i in shelf if i.price <= budget and i.damage > most]
+    else:  # clothing giving more defence than it wears
+        worn_defence = sum(h.defence for h in held)
+        wanted = [
+            i for i in _catalogue(rules)[False] if i.price <= budget and i.defence > worn_defence
+        ]
     if not wanted:
         return None, ()
     # R5 asked of plan_buy for the member without the clothing it would sell, the purse
