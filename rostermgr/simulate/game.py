@@ -89,7 +89,8 @@ def _below(rng: random.Random) -> Callable[[int], int]:
     """rng.choice's own draw of an index below n: `seq[_below(rng)(len(seq))]` is
     `rng.choice(seq)`, and `_below(rng)(2)` is `rng.randrange(2)`, the same number drawn
     without their checks (per exchange)."""
-    below: Callable[[int], int] = rng._randbelow  # what Random.choice itself calls
+    # what Random.choice itself calls (tests/rostermgr/simulate: the same draws as choice's)
+    below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
     return below
 
 
