@@ -54,10 +54,6 @@ class _Table:
         self.out: list[OutOfAction] = []
         self.down: set[Ref] = set()
 
-    def taken(self, target: Fighter) -> int:
-        """The wounds the target took in this game so far."""
-        return wounds_left(target) - self.left[id(target)]
-
     def hit(self, target: Fighter, posse: str, by: Ref, wounds: int) -> Ref | None:
         """Wounds on a target; its ref when they put it out of action (R13: over its Wounds)."""
         left = self.left[id(target)] - wounds
