@@ -39,6 +39,9 @@ CHUNK = 25  # campaigns per piece of work: small enough for progress and Cancel 
 # most of its matchups, so they go out in small pieces, one per worker at a time, each carrying
 # what the pieces before it worked out; otherwise every worker would work out the same odds.
 WARM, WARM_PIECE = 24, 2
+# and the last campaigns in small pieces too, so that the workers finish together: a last piece
+# of 25 would leave the other workers idle for the time of 25 campaigns
+TAIL, TAIL_PIECE = 40, 4
 IN_PROCESS = 100  # campaigns below which worker processes cost more than they save
 
 Progress = Callable[[int, int], None]  # campaigns done, campaigns in all (both rulesets)
@@ -197,7 +200,7 @@ def _here(
 def _on_workers(
     made: Job, done: int, total: int, progress: Progress | None, stop: Stop | None, workers: int
 ) -> list[CampaignRun]:
-    pieces = chunks(made.campaigns, CHUNK, WARM, WARM_PIECE)
+    pieces = chunks(made.campaigns, CHUNK, WARM, WARM_PIECE, TAIL, TAIL_PIECE)
     runs: dict[int, list[CampaignRun]] = {}
     stopped = Cancelled(STOPPED)
     import multiprocessing

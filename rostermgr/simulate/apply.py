@@ -44,7 +44,7 @@ def founded(plan: CreationPlan, ruleset_id: str, version: str) -> Books:
 V = TypeVar("V", Member, Posse)
 
 
-def _with(value: V, change: Mapping[str, Any]) -> V:
+def changed(value: V, change: Mapping[str, Any]) -> V:
     """`dataclasses.replace` for a member or a posse, without its field-by-field work: the
     simulator makes tens of thousands of these, and neither class has an `__post_init__` or a
     field outside `__init__` for replace to honour."""
@@ -56,8 +56,8 @@ def _with(value: V, change: Mapping[str, Any]) -> V:
 
 
 def _member(posse: Posse, name: str, change: Mapping[str, object]) -> Posse:
-    members = tuple(_with(m, change) if m.name == name else m for m in posse.members)
-    return _with(posse, {"members": members})
+    members = tuple(changed(m, change) if m.name == name else m for m in posse.members)
+    return changed(posse, {"members": members})
 
 
 def _find(posse: Posse, name: str) -> Member:
@@ -71,7 +71,7 @@ def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 
 def pay(books: Books, entry: Entry) -> Books:
     """One ledger entry: the purse moves by its amount (R16)."""
-    posse = _with(books.posse, {"purse": books.posse.purse + entry.amount})
+    posse = changed(books.posse, {"purse": books.posse.purse + entry.amount})
     return Books(posse, (*books.ledger, entry.amount))
 
 

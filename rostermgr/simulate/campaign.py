@@ -84,8 +84,9 @@ def from_posses(posses: Sequence[Posse]) -> tuple[Books, ...]:
     return tuple(Books(replace(p, created=""), (p.purse,)) for p in posses)
 
 
-def measure(books: Books, rules: Ruleset) -> PosseAt:
+def measure(books: Books, rules: Ruleset, memo: Memo | None = None) -> PosseAt:
     posse = books.posse
+    memo = memo if memo is not None else Memo()
     living = posse.active
     return PosseAt(
         posse.faction,
@@ -93,7 +94,7 @@ def measure(books: Books, rules: Ruleset) -> PosseAt:
         sum(sum(m.upgrades.values()) for m in posse.members),
         sum(m.injuries for m in living),
         (len(posse.members) - len(living)) / len(posse.members) if posse.members else 0.0,
-        sum(sum(m.stats(rules).values()) for m in living),
+        sum(sum(memo.stats(m, rules).values()) for m in living),
     )
 
 
@@ -135,9 +136,9 @@ def run_campaign(
                 played[i] += 1
                 wins[i] += game.report.winner == books[i].posse.name
                 kept = after[books[i].posse.name]
-                kept = spend_flips(kept, model, rules, flips_rng)
+                kept = spend_flips(kept, model, rules, flips_rng, memo)
                 books[i] = shop(hire(kept, rules), model, rules, memo)
-        rounds.append(tuple(measure(b, rules) for b in books))
+        rounds.append(tuple(measure(b, rules, memo) for b in books))
     run = CampaignRun(
         tuple(b.posse.faction for b in start),
         tuple(rounds),

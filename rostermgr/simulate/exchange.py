@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from bisect import bisect
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from rostermgr.odds.exact import Matchup, exact_odds
@@ -23,6 +24,22 @@ from rostermgr.rules import Item, Ruleset, TestKind
 from rostermgr.weapons import test_kinds
 
 Chances = tuple[tuple[int, ...], tuple[int, ...]]  # wounds, and their cumulative counts
+
+
+class Draw:
+    """An exchange's chances ready to draw from, as often as the games ask."""
+
+    __slots__ = ("last", "running", "total", "wounds")
+
+    def __init__(self, chances: Chances) -> None:
+        self.wounds, self.running = chances
+        self.total = chances[1][-1] + 0.0
+        self.last = len(self.wounds) - 1
+
+    def draw(self, random_: Callable[[], float]) -> int:
+        """The wounds of one exchange: `rng.choices(wounds, cum_weights=running)[0]`, the same
+        number drawn from `random_` (the generator's `random`) without choices' checks."""
+        return self.wounds[bisect(self.running, random_() * self.total, 0, self.last)]
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,11 +94,19 @@ def _weapon_for(member: Member, test: str, rules: Ruleset) -> Item | None:
     return best
 
 
-def fighter(member: Member, faction: str, rules: Ruleset) -> Fighter:
+def fighter(
+    member: Member,
+    faction: str,
+    rules: Ruleset,
+    stats: dict[str, int] | None = None,
+    first: str | None = None,
+) -> Fighter:
     """The member makes the test where its stat and its weapon's damage add up to the most;
-    the test it is best at of equals (unarmed: that test with no weapon)."""
-    stats = member.stats(rules)
-    first = own_test(stats, rules)
+    the test it is best at of equals (unarmed: that test with no weapon).
+
+    `stats` and `first`: the member's current stats and `own_test`, when known already."""
+    stats = member.stats(rules) if stats is None else stats
+    first = own_test(stats, rules) if first is None else first
     order = sorted(_tests(rules), key=lambda k: k.id != first)
     test, weapon, score = first, None, -1
     for kind in order:
@@ -137,8 +162,9 @@ class OddsTable:
         self._same, self._other = (first.id, first.id), (first.id, other.id)
         self._wounds: dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._seen: dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # as asked
-        self._sides: dict[tuple[tuple[object, ...], tuple[object, ...]], Chances] = {}
+        self._sides: dict[tuple[tuple[object, ...], tuple[object, ...]], Draw] = {}
         self._turns: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._fighters: dict[tuple[object, ...], Fighter] = {}
 
     def key(self, m: Matchup) -> Matchup:
         """The matchup as filed: by the difference of attack and Defence plus clothing (R8), and
@@ -176,13 +202,29 @@ class OddsTable:
         self._seen[m] = found
         return found
 
-    def between(self, attacker: Fighter, target: Fighter) -> Chances:
+    def between(self, attacker: Fighter, target: Fighter) -> Draw:
         """`chances` of the exchange's matchup, filed by what the matchup reads of the two."""
         sides = (attacker.attacking, target.targeted)
         found = self._sides.get(sides)
         if found is None:
-            found = self._sides[sides] = self.chances(matchup(attacker, target, self.rules))
+            found = self._sides[sides] = Draw(self.chances(matchup(attacker, target, self.rules)))
         return found
+
+    def fighter(self, member: Member, faction: str, stats: dict[str, int], first: str) -> Fighter:
+        """`fighter(member, faction, rules, stats, first)`: worked out once per process for each
+        faction, items held and stats (all it reads of the member), then only the member put in.
+
+        Campaigns of one run meet the same members again and again, from their founding on."""
+        key = (faction, member.items, tuple(stats.values()))
+        found = self._fighters.get(key)
+        if found is None:
+            found = self._fighters[key] = fighter(member, faction, self.rules, stats, first)
+        if found.member is member:
+            return found
+        new = object.__new__(Fighter)
+        new.__dict__.update(found.__dict__)  # frozen: setattr is refused, not the __dict__
+        new.__dict__["member"] = member
+        return new
 
     def draw(self, m: Matchup, rng: random.Random) -> int:
         """The wounds of one exchange, drawn with the exact odds."""

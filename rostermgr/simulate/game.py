@@ -7,15 +7,16 @@ derives the injuries, deaths, flips and money, exactly as for a game played on t
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rostermgr.choices import routed_reason
 from rostermgr.report import Bounty, Money, OutOfAction, Ref, Report
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
-from rostermgr.simulate.exchange import Fighter, OddsTable, fighter, wounds_left
+from rostermgr.simulate.exchange import Fighter, OddsTable, wounds_left
 from rostermgr.simulate.memo import Memo
-from rostermgr.simulate.model import TARGET_LEADER, TARGET_WEAKEST, Model
+from rostermgr.simulate.model import TARGET_LEADER, TARGET_RANDOM, TARGET_WEAKEST, Model
 
 
 @dataclass(frozen=True)
@@ -34,25 +35,31 @@ def scenario(model: Model, rules: Ruleset, rng: random.Random) -> str:
 class _Table:
     """The models still in the game, the wounds they took, and who took whom out."""
 
-    def __init__(self, posses: tuple[Posse, Posse], rules: Ruleset, memo: Memo) -> None:
+    def __init__(
+        self, posses: tuple[Posse, Posse], rules: Ruleset, odds: OddsTable, memo: Memo
+    ) -> None:
         self.posses = posses
 
         def make(m: Member, faction: str) -> Fighter:
-            return fighter(m, faction, rules)
+            return odds.fighter(m, faction, memo.stats(m, rules), memo.own_test(m, rules))
 
         # the models of each posse still in the game, in roster order
         self.standing = {
             p.name: [memo.fighter(m, p.faction, make) for m in p.active] for p in posses
         }
-        self.taken: dict[Ref, int] = {}
+        # each model's ref, and the wounds it can still take before it is out (R13), by identity:
+        # a fighter is one member of one posse in the game
+        self.refs = {id(f): Ref(p, f.member.name) for p, fs in self.standing.items() for f in fs}
+        self.left = {id(f): wounds_left(f) for fs in self.standing.values() for f in fs}
         self.out: list[OutOfAction] = []
         self.down: set[Ref] = set()
 
     def hit(self, target: Fighter, posse: str, by: Ref, wounds: int) -> Ref | None:
         """Wounds on a target; its ref when they put it out of action (R13: over its Wounds)."""
-        ref = Ref(posse, target.member.name)
-        self.taken[ref] = self.taken.get(ref, 0) + wounds
-        if self.taken[ref] > wounds_left(target):
+        left = self.left[id(target)] - wounds
+        self.left[id(target)] = left
+        if left < 0:
+            ref = self.refs[id(target)]
             self.down.add(ref)
             self.out.append(OutOfAction(ref, by))
             self.standing[posse].remove(target)
@@ -62,20 +69,25 @@ class _Table:
 
 def _pick_target(
     targets: list[Fighter],
-    posse: str,
     table: _Table,
     model: Model,
     rules: Ruleset,
     rng: random.Random,
 ) -> Fighter:
     if model.target == TARGET_WEAKEST:
-        return min(
-            targets,
-            key=lambda f: wounds_left(f) - table.taken.get(Ref(posse, f.member.name), 0),
-        )
+        return min(targets, key=lambda f: table.left[id(f)])
     if model.target == TARGET_LEADER:  # the most valuable bounty first (R12's rewards)
         return max(targets, key=lambda f: rules.role(f.member.role).bounty_reward)
-    return rng.choice(targets)
+    return targets[_below(rng)(len(targets))]
+
+
+def _below(rng: random.Random) -> Callable[[int], int]:
+    """rng.choice's own draw of an index below n: `seq[_below(rng)(len(seq))]` is
+    `rng.choice(seq)`, and `_below(rng)(2)` is `rng.randrange(2)`, the same number drawn
+    without their checks (per exchange)."""
+    # what Random.choice itself calls (tests/rostermgr/simulate: the same draws as choice's)
+    below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+    return below
 
 
 def play(
@@ -92,7 +104,7 @@ def play(
     scen = rules.scenarios[scen_id]
     turns = odds.turns(rng)
     memo = memo if memo is not None else Memo()
-    table = _Table(posses, rules, memo)
+    table = _Table(posses, rules, odds, memo)
     names = (posses[0].name, posses[1].name)
     bounties: dict[str, Ref] = {}
     if scen.bounties:  # each player names one opposing model, at random
@@ -102,25 +114,33 @@ def play(
     whole, part = divmod(model.exchanges_per_turn, 1)
     winner: str | None = None
     ended = False
+    pairs, refs, standing, random_ = memo.pairs, table.refs, table.standing, rng.random
+    below = _below(rng)
+    at_random = model.target == TARGET_RANDOM
     for _turn in range(turns):
-        first = rng.randrange(2)
-        count = int(whole) + (1 if rng.random() < part else 0)
+        first = below(2)  # rng.randrange(2)'s draw
+        count = int(whole) + (1 if random_() < part else 0)
         for i in range(count):
             side = (first + i) % 2
             acting, other = names[side], names[1 - side]
-            attackers, targets = table.standing[acting], table.standing[other]
+            attackers, targets = standing[acting], standing[other]
             if not attackers or not targets:
                 ended = True
                 break
-            attacker = rng.choice(attackers)
-            target = _pick_target(targets, other, table, model, rules, rng)
+            attacker = attackers[below(len(attackers))]
+            target = (
+                targets[below(len(targets))]  # rng.choice(targets)
+                if at_random
+                else _pick_target(targets, table, model, rules, rng)
+            )
             pair = (id(attacker), id(target))  # the memo keeps the fighters, so their ids
-            chances = memo.pairs.get(pair)
+            chances = pairs.get(pair)
             if chances is None:
-                chances = memo.pairs[pair] = odds.between(attacker, target)
-            wounds = rng.choices(chances[0], cum_weights=chances[1])[0]
-            by = Ref(acting, attacker.member.name)
-            down = table.hit(target, other, by, wounds) if wounds else None
+                chances = pairs[pair] = odds.between(attacker, target)
+            wounds = chances.draw(random_)
+            if not wounds:
+                continue
+            down = table.hit(target, other, refs[id(attacker)], wounds)
             if down is None:
                 continue
             if scen.ends_on_bounty and down == bounties.get(acting):

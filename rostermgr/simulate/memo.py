@@ -14,13 +14,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rostermgr.roster import Member
-from rostermgr.simulate.exchange import Chances, Fighter
+from rostermgr.rules import Item, Ruleset
+from rostermgr.simulate.exchange import Draw, Fighter, own_test
 
 
 @dataclass
 class Memo:
     fighters: dict[tuple[int, str], tuple[Member, Fighter]] = field(default_factory=dict)
-    pairs: dict[tuple[int, int], Chances] = field(default_factory=dict)
+    # a member's current stats and the test it is best at (`own_test`), asked by the game, the
+    # flips, the shop and the measure after each round, of members that mostly did not change
+    sheets: dict[int, tuple[Member, dict[str, int], str]] = field(default_factory=dict)
+    pairs: dict[tuple[int, int], Draw] = field(default_factory=dict)
+    # a member's clothing (what it would sell for better) and its resale value, by items held
+    clothing: dict[tuple[str, ...], tuple[tuple[Item, ...], int]] = field(default_factory=dict)
     # (role, items held, the test armed for or None for clothing): the most the shop could
     # spend for such a member, in vain
     no_buy: dict[tuple[str, tuple[str, ...], str | None], int] = field(default_factory=dict)
@@ -34,6 +40,36 @@ class Memo:
         if found is None or found[0] is not member:
             found = self.fighters[key] = (member, make(member, faction))
         return found[1]
+
+    def _sheet(self, member: Member, rules: Ruleset) -> tuple[Member, dict[str, int], str]:
+        found = self.sheets.get(id(member))
+        if found is None or found[0] is not member:
+            stats = member.stats(rules)
+            found = self.sheets[id(member)] = (member, stats, own_test(stats, rules))
+        return found
+
+    def stats(self, member: Member, rules: Ruleset) -> dict[str, int]:
+        """`member.stats(rules)` of this very member object, worked out once (do not change it).
+
+        A memo serves one ruleset: a campaign runs under one."""
+        return self._sheet(member, rules)[1]
+
+    def own_test(self, member: Member, rules: Ruleset) -> str:
+        """`own_test` of this very member's stats, worked out once."""
+        return self._sheet(member, rules)[2]
+
+    def worn(
+        self,
+        items: tuple[str, ...],
+        rules: Ruleset,
+        find: Callable[[tuple[str, ...], Ruleset], tuple[Item, ...]],
+    ) -> tuple[tuple[Item, ...], int]:
+        """The clothing among these items (`find`), and what the town pays back for it (R16)."""
+        found = self.clothing.get(items)
+        if found is None:
+            worn = find(items, rules)
+            found = self.clothing[items] = (worn, sum(rules.resale_value(w.id) for w in worn))
+        return found
 
     def nothing_to_buy(self, key: tuple[str, tuple[str, ...], str | None], budget: int) -> bool:
         """Whether the shop already found nothing for such a member with as much to spend."""

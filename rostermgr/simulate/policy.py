@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 
 from rostermgr.advancement import plan_choose, plan_flip, plan_reflip
 from rostermgr.cards import Card, allowed_stats, full_deck, parse_card
@@ -17,18 +16,21 @@ from rostermgr.errors import RuleBroken
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Item, Ruleset
 from rostermgr.shop import plan_buy, plan_hire, plan_sell
-from rostermgr.simulate.apply import Books, bought, flipped, hired, sold
+from rostermgr.simulate.apply import Books, bought, changed, flipped, hired, sold
 from rostermgr.simulate.exchange import own_test
 from rostermgr.simulate.memo import Memo
 from rostermgr.simulate.model import REFLIP_UNWANTED, SHOP_GEAR, SHOP_NONE, Model
 
 
-def preferences(member: Member, posse: Posse, model: Model, rules: Ruleset) -> tuple[str, ...]:
+def preferences(
+    member: Member, posse: Posse, model: Model, rules: Ruleset, memo: Memo | None = None
+) -> tuple[str, ...]:
     """The stats a member would raise, best first: the model's, or its own test's stat first."""
     if model.prefer:
         rest = tuple(s for s in rules.stat_order if s not in model.prefer)
         return (*model.prefer, *rest)
-    own = rules.attack_stat(own_test(member.stats(rules), rules))
+    test = memo.own_test(member, rules) if memo else own_test(member.stats(rules), rules)
+    own = rules.attack_stat(test)
     return (own, *(s for s in rules.stat_order if s != own))
 
 
@@ -47,18 +49,18 @@ def _draw(deck: Sequence[Card], rng: random.Random) -> Card:
     return deck[rng.randrange(len(deck))]
 
 
-def spend_flips(books: Books, model: Model, rules: Ruleset, rng: random.Random) -> Books:
+def spend_flips(
+    books: Books, model: Model, rules: Ruleset, rng: random.Random, memo: Memo | None = None
+) -> Books:
     """Every living member turns its flips (R15); a card allowing no stat wanted waits."""
     deck = _deck(rules)
+    memo = memo if memo is not None else Memo()
     for name in [m.name for m in books.posse.active]:
         while True:
             member = books.posse.member(name)
             if member.pending_card:
                 card = parse_card(member.pending_card)
-                allowed = allowed_stats(card, rules)
-                wanted = preferences(member, books.posse, model, rules)
-                pick = next((s for s in wanted if s in allowed), None)
-                unwanted = pick != wanted[0]
+                pick, unwanted = _pick(member, card, books.posse, model, rules, memo)
                 if (
                     model.reflip == REFLIP_UNWANTED
                     and unwanted
@@ -70,14 +72,36 @@ def spend_flips(books: Books, model: Model, rules: Ruleset, rng: random.Random) 
                     break  # the card allows no stat: it waits, as it would on the table
                 books = flipped(books, plan_choose(member, pick, rules))
             elif member.flips > 0:
-                books = flipped(books, plan_flip(member, _draw(deck, rng), None, rules))
+                card = _draw(deck, rng)
+                pick, unwanted = _pick(member, card, books.posse, model, rules, memo)
+                # turned and chosen in one step when the choice would not wait or be re-flipped:
+                # what turning it, then choosing, leaves (one flip spent, the stat raised)
+                now = pick is not None and not (model.reflip == REFLIP_UNWANTED and unwanted)
+                books = flipped(books, plan_flip(member, card, pick if now else None, rules))
             else:
                 break
     return books
 
 
+def _pick(
+    member: Member, card: Card, posse: Posse, model: Model, rules: Ruleset, memo: Memo
+) -> tuple[str | None, bool]:
+    """The stat the member takes from the card (None: it allows none wanted), and whether
+    that is not the stat it wants most."""
+    allowed = allowed_stats(card, rules)
+    wanted = preferences(member, posse, model, rules, memo)
+    pick = next((s for s in wanted if s in allowed), None)
+    return pick, pick != wanted[0]
+
+
 def hire(books: Books, rules: Ruleset) -> Books:
     """Refill the composition (R3) while the purse allows: a vacant leader first."""
+    living: dict[str, int] = {}
+    for m in books.posse.members:
+        if m.alive:
+            living[m.role] = living.get(m.role, 0) + 1
+    if all(living.get(role_id, 0) >= count for role_id, count in rules.composition.items()):
+        return books  # no one to replace: most posses after most games
     for role_id, count in rules.composition.items():
         role = rules.role(role_id)
         while sum(1 for m in books.posse.active if m.role == role_id) < count:
@@ -95,15 +119,16 @@ def hire(books: Books, rules: Ruleset) -> Books:
     return books
 
 
-_catalogues: dict[int, tuple[Ruleset, dict[bool, tuple[Item, ...]]]] = {}
+_catalogues: dict[int, tuple[Ruleset, dict[bool | str, tuple[Item, ...]]]] = {}
 
 
-def _catalogue(rules: Ruleset) -> dict[bool, tuple[Item, ...]]:
-    """The weapons (True) and the clothing (False) of the ruleset, the best buy first."""
+def _catalogue(rules: Ruleset) -> dict[bool | str, tuple[Item, ...]]:
+    """The weapons (True) and the clothing (False) of the ruleset, the best buy first; and, as
+    `_weapons_for` files them, the weapons of each test."""
     found = _catalogues.get(id(rules))
     if found is None or found[0] is not rules:
         items = sorted(rules.items.values(), key=_rank, reverse=True)
-        shelves = {
+        shelves: dict[bool | str, tuple[Item, ...]] = {
             True: tuple(i for i in items if rules.is_weapon(i)),
             False: tuple(i for i in items if not rules.is_weapon(i) and i.defence > 0),
         }
@@ -111,18 +136,18 @@ def _catalogue(rules: Ruleset) -> dict[bool, tuple[Item, ...]]:
     return found[1]
 
 
-def _better(held: Sequence[Item], item: Item, rules: Ruleset) -> bool:
-    """A weapon doing more damage than any of its test it holds; clothing giving more defence."""
-    if rules.is_weapon(item):
-        test = rules.kinds[item.kind].test
-        same = (h.damage for h in held if rules.kinds[h.kind].test == test)
-        return item.damage > max(same, default=-1)
-    return item.defence > sum(h.defence for h in held)
+def _weapons_for(test: str, rules: Ruleset) -> tuple[Item, ...]:
+    """The weapons of the ruleset made for this test, the best buy first."""
+    shelves = _catalogue(rules)
+    found = shelves.get(test)
+    if found is None:
+        found = shelves[test] = tuple(i for i in shelves[True] if rules.kinds[i.kind].test == test)
+    return found
 
 
-def _worn(member: Member, rules: Ruleset) -> tuple[Item, ...]:
-    """What gives the member defence and is no weapon: its clothing."""
-    held = (rules.item(i) for i in member.items)
+def _worn(items: tuple[str, ...], rules: Ruleset) -> tuple[Item, ...]:
+    """What gives a member holding these items defence and is no weapon: its clothing."""
+    held = (rules.item(i) for i in items)
     return tuple(h for h in held if h.defence > 0 and not rules.is_weapon(h))
 
 
@@ -130,9 +155,9 @@ def _best_buy(
     books: Books, member: Member, weapon: bool, model: Model, rules: Ruleset, memo: Memo
 ) -> tuple[Item | None, tuple[Item, ...]]:
     """The item to buy, and the clothing to sell for it; (None, ()) when nothing is better."""
-    worn = () if weapon else _worn(member, rules)
-    budget = books.posse.purse + sum(rules.resale_value(w.id) for w in worn) - model.reserve
-    test = own_test(member.stats(rules), rules) if weapon else None
+    worn, refund = ((), 0) if weapon else memo.worn(member.items, rules, _worn)
+    budget = books.posse.purse + refund - model.reserve
+    test = memo.own_test(member, rules) if weapon else None
     # what the shop offers depends on the role, what is held, the test and the budget only
     key = (member.role, member.items, test)
     if memo.nothing_to_buy(key, budget):
@@ -153,11 +178,15 @@ def _choose_buy(
 ) -> tuple[Item | None, tuple[Item, ...]]:
     """A weapon for `test` (the test it is best at, R8), or clothing when `test` is None."""
     held = [rules.item(i) for i in member.items]
-    weapon = test is not None
-    shelf = _catalogue(rules)[weapon]
-    if weapon:
-        shelf = tuple(i for i in shelf if rules.kinds[i.kind].test == test)
-    wanted = [i for i in shelf if i.price <= budget and _better(held, i, rules)]
+    if test is not None:  # a weapon doing more damage than any of its test it holds
+        shelf = _weapons_for(test, rules)
+        most = max((h.damage for h in held if rules.kinds[h.kind].test == test), default=-1)
+        wanted = [i for i in shelf if i.price <= budget and i.damage > most]
+    else:  # clothing giving more defence than it wears
+        worn_defence = sum(h.defence for h in held)
+        wanted = [
+            i for i in _catalogue(rules)[False] if i.price <= budget and i.defence > worn_defence
+        ]
     if not wanted:
         return None, ()
     # R5 asked of plan_buy for the member without the clothing it would sell, the purse
@@ -165,13 +194,15 @@ def _choose_buy(
     kept = list(member.items)
     for w in worn:
         kept.remove(w.id)
-    trial = replace(
+    trial = changed(
         books.posse,
-        purse=budget if budget > 0 else 0,
-        members=tuple(
-            replace(m, items=tuple(kept)) if m.name == member.name else m
-            for m in books.posse.members
-        ),
+        {
+            "purse": budget if budget > 0 else 0,
+            "members": tuple(
+                changed(m, {"items": tuple(kept)}) if m.name == member.name else m
+                for m in books.posse.members
+            ),
+        },
     )
     # the best that plan_buy accepts for the member (R5: roles, a kind's limit): the shop's
     # own answer (shop_choices), asked only of the items worth having

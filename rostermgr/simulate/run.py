@@ -89,12 +89,18 @@ def run_slice(
     return out
 
 
-def chunks(campaigns: int, size: int, warm: int = 0, warm_size: int = 1) -> list[range]:
-    """The campaign indices cut into runs of `size` (the last shorter); the first `warm`
-    campaigns into runs of `warm_size`."""
+def chunks(
+    campaigns: int, size: int, warm: int = 0, warm_size: int = 1, tail: int = 0, tail_size: int = 1
+) -> list[range]:
+    """The campaign indices cut into runs of `size`; the first `warm` campaigns into runs of
+    `warm_size`, and the last `tail` (after the first `warm`) into runs of `tail_size`."""
     first = min(warm, campaigns)
+    last = max(first, campaigns - tail)
     out = [range(a, min(a + warm_size, first)) for a in range(0, first, warm_size)]
-    return out + [range(a, min(a + size, campaigns)) for a in range(first, campaigns, size)]
+    out += [range(a, min(a + size, last)) for a in range(first, last, size)]
+    return out + [
+        range(a, min(a + tail_size, campaigns)) for a in range(last, campaigns, tail_size)
+    ]
 
 
 # Each process keeps its ruleset and odds table between chunks: the odds are the slow part to

@@ -37,14 +37,24 @@ def test_a_slice_runs_the_campaigns_the_whole_run_does() -> None:
     size=st.integers(1, 30),
     warm=st.integers(0, 60),
     warm_size=st.integers(1, 5),
+    tail=st.integers(0, 60),
+    tail_size=st.integers(1, 5),
 )
 def test_the_pieces_of_a_run_take_every_campaign_once_in_order(
-    campaigns: int, size: int, warm: int, warm_size: int
+    campaigns: int, size: int, warm: int, warm_size: int, tail: int, tail_size: int
 ) -> None:
-    """Small pieces first, while the odds are young, then pieces of `size`: every index once."""
-    pieces = chunks(campaigns, size, warm, warm_size)
+    """Small pieces first, while the odds are young, then pieces of `size`, and small pieces
+    again for the last `tail` campaigns, so that no worker is left alone with a big last piece:
+    every index once."""
+    pieces = chunks(campaigns, size, warm, warm_size, tail, tail_size)
     assert [i for p in pieces for i in p] == list(range(campaigns))
-    assert all(len(p) <= (warm_size if p.start < warm else size) for p in pieces)
+    for p in pieces:
+        if p.start < warm:
+            assert len(p) <= warm_size
+        elif p.start >= campaigns - tail:
+            assert len(p) <= tail_size
+        else:
+            assert len(p) <= size
 
 
 @settings(max_examples=25, deadline=None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from fractions import Fraction
 from types import MappingProxyType
@@ -99,3 +100,18 @@ def test_draws_follow_the_exact_chances() -> None:
     seen = Counter(table.draw(m, rng) for _ in range(10_000))
     for w, p in exact_odds(m, RULES).wound_chances.items():
         assert abs(seen[w] / 10_000 - float(p)) < 0.02
+
+
+def test_the_game_loop_draws_what_choice_randrange_and_choices_draw() -> None:
+    """The loop's shortcuts draw the very numbers Random's own calls would, so a seed gives
+    the campaign it gave before they were taken."""
+    from rostermgr.simulate.exchange import Draw
+    from rostermgr.simulate.game import _below
+
+    chances = ((0, 1, 2, 4), (700, 900, 990, 1000))
+    mine, theirs = random.Random("seed:1"), random.Random("seed:1")
+    below, draw = _below(mine), Draw(chances)
+    for n in (1, 2, 3, 5, 7, 2, 9) * 50:
+        assert below(n) == theirs.randrange(n)
+        assert below(n) == theirs.choice(range(n))
+        assert draw.draw(mine.random) == theirs.choices(chances[0], cum_weights=chances[1])[0]
