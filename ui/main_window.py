@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 if TYPE_CHECKING:  # the event classes too: importing them costs before the first paint
     from PySide6.QtCore import QMimeData
     from PySide6.QtGui import (
-        QAction,
         QCloseEvent,
         QDragEnterEvent,
         QDropEvent,
@@ -39,9 +38,12 @@ if TYPE_CHECKING:  # the event classes too: importing them costs before the firs
         QStandardItemModel,
     )
 
+    from rostermgr.roster import Posse
     from rostermgr.rules import Ruleset
     from services.campaign import Campaign
+    from ui.context_menus import ContextMenus
     from ui.live import LiveFollower
+    from ui.menus import Menus
     from ui.models import PosseListModel
     from ui.posse_view import PosseView
     from ui.preview import PreviewPage
@@ -59,7 +61,7 @@ class MainWindow(QMainWindow):
     # Set by attach; until then is_open is False and the menus do nothing but quit.
     campaign: Campaign
     rules: Ruleset
-    appearance_actions: dict[str, QAction]  # View > Appearance, by choice (ui.appearance)
+    context_menus: ContextMenus
 
     def __init__(
         self, campaign: Campaign | None = None, path: Path | None = None, server: str = ""
@@ -87,7 +89,6 @@ class MainWindow(QMainWindow):
 
         elide_in_width(self.posse_list)  # a long name elided, whole in its tooltip
         self.new_posse_button = QPushButton("New posse...")
-        self.new_posse_button.clicked.connect(self.new_posse)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.addWidget(QLabel("Posses"))
@@ -104,9 +105,11 @@ class MainWindow(QMainWindow):
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([240, 1000])
         self.setCentralWidget(splitter)
-        from ui.menus import build_menus
+        from ui.menus import Menus
 
-        build_menus(self)
+        self.menus: Menus = Menus(self, self)
+        # through the action: it does nothing until the campaign is open
+        self.new_posse_button.clicked.connect(self.menus.campaign.new_posse.trigger)
         self.setWindowTitle(f"{name} - rostermgr")
         self.statusBar().showMessage(f"Opening {server or where}...")
         geometry = self.settings.value("geometry")
@@ -186,17 +189,19 @@ class MainWindow(QMainWindow):
         self.drop_preview()
         self.posse_list.selectionModel().currentChanged.connect(lambda *_: self.show_selected())
         self.view: PosseView = PosseView(campaign)
-        pane = self.view.member_pane
-        pane.buy_requested.connect(self.buy_item)
-        pane.sell_requested.connect(self.sell_item)
-        pane.flip_requested.connect(self.spend_flip)
-        pane.rename_requested.connect(self.rename_member)
+        pane, posse_menu = self.view.member_pane, self.menus.campaign
+        pane.buy_requested.connect(posse_menu.buy_item)
+        pane.sell_requested.connect(posse_menu.sell_item)
+        pane.flip_requested.connect(posse_menu.spend_flip)
+        pane.rename_requested.connect(posse_menu.rename_member)
         self.empty = self._empty_state()
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.view)
-        from ui.context_menus import install
+        from ui.context_menus import ContextMenus
 
-        install(self)
+        self.context_menus = ContextMenus(
+            self, self.menus, self.posse_list, self.posse_model, self.view
+        )
         self._title()
         self.refresh(select=self._remembered_posse())
         self.view.tabs.setCurrentIndex(int(self.settings.value("window/tab", 0) or 0))
@@ -240,7 +245,7 @@ class MainWindow(QMainWindow):
         self.first_posse = QPushButton("Create your first posse")
         self.first_posse.setObjectName("firstPosse")
         self.first_posse.setStyleSheet("font-size: 14pt; padding: 12px 24px;")
-        self.first_posse.clicked.connect(self.new_posse)
+        self.first_posse.clicked.connect(self.menus.campaign.new_posse.trigger)
         self.first_posse.setAutoDefault(True)  # Enter presses it, as Space does
         layout.addWidget(text)
         layout.addWidget(self.first_posse, 0, Qt.AlignmentFlag.AlignCenter)
@@ -253,7 +258,16 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{self.campaign.name}{read_only} - rostermgr")
 
     def current_posse(self) -> str | None:
+        """The name of the posse selected in the list, if any."""
         return self.posse_model.name_at(self.posse_list.currentIndex().row())
+
+    def shown_posse(self) -> Posse | None:
+        """The posse shown on the right, as loaded for the roster."""
+        return self.view.posse
+
+    def say(self, sentence: str, ms: int = 5000) -> None:
+        """Say in the status bar what was done."""
+        self.statusBar().showMessage(sentence, ms)
 
     def refresh(self, select: str | None = None) -> None:
         """Reload everything from the campaign file; keep or change the selected posse."""
@@ -267,10 +281,11 @@ class MainWindow(QMainWindow):
         rows = posses.summaries(self.campaign)
         self.posse_model.set_rows(rows)
         # nothing to record, spend or print in a campaign with no posse yet
-        for action in (self.action_record, self.action_flip, self.action_print):
+        campaign_menu = self.menus.campaign
+        for action in (campaign_menu.record, campaign_menu.flip, self.menus.file.print):
             action.setEnabled(bool(rows))
         if not rows:
-            self.action_hire.setEnabled(False)
+            campaign_menu.hire.setEnabled(False)
         if not rows:
             self.stack.setCurrentWidget(self.empty)
             self.view.show_posse(None)
@@ -306,8 +321,8 @@ class MainWindow(QMainWindow):
         posse = self.view.posse
         # what a retired posse may not do, as the domain says it
         frozen = "" if posse is None else trading_refusal(posse.name, posse.standing)
-        self.action_hire.setEnabled(posse is not None and not frozen)
-        self.action_hire.setToolTip(frozen)
+        self.menus.campaign.hire.setEnabled(posse is not None and not frozen)
+        self.menus.campaign.hire.setToolTip(frozen)
         if name is not None:
             self.settings.setValue(self._posse_key(), name)
 
@@ -325,16 +340,14 @@ class MainWindow(QMainWindow):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        from ui.actions import import_file, open_path
-
         path = self._dropped(event.mimeData())
         if path is None:
             return
         event.acceptProposedAction()
         if path.suffix.lower() == ".json":
-            import_file(self, path)
+            self.menus.file.import_file(path)
         else:
-            open_path(self, path)
+            self.menus.file.open_path(path)
 
     @staticmethod
     def _dropped(data: QMimeData) -> Path | None:
@@ -385,35 +398,8 @@ class MainWindow(QMainWindow):
             self.refuse(refusal)
 
     def refuse(self, sentence: str) -> None:
+        """Show why something cannot be done, in one sentence."""
         QMessageBox.warning(self, "rostermgr", sentence)
-
-    # -- actions (bodies in ui.actions so this module stays layout) ---------------------
-    def new_posse(self) -> None:
-        if not self.is_open:
-            return  # the button is there before the campaign is
-        from ui.actions import new_posse
-
-        new_posse(self)
-
-    def buy_item(self, member: str) -> None:
-        from ui.actions import buy_item
-
-        buy_item(self, member)
-
-    def sell_item(self, member: str, item: str) -> None:
-        from ui.actions import sell_item
-
-        sell_item(self, member, item)
-
-    def rename_member(self, member: str) -> None:
-        from ui.actions import rename_member
-
-        rename_member(self, member)
-
-    def spend_flip(self, member: str | None = None) -> None:
-        from ui.actions import spend_flip
-
-        spend_flip(self, member)
 
     # -- recent files and closing -------------------------------------------------------
     def recent_files(self) -> list[str]:

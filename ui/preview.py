@@ -12,7 +12,7 @@ Like the main window's frame, this module avoids the `Qt` namespace (13 ms of en
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtGui import QColor, QFont, QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
@@ -33,7 +33,19 @@ from PySide6.QtWidgets import (
 from ui.view_snapshot import CampaignView
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from PySide6.QtWidgets import QListView
+
+    from ui.models import PosseListModel
+    from ui.posse_view import PosseView
+
+
+class Shown(Protocol):
+    """What `capture` reads of the main window."""
+
+    is_open: bool
+    posse_list: QListView
+    posse_model: PosseListModel
+
 
 # Qt.ItemDataRole's DisplayRole, FontRole and ForegroundRole as numbers: the enum, or QBrush
 # (whose overloads take the namespace's enums), would create every enum of the Qt namespace.
@@ -173,9 +185,9 @@ def _bold(label: QLabel, points: int) -> QLabel:
     return label
 
 
-def capture(window: MainWindow) -> CampaignView | None:
+def capture(window: Shown) -> CampaignView | None:
     """What `window` shows of its open campaign, as texts; None when it shows no posse."""
-    view = getattr(window, "view", None)
+    view: PosseView | None = getattr(window, "view", None)  # none until the campaign is open
     if not window.is_open or view is None or view.posse is None:
         return None
     posses = window.posse_model

@@ -272,7 +272,7 @@ def test_a_retired_posse_looks_retired_and_offers_nothing_it_may_not_do(
     shown(qtbot, window)
     view, pane = window.view, window.view.member_pane
     window.posse_list.setFocus()
-    assert pane.buy.isEnabled() and window.action_hire.isEnabled()
+    assert pane.buy.isEnabled() and window.menus.campaign.hire.isEnabled()
 
     def retire(menu) -> None:
         qtbot.keyClick(menu, Qt.Key.Key_T)  # Re&tire posse
@@ -288,12 +288,12 @@ def test_a_retired_posse_looks_retired_and_offers_nothing_it_may_not_do(
     assert window.posse_model.data(row, Qt.ItemDataRole.FontRole).italic()
     # what it may not do is disabled, saying why in the domain's words
     assert not pane.buy.isEnabled() and "bring it back to play" in pane.buy.toolTip()
-    assert not window.action_hire.isEnabled()
+    assert not window.menus.campaign.hire.isEnabled()
     view.roster.selectRow(2)
     pane.gear.setCurrentRow(0)
     assert not pane.sell.isEnabled()
     select_posse(window, "Last Hope Lawmen")
-    assert pane.buy.isEnabled() and window.action_hire.isEnabled()
+    assert pane.buy.isEnabled() and window.menus.campaign.hire.isEnabled()
 
 
 def wyatt_flip(window: MainWindow) -> None:
@@ -458,12 +458,12 @@ def test_the_status_bar_says_what_was_done_and_the_tool_bar_keeps_its_words(
     select_posse(window, "The Dalton Boys")
     shown(qtbot, window)
     bar = window.findChild(QWidget, "mainToolBar")
-    undo_button = bar.widgetForAction(window.action_undo)
+    undo_button = bar.widgetForAction(window.menus.edit.undo)
     width = undo_button.sizeHint().width()
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Daltons", True))
     press(qtbot, Qt.Key.Key_F2)  # rename
     assert window.statusBar().currentMessage() == "Renamed The Dalton Boys to Daltons."
-    assert window.action_undo.text() == "&Undo Rename The Dalton Boys to Daltons"
+    assert window.menus.edit.undo.text() == "&Undo Rename The Dalton Boys to Daltons"
     assert undo_button.text() == "Undo" and undo_button.sizeHint().width() == width
 
 
@@ -556,10 +556,16 @@ def test_an_empty_campaign_offers_no_game_flip_or_print(
     from tests.ui.test_wizards import fill_creation as fill
 
     shown(qtbot, empty_window)
-    actions = (empty_window.action_record, empty_window.action_flip, empty_window.action_print)
+    actions = (
+        empty_window.menus.campaign.record,
+        empty_window.menus.campaign.flip,
+        empty_window.menus.file.print,
+    )
     assert not any(a.isEnabled() for a in actions)
     opened: list[str] = []
-    monkeypatch.setattr("ui.actions.record_game", lambda w: opened.append("record"))
+    monkeypatch.setattr(
+        "ui.wizards.postgame.PostGameWizard.exec", lambda _self: opened.append("record")
+    )
     press(qtbot, Qt.Key.Key_G, CTRL)  # Record a game: nothing opens
     press(qtbot, Qt.Key.Key_P, CTRL)
     assert opened == []

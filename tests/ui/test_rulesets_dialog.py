@@ -83,7 +83,6 @@ def test_an_adoption_that_would_be_refused_cannot_be_committed(
 def test_another_campaign_opens_with_its_own_ruleset_not_the_windows(qtbot, tmp_path: Path) -> None:
     from services import rulesets
     from services.campaign import for_app
-    from ui.actions import open_path
     from ui.main_window import MainWindow
 
     other = tmp_path / "other.sqlite3"
@@ -92,7 +91,7 @@ def test_another_campaign_opens_with_its_own_ruleset_not_the_windows(qtbot, tmp_
     rulesets.adopt(mine, rulesets.load_file(playtest(tmp_path)))
     window = MainWindow(mine)  # reads with 0.2-playtest
     qtbot.addWidget(window)
-    open_path(window, other)
+    window.menus.file.open_path(other)
     assert window.campaign.path == other
     assert window.campaign.rules.version == "0.1-playtest"
     window.campaign.close()
@@ -157,7 +156,6 @@ def test_importing_a_posse_made_under_another_ruleset_says_what_differs_first(
     from PySide6.QtWidgets import QInputDialog, QMessageBox
 
     from services import rulesets
-    from ui import actions
 
     c = window.campaign
     export = tmp_path / "dalton.json"
@@ -174,8 +172,8 @@ def test_importing_a_posse_made_under_another_ruleset_says_what_differs_first(
         return staticmethod(question)
 
     monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.No))
-    actions.import_file(window, export)
+    window.menus.file.import_file(export)
     assert "Pistol: price $8 -> $9" in asked[-1] and "Again" not in posses.names(c)
     monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Yes))
-    actions.import_file(window, export)
+    window.menus.file.import_file(export)
     assert "Again" in posses.names(c)

@@ -124,12 +124,12 @@ def test_any_edits_undone_all_then_redone_all_match_the_file_at_each_step(
             assert dump(w.campaign.db) == states[-1], f"a refused {step[0]} changed the file"
     assert w.undo_stack.count() == len(states) - 1
     for i in range(len(states) - 1, 0, -1):
-        w.action_undo.trigger()
+        w.menus.edit.undo.trigger()
         assert dump(w.campaign.db) == states[i - 1], f"undo to step {i - 1}"
     assert not w.undo_stack.canUndo()
     for i in range(1, len(states)):
-        assert w.action_redo.isEnabled()
-        w.action_redo.trigger()
+        assert w.menus.edit.redo.isEnabled()
+        w.menus.edit.redo.trigger()
         # exactly, but for where the redone games sit in the undo log (new numbers)
         assert dump_state(w.campaign.db) == strip_marks(states[i], w.campaign.db), f"redo {i}"
     assert not w.undo_stack.canRedo()

@@ -25,7 +25,7 @@ from ui.screen import fitted_size
 
 if TYPE_CHECKING:
     from rostermgr.roster import Member
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 
 def _flips(n: int) -> str:
@@ -35,7 +35,7 @@ def _flips(n: int) -> str:
 class FlipPanel(QWidget):
     """Turn a card (typed or from the app's deck), choose a stat, or re-flip; one undo step each."""
 
-    def __init__(self, window: MainWindow, posse: str, member: str | None) -> None:
+    def __init__(self, window: Host, posse: str, member: str | None) -> None:
         super().__init__()
         self.w, self.posse_name = window, posse
         self.rules = window.rules
@@ -179,9 +179,9 @@ class FlipPanel(QWidget):
 
 class FlipDialog(QDialog):
     def __init__(
-        self, window: MainWindow, posse: str, member: str | None, parent: QWidget | None = None
+        self, window: Host, posse: str, member: str | None, parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent or window)
+        super().__init__(parent or window.window())
         self.setWindowTitle(f"Spend flips: {posse}")
         self.panel = FlipPanel(window, posse, member)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

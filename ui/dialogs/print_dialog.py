@@ -48,7 +48,7 @@ from ui.render_worker import run_render, start
 from ui.screen import fitted_size
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 KINDS = ("Cards", "Calibration", "Journal", "Casualties", "Reference")
 # The preview is drawn again this long after the last change of an option: a spin box held
@@ -72,9 +72,7 @@ class ReferenceOptions(QWidget):
 
 
 class PrintDialog(QDialog):
-    def __init__(
-        self, window: MainWindow, parent: QWidget | None = None, start: str = KINDS[0]
-    ) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None, start: str = KINDS[0]) -> None:
         """`start` names the tab to open on (one of KINDS)."""
         super().__init__(parent)
         self.w, self.rules = window, window.rules

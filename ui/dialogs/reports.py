@@ -26,7 +26,7 @@ from ui.table_models import Column, RowsModel
 from ui.table_view import FilteredTable
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 
 def _what(r: SubmittedReport) -> str:
@@ -55,7 +55,7 @@ def reports_model() -> RowsModel:
 class ReportsDialog(QDialog):
     """The club's submitted reports; Apply and Send back for arbitrators."""
 
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.w = window
         self.setWindowTitle("Players' reports")

@@ -41,11 +41,11 @@ from ui.screen import fitted_size
 from ui.style import error_style
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 
 class SimulatorWindow(QDialog):
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Simulator - rostermgr")
         self.setObjectName("simulatorWindow")
@@ -276,14 +276,14 @@ class SimulatorWindow(QDialog):
         return True
 
 
-def open_simulator(w: MainWindow) -> SimulatorWindow:
+def open_simulator(w: Host) -> SimulatorWindow:
     """Show the simulator, or raise the one already open."""
-    for existing in w.findChildren(SimulatorWindow):
+    for existing in w.window().findChildren(SimulatorWindow):
         if existing.isVisible():
             existing.raise_()
             existing.activateWindow()
             return existing
-    dialog = SimulatorWindow(w, parent=w)
+    dialog = SimulatorWindow(w, parent=w.window())
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
     return dialog

@@ -37,7 +37,7 @@ from ui.style import error_style
 from ui.weapons import best_weapon, fill_weapons
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 
 def _spin(low: int = 0, high: int = 30) -> QSpinBox:
@@ -382,7 +382,7 @@ class GameLengthTab(QWidget):
 
 
 class TableAids(QDialog):
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("At the table")
         self.resolver = ResolverTab(window.campaign)

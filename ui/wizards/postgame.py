@@ -37,7 +37,7 @@ from ui.wizards.postgame_money import MoneyPage
 from ui.wizards.postgame_pages import CasualtiesPage, fill_posses
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 # The report's lists; each report page checks only its own with the domain.
 LISTS = ("out_of_action", "bounties", "income", "goods_sold", "items_used", "items_stolen")
@@ -153,7 +153,7 @@ class GamePage(QWizardPage):
 class PreviewPage(QWizardPage):
     """The game, then every change the report makes, as sentences, before one commit."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__()
         self.w = window
         self.setTitle("Check before recording")
@@ -214,7 +214,7 @@ class PreviewPage(QWizardPage):
 class FlipsPage(QWizardPage):
     """After the commit: spend the flips just earned."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__()
         self.w = window
         self.setTitle("Spend flips")
@@ -267,7 +267,7 @@ class FlipsPage(QWizardPage):
 
 
 class PostGameWizard(QWizard):
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.w = window
         self.setWindowTitle("Record a game")
