@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from rostermgr.errors import Refused
 from services.crashlog import log_exception
+from ui.threads import start_worker
 
 Render = Callable[[Callable[[int, int], None]], None]
 
@@ -48,13 +49,5 @@ def run_render(render: Render, progress: Callable[[int, int], None]) -> str | No
 
 def start(render: Render, parent: QObject) -> tuple[QThread, RenderWorker]:
     """Run render(progress) in a new thread; the caller connects the worker's signals."""
-    thread = QThread(parent)
     worker = RenderWorker(render)
-    worker.moveToThread(thread)
-    thread.started.connect(worker.run)
-    # quit() is thread-safe: call it from the worker's thread, so a GUI thread blocked in
-    # QThread.wait() (closing the dialog) is never waiting on its own event queue.
-    worker.done.connect(thread.quit, Qt.ConnectionType.DirectConnection)
-    worker.failed.connect(thread.quit, Qt.ConnectionType.DirectConnection)
-    thread.finished.connect(worker.deleteLater)
-    return thread, worker
+    return start_worker(worker, worker.run, (worker.done, worker.failed), parent), worker
