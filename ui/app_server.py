@@ -65,8 +65,8 @@ def run_server_app(
             try:
                 copy = offline_copy(window, given, exc, rules) if can_ask() else None
             except Refused as unreadable:  # the backup itself cannot be opened: say that
-                exc = unreadable
-                copy = None
+                refuse(unreadable)
+                return
             if copy is None:
                 refuse(exc)
                 return

@@ -7,6 +7,7 @@ a right-click can do nothing the menus cannot.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt
@@ -58,7 +59,7 @@ class ContextMenus:
         _on_right_click(pane.gear, self.gear_menu)
         _on_right_click(pane.history, lambda m: copy_menu(pane.history, m))
         for table in (view.ledger_table.view, view.history_table.view):
-            _on_right_click(table, lambda m, t=table: copy_menu(t, m))
+            _on_right_click(table, partial(copy_menu, table))
         # Double-click does the obvious thing: rename a posse; a member's flips when it has
         # some, else the shop; sell a piece of gear.
         posse_list.doubleClicked.connect(lambda _i: menus.campaign.rename.trigger())

@@ -304,7 +304,7 @@ class FileMenu(MenuPart):
         except Refused as exc:
             self.host.refuse(str(exc))
             return
-        QGuiApplication.clipboard().setImage(QImage.fromData(data, "PNG"))
+        QGuiApplication.clipboard().setImage(QImage.fromData(data))
         self.host.say(f"Copied the picture of {name}: paste it where you share it")
 
     # -- printing -----------------------------------------------------------------------

@@ -114,7 +114,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Opening {server or where}...")
         geometry = self.settings.value("geometry")
         if geometry is not None:
-            self.restoreGeometry(geometry)  # type: ignore[arg-type]
+            self.restoreGeometry(geometry)
         else:
             from ui.screen import fitted_size
 
@@ -172,7 +172,7 @@ class MainWindow(QMainWindow):
         self._preview = None
         self.previewing = False
         if not self.is_open:
-            self.posse_list.setModel(None)  # type: ignore[arg-type]
+            self.posse_list.setModel(None)
         self._preview_list = None
         self.posse_list.setPalette(QPalette())  # the inherited palette again
         self.posse_list.setEnabled(True)
@@ -204,7 +204,7 @@ class MainWindow(QMainWindow):
         )
         self._title()
         self.refresh(select=self._remembered_posse())
-        self.view.tabs.setCurrentIndex(int(self.settings.value("window/tab", 0) or 0))
+        self.view.tabs.setCurrentIndex(int(str(self.settings.value("window/tab", 0) or 0)))
         self.view.tabs.currentChanged.connect(lambda i: self.settings.setValue("window/tab", i))
         self.setAcceptDrops(True)
         self._follow()

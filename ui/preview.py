@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from ui.view_snapshot import CampaignView
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QListView
 
     from ui.models import PosseListModel
@@ -216,7 +217,7 @@ def capture(window: Shown) -> CampaignView | None:
         roster=cells,
         dead=tuple(not m.alive for m in view.posse.members),
         selected=view.roster.currentIndex().row(),
-        member=(pane.title.text(), *(label.text() for label in form)),
+        member=(pane.heading.text(), *(label.text() for label in form)),
         labels=labels,
         gear=tuple(pane.gear.item(i).text() for i in range(pane.gear.count())),
         history=tuple(pane.history.item(i).text() for i in range(pane.history.count())),
@@ -224,7 +225,7 @@ def capture(window: Shown) -> CampaignView | None:
     )
 
 
-def _horizontal() -> object:
+def _horizontal() -> Qt.Orientation:
     from PySide6.QtCore import Qt
 
     return Qt.Orientation.Horizontal
@@ -236,10 +237,9 @@ def _text(value: object) -> str:
 
 def _form_label(field: QLabel) -> str:
     """The label beside `field` in the member pane's form."""
-    form = next(
-        (f for f in field.parentWidget().findChildren(QFormLayout) if f.indexOf(field) >= 0),
-        None,
-    )
+    parent = field.parentWidget()
+    forms = parent.findChildren(QFormLayout) if parent is not None else []
+    form = next((f for f in forms if f.indexOf(field) >= 0), None)
     if form is None:
         return ""
     label = form.labelForField(field)

@@ -10,7 +10,8 @@ from rostermgr.errors import Refused
 from services.crashlog import log_exception
 from ui.threads import start_worker
 
-Render = Callable[[Callable[[int, int], None]], None]
+# render(progress): draws, calling progress(done, total) as it goes; what it returns is unused
+Render = Callable[[Callable[[int, int], None]], object]
 
 
 class RenderWorker(QObject):

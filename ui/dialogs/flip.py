@@ -73,7 +73,7 @@ class FlipPanel(QWidget):
         layout.addWidget(self.result)
         self.turn.clicked.connect(self.use_typed_card)
         # R15: Enter turns the typed card, and only that: the stat is the player's own click
-        on_enter(self.card, lambda: self.turn.isEnabled() and self.use_typed_card())
+        on_enter(self.card, lambda: self.use_typed_card() if self.turn.isEnabled() else None)
         self.card.textChanged.connect(lambda _t: self.refresh())
         self.draw.clicked.connect(lambda: self._flip(draw=True))
         self.reflip.clicked.connect(self.reflip_now)

@@ -189,7 +189,7 @@ class OddsWindow(QDialog):
         self.runner.failed.connect(self.heat.status.setText)
         self.runner.busy_changed.connect(self._busy)
         # once per change: only the button switched on calls it
-        self.kinds.buttonToggled.connect(lambda _b, on: on and self._kind_changed())
+        self.kinds.buttonToggled.connect(lambda _b, on: self._kind_changed() if on else None)
         self.attacker.changed.connect(self.update_odds)
         self.target.changed.connect(self.update_odds)
         self._pick_defaults(window)

@@ -98,7 +98,7 @@ class PrintDialog(QDialog):
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.save = QPushButton("&Save PDF...")
-        self.open = QPushButton("Open in &viewer")
+        self.open_button = QPushButton("Open in &viewer")
         self.send = QPushButton("Send to prin&ter...")
         self.close_button = QPushButton("&Close")
         self.document = QPdfDocument(self)
@@ -112,7 +112,7 @@ class PrintDialog(QDialog):
         left_layout.addWidget(self.message)
         row = QHBoxLayout()
         row.addWidget(self.save)
-        row.addWidget(self.open)
+        row.addWidget(self.open_button)
         left_layout.addLayout(row)
         row = QHBoxLayout()
         row.addWidget(self.send)
@@ -127,7 +127,7 @@ class PrintDialog(QDialog):
         self.tabs.currentChanged.connect(self._kind_changed)
         self.cards.calibrate.clicked.connect(self._calibrate)
         self.save.clicked.connect(self.save_as)
-        self.open.clicked.connect(self.open_in_viewer)
+        self.open_button.clicked.connect(self.open_in_viewer)
         self.send.clicked.connect(self.send_to_printer)
         self.close_button.clicked.connect(self.reject)
         self._folder = tempfile.TemporaryDirectory(prefix="rostermgr-print-")
@@ -179,7 +179,7 @@ class PrintDialog(QDialog):
         return self.pdf is not None and self._shown == self._generation
 
     def _no_output(self) -> None:
-        for button in (self.save, self.open, self.send):
+        for button in (self.save, self.open_button, self.send):
             button.setEnabled(False)
 
     def job(self) -> PrintJob | None:
@@ -194,19 +194,19 @@ class PrintDialog(QDialog):
                 o = self.calibration
                 job = printing.calibration_job(o.paper.currentData(), o.layout_.currentData())
             elif kind == 2:
-                o = self.journal
-                job = printing.journal_job(c, o.posse.currentText(), o.booklet.isChecked())
+                j = self.journal
+                job = printing.journal_job(c, j.posse.currentText(), j.booklet.isChecked())
             elif kind == 4:
                 r = self.reference
                 job = printing.reference_job(self.rules, r.paper.currentData(), r.ink.currentData())
             else:
-                o = self.casualties
+                k = self.casualties
                 job = printing.casualties_job(
-                    o.british.value(),
-                    o.french.value(),
-                    o.paper.currentData(),
-                    o.ink.currentData(),
-                    cut_lines=o.cut_lines.isChecked(),
+                    k.british.value(),
+                    k.french.value(),
+                    k.paper.currentData(),
+                    k.ink.currentData(),
+                    cut_lines=k.cut_lines.isChecked(),
                 )
         except Refused as exc:
             self.message.setText(str(exc))
@@ -258,7 +258,8 @@ class PrintDialog(QDialog):
         folder.mkdir()
         return job, folder / job.filename
 
-    def render(self) -> None:
+    # Not QWidget.render (drawing the widget onto a device): nothing here calls that one.
+    def render(self) -> None:  # type: ignore[override]
         """Draw the preview of the options shown, in the background."""
         self._follow.stop()
         if self._busy:  # drawn again when the running one ends
@@ -319,7 +320,7 @@ class PrintDialog(QDialog):
         self.pdf, self._shown = target, generation
         self.document.load(str(target))
         self.save.setEnabled(True)
-        self.open.setEnabled(True)
+        self.open_button.setEnabled(True)
         self.send.setEnabled(self._shop_job is None)  # a shop's files are sent to the shop
         pages = self.document.pageCount()
         folder = self._shop_job is not None and self._shop_job.folder
@@ -343,7 +344,8 @@ class PrintDialog(QDialog):
         self.message.setText(sentence)
 
     def save_as(self) -> None:
-        if self.fresh_pdf() is None:
+        drawn = self.fresh_pdf()
+        if drawn is None:
             return
         if self._shop_job is not None and self._shop_job.folder:
             path, _ = QFileDialog.getSaveFileName(
@@ -352,7 +354,7 @@ class PrintDialog(QDialog):
             if path:
                 self.save_to(Path(path))
             return
-        name = self._shop_job.filename if self._shop_job is not None else self.pdf.name
+        name = self._shop_job.filename if self._shop_job is not None else drawn.name
         path, _ = QFileDialog.getSaveFileName(self, "Save PDF", name, "PDF files (*.pdf)")
         if path:
             self.save_to(Path(path))
@@ -430,8 +432,10 @@ def _on_any_change(pane: QWidget, slot: Any) -> None:
     """Call slot when any input of an options pane changes."""
     for box in pane.findChildren(QComboBox):
         box.currentIndexChanged.connect(lambda *_: slot())
-    for spin in (*pane.findChildren(QSpinBox), *pane.findChildren(QDoubleSpinBox)):
+    for spin in pane.findChildren(QSpinBox):
         spin.valueChanged.connect(lambda *_: slot())
+    for double in pane.findChildren(QDoubleSpinBox):
+        double.valueChanged.connect(lambda *_: slot())
     for check in pane.findChildren(QCheckBox):
         check.toggled.connect(lambda *_: slot())
     for items in pane.findChildren(QListWidget):

@@ -86,7 +86,8 @@ class SimulatorWindow(QDialog):
         self.csv_button.setEnabled(False)
         self.csv_button.clicked.connect(self.export_csv)
         for button in buttons.buttons():
-            button.setAutoDefault(False)
+            if isinstance(button, QPushButton):
+                button.setAutoDefault(False)
         buttons.rejected.connect(self.close)
         self._layout(buttons)
         self.clear_results()

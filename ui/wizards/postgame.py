@@ -208,7 +208,7 @@ class PreviewPage(QWizardPage):
 
     def validatePage(self) -> bool:
         wizard: Any = self.wizard()
-        return wizard.commit()
+        return bool(wizard.commit())
 
 
 class FlipsPage(QWizardPage):
@@ -246,15 +246,17 @@ class FlipsPage(QWizardPage):
         fill_posses(self.posse, played)
         if self.panel is None:
             self.panel = FlipPanel(self.w, played[0], None)
-            self.panel.layout().setContentsMargins(0, 0, 0, 0)  # in line with Posse above
+            inner = self.panel.layout()
+            if inner is not None:
+                inner.setContentsMargins(0, 0, 0, 0)  # in line with Posse above
             self.layout_.addWidget(self.panel)
             self.layout_.addStretch()
             self.layout_.addWidget(self.undo_note)
             self.posse.currentIndexChanged.connect(
                 lambda _i: (
-                    self.panel
-                    and self.posse.currentData()
-                    and self.panel.set_posse(self.posse.currentData())
+                    self.panel.set_posse(self.posse.currentData())
+                    if self.panel and self.posse.currentData()
+                    else None
                 )
             )
         # start on a posse the game gave flips to, ready for the card typed
