@@ -57,17 +57,17 @@ class CampaignMenu(MenuPart):
     # -- posses -------------------------------------------------------------------------
     def create(self) -> None:
         """Campaign > New posse: the creation wizard, then one edit."""
-        from services import posses
+        from services import edits, posses
         from ui.wizards.creation import CreationWizard
 
         w = self.host
         wizard = CreationWizard(w.rules, taken=posses.names(w.campaign), parent=w.window())
         if wizard.exec():
             plan = wizard.plan()
-            w.act(f"Create {plan.name}", partial(posses.create, w.campaign, plan), select=plan.name)
+            w.act(f"Create {plan.name}", partial(edits.create, w.campaign, plan), select=plan.name)
 
     def hire_one(self) -> None:
-        from services import posses
+        from services import edits
         from ui.dialogs.hire import HireDialog
 
         w = self.host
@@ -77,12 +77,12 @@ class CampaignMenu(MenuPart):
         dialog = HireDialog(w.rules, posse, parent=w.window())
         if dialog.exec():
             role, name = dialog.choice()
-            w.act(f"Hire {name}", partial(posses.hire, w.campaign, posse.name, role, name))
+            w.act(f"Hire {name}", partial(edits.hire, w.campaign, posse.name, role, name))
 
     def rename_posse(self) -> None:
         from PySide6.QtWidgets import QInputDialog
 
-        from services import posses
+        from services import edits
 
         w = self.host
         old = w.current_posse()
@@ -92,33 +92,33 @@ class CampaignMenu(MenuPart):
         if ok and new.strip() and new.strip() != old:
             w.act(
                 f"Rename {old} to {new.strip()}",
-                partial(posses.rename, w.campaign, old, new.strip()),
+                partial(edits.rename, w.campaign, old, new.strip()),
                 select=new.strip(),
             )
 
     def retire_posse(self) -> None:
         """Campaign > Retire posse: kept with its history; it plays no game until brought back."""
-        from services import posses
+        from services import edits
 
         name = self._selected()
         if name is not None:
             w = self.host
-            w.act(f"Retire {name}", partial(posses.retire, w.campaign, name), select=name)
+            w.act(f"Retire {name}", partial(edits.retire, w.campaign, name), select=name)
 
     def bring_back_posse(self) -> None:
         """Campaign > Bring posse back to play."""
-        from services import posses
+        from services import edits
 
         name = self._selected()
         if name is not None:
             w = self.host
-            w.act(f"Bring back {name}", partial(posses.bring_back, w.campaign, name), select=name)
+            w.act(f"Bring back {name}", partial(edits.bring_back, w.campaign, name), select=name)
 
     def delete_posse(self) -> None:
         """Campaign > Delete posse: asked first (No is the default); undo brings it back."""
         from PySide6.QtWidgets import QMessageBox
 
-        from services import posses
+        from services import edits
 
         name = self._selected()
         if name is None:
@@ -132,11 +132,11 @@ class CampaignMenu(MenuPart):
             QMessageBox.StandardButton.No,
         )
         if sure == QMessageBox.StandardButton.Yes:
-            self.host.act(f"Delete {name}", partial(posses.delete, self.host.campaign, name))
+            self.host.act(f"Delete {name}", partial(edits.delete, self.host.campaign, name))
 
     # -- members (the member pane's buttons and the roster's right-click menu) ----------
     def buy_item(self, member: str) -> None:
-        from services import posses
+        from services import edits
         from ui.dialogs.shop import ShopDialog
 
         w = self.host
@@ -148,25 +148,23 @@ class CampaignMenu(MenuPart):
             name = w.rules.items[dialog.item_id].name.lower()
             w.act(
                 f"Buy {name} for {member}",
-                partial(posses.buy, w.campaign, posse.name, member, dialog.item_id),
+                partial(edits.buy, w.campaign, posse.name, member, dialog.item_id),
             )
 
     def sell_item(self, member: str, item: str) -> None:
-        from services import posses
+        from services import edits
 
         w = self.host
         posse = w.shown_posse()
         if posse is None:
             return
         name = w.rules.items[item].name.lower() if item in w.rules.items else item
-        w.act(
-            f"Sell {name} of {member}", partial(posses.sell, w.campaign, posse.name, member, item)
-        )
+        w.act(f"Sell {name} of {member}", partial(edits.sell, w.campaign, posse.name, member, item))
 
     def rename_member(self, member: str) -> None:
         from PySide6.QtWidgets import QInputDialog
 
-        from services import posses
+        from services import edits
 
         w = self.host
         posse = w.current_posse()
@@ -178,7 +176,7 @@ class CampaignMenu(MenuPart):
         if ok and new.strip() and new.strip() != member:
             w.act(
                 f"Rename {member} to {new.strip()}",
-                partial(posses.rename_member, w.campaign, posse, member, new.strip()),
+                partial(edits.rename_member, w.campaign, posse, member, new.strip()),
             )
 
     def spend_flips(self) -> None:

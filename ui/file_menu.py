@@ -200,7 +200,8 @@ class FileMenu(MenuPart):
 
         from rostermgr.errors import Refused
         from rostermgr.jsonfile import read_json
-        from services import posses
+        from services import edits, posses
+        from services.changes import Changes
 
         w = self.host
         try:
@@ -232,9 +233,9 @@ class FileMenu(MenuPart):
             )
             if go_on != QMessageBox.StandardButton.Yes:
                 return
-        name = w.act("Import posse", partial(posses.import_posse, w.campaign, doc, as_name))
+        name = w.act("Import posse", partial(edits.import_posse, w.campaign, doc, as_name))
         if name is not None:
-            w.refresh(select=name)
+            w.apply(Changes(), select=name)  # shown: the import has put it in the list
 
     def export(self) -> None:
         from rostermgr.errors import Refused

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from rostermgr.roster import Posse
     from rostermgr.rules import Ruleset
     from services.campaign import Campaign
+    from services.changes import Changed, Changes
 
 
 class Host(Protocol):
@@ -33,11 +34,12 @@ class Host(Protocol):
     def act(
         self,
         text: str,
-        edit: Callable[[], Any],
+        edit: Callable[[], Changed[Any]],
         select: str | None = None,
         describe: Callable[[Any], str] | None = None,
     ) -> Any:
-        """Run one undoable use case; a refusal is shown and gives None."""
+        """Run one undoable use case (services.edits) and show what it changed; a refusal is
+        shown and gives None."""
 
     def refuse(self, sentence: str) -> None:
         """Show why something cannot be done, in one sentence."""
@@ -50,6 +52,9 @@ class Host(Protocol):
 
     def shown_posse(self) -> Posse | None:
         """The posse shown on the right, as loaded for the roster."""
+
+    def apply(self, changes: Changes, select: str | None = None) -> None:
+        """Show what an edit changed, and only that; keep or move the selected posse."""
 
     def refresh(self, select: str | None = None) -> None:
         """Show the campaign afresh from its file (after what the window cannot know)."""

@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # the event classes too: importing them costs before the firs
     from rostermgr.roster import Posse
     from rostermgr.rules import Ruleset
     from services.campaign import Campaign
+    from services.changes import Changed, Changes
     from ui.context_menus import ContextMenus
     from ui.live import LiveFollower
     from ui.menus import Menus
@@ -271,13 +272,44 @@ class MainWindow(QMainWindow):
 
     def refresh(self, select: str | None = None) -> None:
         """Reload everything from the campaign file; keep or change the selected posse."""
-        from services import posses
+        from services.changes import EVERYTHING
 
+        self.apply(EVERYTHING, select)
+        rows = self.posse_model.rowCount()
+        self.statusBar().showMessage(
+            f"{rows} posse{'' if rows == 1 else 's'} in {self.campaign.where}"
+        )
+
+    def apply(self, changes: Changes, select: str | None = None) -> None:
+        """Show what an edit changed, and only that: the ruleset, the posse list (its lines
+        updated in place while the same posses are listed), the page of the posse shown when it
+        changed or another is selected (`select`, else the one selected stays)."""
         keep = select or self.current_posse()
-        if self.rules is not self.campaign.rules:  # a ruleset adopted, or its adoption undone
+        if changes.rules and self.rules is not self.campaign.rules:  # adopted, or undone
             self.rules = self.campaign.rules
             self.posse_model.set_rules(self.rules)
             self.view.follow_rules()
+        if changes.listing:
+            self._reload_list()
+        if not self.posse_model.rowCount():
+            self.stack.setCurrentWidget(self.empty)
+            self.view.show_posse(None)
+            # the one thing to do, focused and ringed: not the empty list, which shows no focus
+            self.first_posse.setFocus()
+            return
+        self.stack.setCurrentWidget(self.view)
+        row = self.posse_model.row_of(keep) if keep else -1
+        index = self.posse_model.index(max(row, 0))
+        moved = index != self.posse_list.currentIndex()
+        self.posse_list.setCurrentIndex(index)
+        # moved: currentChanged has just shown it (once, not twice); else only if it changed
+        if not moved and changes.touches(self.current_posse()):
+            self.show_selected()
+
+    def _reload_list(self) -> None:
+        """The posse list from the file, and what a campaign without posses cannot do."""
+        from services import posses
+
         rows = posses.summaries(self.campaign)
         self.posse_model.set_rows(rows)
         # nothing to record, spend or print in a campaign with no posse yet
@@ -286,21 +318,6 @@ class MainWindow(QMainWindow):
             action.setEnabled(bool(rows))
         if not rows:
             campaign_menu.hire.setEnabled(False)
-        if not rows:
-            self.stack.setCurrentWidget(self.empty)
-            self.view.show_posse(None)
-            # the one thing to do, focused and ringed: not the empty list, which shows no focus
-            self.first_posse.setFocus()
-        else:
-            self.stack.setCurrentWidget(self.view)
-            row = self.posse_model.row_of(keep) if keep else -1
-            index = self.posse_model.index(max(row, 0))
-            moved = index != self.posse_list.currentIndex()
-            self.posse_list.setCurrentIndex(index)
-            if not moved:  # else currentChanged has just shown it: load the posse once, not twice
-                self.show_selected()
-        count = f"{len(rows)} posse{'' if len(rows) == 1 else 's'}"
-        self.statusBar().showMessage(f"{count} in {self.campaign.where}")
 
     def refresh_list(self) -> None:
         """Reload the posse list only (another changed a posse that is not shown)."""
@@ -361,33 +378,35 @@ class MainWindow(QMainWindow):
     def act(
         self,
         text: str,
-        edit: Callable[[], Any],
+        edit: Callable[[], Changed[Any]],
         select: str | None = None,
         describe: Callable[[Any], str] | None = None,
     ) -> Any:
-        """Run one undoable use case; a refusal becomes a sentence in the window. The undo step
-        is named `text`, or `describe(result)` (see ui.commands.do_edit)."""
+        """Run one undoable use case (services.edits) and show what it changed; a refusal
+        becomes a sentence in the window, and None. The undo step is named `text`, or
+        `describe(result)` (see ui.commands.do_edit). Returns the use case's result."""
         from rostermgr.errors import Refused
         from ui.commands import do_edit
 
         try:
-            result = do_edit(
+            done = do_edit(
                 self.undo_stack,
                 self.campaign,
                 text,
                 edit,
-                lambda: self.refresh(select),
+                lambda changes: self.apply(changes, select),
                 describe,
             )
         except Refused as exc:
             self.refuse(str(exc))
             return None
-        self.refresh(select)
+        # shown already: pushing the step for undo ran its redo, which applies its changes (an
+        # edit that wrote nothing is not pushed, and has nothing to show)
         from ui.commands import done_sentence
 
-        said = done_sentence(text) if describe is None else f"{describe(result)}."
+        said = done_sentence(text) if describe is None else f"{describe(done.value)}."
         self.statusBar().showMessage(said, 5000)
-        return result
+        return done.value
 
     def _undo_in_step(self, _index: int) -> None:
         """A refused undo or redo leaves the file as it was: the stack follows, and says why."""

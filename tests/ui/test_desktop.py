@@ -11,7 +11,7 @@ from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu
 
-from services import posses
+from services import edits, posses
 from tests.conftest import DALTON
 from ui.context_menus import copy_menu
 from ui.main_window import MainWindow
@@ -164,7 +164,7 @@ def test_edit_history_lists_the_edits_and_goes_back_to_one(window: MainWindow, q
 
     c = window.campaign
     for item in ("whiskey", "hooch"):
-        window.act(f"Buy {item}", lambda item=item: posses.buy(c, L, "Morgan", item))
+        window.act(f"Buy {item}", lambda item=item: edits.buy(c, L, "Morgan", item))
     dialog = UndoHistory(window.undo_stack, parent=window)
     qtbot.addWidget(dialog)
     assert window.undo_stack.count() == 2

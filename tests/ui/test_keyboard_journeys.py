@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget, QWizard
 
+from services import edits
 from tests.ui.test_wizards import fill_creation
 from ui.main_window import MainWindow
 from ui.wizards.creation import CreationWizard
@@ -379,11 +380,11 @@ def test_the_adoption_preview_says_what_its_list_says_and_leaves_deleted_posses_
 ) -> None:
     from pathlib import Path
 
-    from services import posses, rulesets
+    from services import rulesets
     from tests.cli.test_rulesets import playtest
     from ui.dialogs.rulesets import AdoptDialog
 
-    window.act("Delete", lambda: posses.delete(window.campaign, "Last Hope Lawmen"))
+    window.act("Delete", lambda: edits.delete(window.campaign, "Last Hope Lawmen"))
     plan = rulesets.preview(window.campaign, rulesets.load_file(Path(playtest(tmp_path))))
     shown(qtbot, window)
     dialog = AdoptDialog(plan, parent=window)

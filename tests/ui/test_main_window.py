@@ -11,6 +11,7 @@ from PySide6.QtTest import QAbstractItemModelTester
 from rostermgr.errors import Refused
 from rostermgr.rules_load import default_ruleset
 from services.campaign import for_app
+from services.changes import EVERYTHING, Changed
 from ui.main_window import MainWindow
 
 
@@ -51,7 +52,8 @@ def test_buy_then_undo_then_redo(window: MainWindow) -> None:
     from tests.writes import buy
 
     window.act(
-        "Buy hatchet for Morgan", lambda: buy("Last Hope Lawmen", "Morgan", "hatchet", window.rules)
+        "Buy hatchet for Morgan",
+        lambda: Changed(buy("Last Hope Lawmen", "Morgan", "hatchet", window.rules), EVERYTHING),
     )
     assert window.view.purse.text() == "Purse: $25"
     window.menus.edit.undo.trigger()
@@ -67,7 +69,9 @@ def test_an_overspend_is_refused_with_the_reason_in_the_window(
     select(window, "The Dalton Boys")
     from tests.writes import buy
 
-    window.act("Buy", lambda: buy("The Dalton Boys", "Slim", "horse", window.rules))
+    window.act(
+        "Buy", lambda: Changed(buy("The Dalton Boys", "Slim", "horse", window.rules), EVERYTHING)
+    )
     assert any("R5" in text or "afford" in text for text in _no_modal_boxes)
     assert window.view.purse.text() == "Purse: $7"
     assert window.undo_stack.count() == 0

@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog
 
 from rostermgr.rules_load import default_ruleset
-from services import posses
+from services import edits, posses
 from tests.cli.test_rulesets import edited, playtest
 from ui.dialogs.rulesets import AdoptDialog, RulesetsDialog
 
@@ -132,11 +132,11 @@ def test_the_statistics_window_splits_its_tables_by_ruleset(
         "posses": ["The Dalton Boys", "Last Hope Lawmen"],
         "winner": "Last Hope Lawmen",
     }
-    window.act("game", lambda: games.record(c, games.parse(c, report)))
+    window.act("game", lambda: edits.record_game(c, games.parse(c, report)))
     dialog = RulesetsDialog(window)
     qtbot.addWidget(dialog)
     assert dialog.adopt_file(Path(playtest(tmp_path)))
-    window.act("game", lambda: games.record(c, games.parse(c, report)))
+    window.act("game", lambda: edits.record_game(c, games.parse(c, report)))
     stats_window = StatsWindow(window, parent=window)
     qtbot.addWidget(stats_window)
     page = stats_window.pages["games"]
@@ -160,7 +160,7 @@ def test_importing_a_posse_made_under_another_ruleset_says_what_differs_first(
     c = window.campaign
     export = tmp_path / "dalton.json"
     posses.export_to(c, "The Dalton Boys", export)  # made under 0.1-playtest
-    window.act("adopt", lambda: rulesets.adopt(c, rulesets.load_file(playtest(tmp_path))))
+    window.act("adopt", lambda: edits.adopt(c, rulesets.load_file(playtest(tmp_path))))
     monkeypatch.setattr(QInputDialog, "getText", staticmethod(lambda *a, **k: ("Again", True)))
     asked: list[str] = []
 

@@ -16,7 +16,7 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from services import posses
+from services import edits, posses
 from tests.conftest import DALTON, LAWMEN, Cli
 from ui.main_window import MainWindow
 
@@ -67,7 +67,7 @@ def test_open_server_campaign_by_keyboard_then_edit_undo_and_redo(
     assert w.posse_model.rowCount() == 2
     c = w.campaign
     before = posses.load(c, D).member("Ike Dalton").items
-    w.act("Buy whiskey", lambda: posses.buy(c, D, "Ike Dalton", "whiskey"))
+    w.act("Buy whiskey", lambda: edits.buy(c, D, "Ike Dalton", "whiskey"))
     assert posses.load(c, D).member("Ike Dalton").items == (*before, "whiskey")
     w.undo_stack.undo()
     assert posses.load(c, D).member("Ike Dalton").items == before

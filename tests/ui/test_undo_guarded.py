@@ -12,7 +12,7 @@ import stat
 
 import pytest
 
-from services import posses
+from services import edits, posses
 from tests.conftest import hand_lock_to
 from ui.main_window import MainWindow
 
@@ -20,7 +20,7 @@ L = "Last Hope Lawmen"
 
 
 def _sell(window: MainWindow) -> None:
-    window.act("Sell whiskey", lambda: posses.sell(window.campaign, L, "Texas Jack", "whiskey"))
+    window.act("Sell whiskey", lambda: edits.sell(window.campaign, L, "Texas Jack", "whiskey"))
 
 
 def test_undo_after_a_take_over_is_refused_and_the_stack_stays(
@@ -57,7 +57,7 @@ def test_a_refused_undo_of_several_steps_leaves_the_stack_where_the_file_is(
     window: MainWindow, other_process, _no_modal_boxes: list[str]
 ) -> None:
     _sell(window)
-    window.act("Buy", lambda: posses.buy(window.campaign, L, "Morgan", "whiskey"))
+    window.act("Buy", lambda: edits.buy(window.campaign, L, "Morgan", "whiskey"))
     window.menus.edit.undo.trigger()  # the buy is taken back
     hand_lock_to(window.campaign.path, other_process.pid)
     window.undo_stack.setIndex(0)  # as Edit > History does: the sale is refused

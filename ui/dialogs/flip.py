@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from services import flips, posses
+from services import edits, flips, posses
 from ui.keys import no_default_buttons, on_enter
 from ui.screen import fitted_size
 
@@ -138,7 +138,7 @@ class FlipPanel(QWidget):
         done = self.w.act(
             f"Flip for {name}",
             partial(
-                flips.spend,
+                edits.spend_flip,
                 self.w.campaign,
                 self.posse_name,
                 name,

@@ -25,7 +25,7 @@ from rostermgr.adoption import AdoptionPreview
 from rostermgr.errors import Refused
 from rostermgr.ruleset_diff import diff_lines
 from rostermgr.views import text_table
-from services import rulesets, stats
+from services import edits, rulesets, stats
 from ui.screen import fitted_size
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ class RulesetsDialog(QDialog):
             return False
         # one edit that Edit > Undo takes back
         done = self.w.act(
-            f"Adopt {new.name} {new.version}", lambda: rulesets.adopt(self.w.campaign, new)
+            f"Adopt {new.name} {new.version}", lambda: edits.adopt(self.w.campaign, new)
         )
         self.load()
         return done is not None

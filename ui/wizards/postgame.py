@@ -26,7 +26,7 @@ from rostermgr.choices import winner_choices
 from rostermgr.errors import Refused
 from rostermgr.report import Report, date_problem
 from rostermgr.roster import Posse
-from services import flips, games, posses
+from services import edits, flips, games, posses
 from ui.dialogs.flip import FlipPanel
 from ui.keys import next_is_default
 from ui.screen import fitted_size
@@ -363,7 +363,7 @@ class PostGameWizard(QWizard):
         if not games.records_here(c):
             # A club's player: the report waits for an arbitrator (issue 29); no flips yet.
             text = f"Submit report of {report.date}"
-            sent = self.w.act(text, partial(games.submit, c, report))
+            sent = self.w.act(text, partial(edits.submit_report, c, report))
             if sent is None:
                 return False
             self.game_id, self.submitted = 0, sent.number  # nothing left to discard
@@ -377,7 +377,7 @@ class PostGameWizard(QWizard):
             self.done(QDialog.DialogCode.Accepted)
             return False
         text = f"Record game of {report.date}"
-        result = self.w.act(text, partial(games.record, c, report))
+        result = self.w.act(text, partial(edits.record_game, c, report))
         if result is None:
             return False
         self.game_id, self.commit_text = result.id, text
