@@ -35,6 +35,11 @@ def _on_right_click(widget: QWidget, fill: Callable[[QMenu], None]) -> None:
     widget.customContextMenuRequested.connect(lambda point: _menu_at(widget, fill, point))
 
 
+def _no_mnemonic(text: str) -> str:
+    """A name shown in a menu item as it is: an & in it marks no key."""
+    return text.replace("&", "&&")
+
+
 def _item(menu: QMenu, text: str, slot: Callable[[], object], enabled: bool = True) -> QAction:
     action = menu.addAction(text, slot)
     action.setEnabled(enabled)
@@ -91,9 +96,12 @@ class ContextMenus:
         member = pane.member
         if member is None:
             return
-        _item(menu, f"Buy an item for {member.name}...", pane.buy.click, pane.buy.isEnabled())
-        _item(menu, f"Spend a flip of {member.name}...", pane.flip.click, pane.flip.isEnabled())
-        _item(menu, f"Rename {member.name}...", pane.rename.click, pane.rename.isEnabled())
+        # a mnemonic each, the pane's buttons' own: a menu opened by the Menu key has no item
+        # highlighted, so Enter alone chooses nothing
+        name = _no_mnemonic(member.name)
+        _item(menu, f"&Buy an item for {name}...", pane.buy.click, pane.buy.isEnabled())
+        _item(menu, f"Spend a &flip of {name}...", pane.flip.click, pane.flip.isEnabled())
+        _item(menu, f"Re&name {name}...", pane.rename.click, pane.rename.isEnabled())
 
     def gear_menu(self, menu: QMenu) -> None:
         """Sell the selected piece of gear (saying what the user gets back), or buy one."""
@@ -102,8 +110,9 @@ class ContextMenus:
         if item_id is not None:
             name = items[item_id].name if item_id in items else item_id
             paid = "" if refund is None else f" for ${refund}"  # what the user gets back (R16)
-            _item(menu, f"Sell {name}{paid}", pane.sell.click, pane.sell.isEnabled())
-        _item(menu, "Buy an item...", pane.buy.click, pane.buy.isEnabled())
+            text = f"&Sell {_no_mnemonic(name)}{paid}"
+            _item(menu, text, pane.sell.click, pane.sell.isEnabled())
+        _item(menu, "&Buy an item...", pane.buy.click, pane.buy.isEnabled())
 
 
 def copy_menu(view: QAbstractItemView | QListWidget, menu: QMenu) -> None:

@@ -92,7 +92,9 @@ class MainWindow(QMainWindow):
         self.new_posse_button = QPushButton("New posse...")
         left = QWidget()
         left_layout = QVBoxLayout(left)
-        left_layout.addWidget(QLabel("Posses"))
+        posses_label = QLabel("&Posses")  # Alt+P: the list, from anywhere in the window
+        posses_label.setBuddy(self.posse_list)
+        left_layout.addWidget(posses_label)
         left_layout.addWidget(self.posse_list)
         left_layout.addWidget(self.new_posse_button)
         self.stack = QStackedWidget()

@@ -58,7 +58,9 @@ class MemberPane(QGroupBox):
         # Gear (with what acts on the member) beside the history, so the pane stays low: the
         # roster is above it and the window must fit a 768-pixel screen.
         gear = QVBoxLayout()
-        gear.addWidget(QLabel("Gear"))
+        gear_label = QLabel("&Gear")  # Alt+G: the list, to sell by the Menu key
+        gear_label.setBuddy(self.gear)
+        gear.addWidget(gear_label)
         gear.addWidget(self.gear)
         gear.addLayout(buttons)
         history = QVBoxLayout()

@@ -38,12 +38,12 @@ def test_right_click_menus_offer_the_windows_own_actions(window: MainWindow) -> 
     window.view.roster.selectRow(2)  # Kid
     menu = QMenu()
     window.context_menus.member_menu(menu)
-    assert texts(menu)[0] == "Buy an item for Kid..."
+    assert texts(menu)[0] == "&Buy an item for Kid..."  # B: the Menu key highlights no item
     pane = window.view.member_pane
     pane.gear.setCurrentRow(0)
     menu = QMenu()
     window.context_menus.gear_menu(menu)
-    assert texts(menu)[0] == "Sell Pistol for $4"  # what the town pays back (R16)
+    assert texts(menu)[0] == "&Sell Pistol for $4"  # what the town pays back (R16)
     menu.actions()[0].trigger()
     assert "pistol" not in posses.load(window.campaign, D).member("Kid").items
     assert window.undo_stack.count() == 1

@@ -256,13 +256,12 @@ def test_the_sell_menu_says_what_the_user_gets_back(window: MainWindow, qtbot) -
 
     def sell(menu) -> None:
         offered.extend(a.text() for a in menu.actions() if not a.isSeparator())
-        qtbot.keyClick(menu, Qt.Key.Key_Down)
-        qtbot.keyClick(menu, Qt.Key.Key_Return)
+        qtbot.keyClick(menu, Qt.Key.Key_S)  # its mnemonic: the Menu key highlights no item
 
     before = purse(window)
     in_popup(qtbot, sell)
     menu_key()
-    assert offered[0] == "Sell Pistol for $4"
+    assert offered[0] == "&Sell Pistol for $4"
     qtbot.waitUntil(lambda: purse(window) == before + 4)
 
 
@@ -579,3 +578,24 @@ def test_an_empty_campaign_offers_no_game_flip_or_print(
     press(qtbot, Qt.Key.Key_Return)  # Create your first posse
     qtbot.waitUntil(lambda: empty_window.posse_model.rowCount() == 1)
     assert all(a.isEnabled() for a in actions)
+
+
+def test_a_tab_s_mnemonic_goes_into_its_table_and_the_menu_key_buys_from_there(
+    window: MainWindow, qtbot, monkeypatch
+) -> None:
+    from ui.dialogs.shop import ShopDialog
+
+    select_posse(window, "Last Hope Lawmen")
+    shown(qtbot, window)
+    window.view.roster.setFocus()
+    press(qtbot, Qt.Key.Key_G, ALT)  # the Gear list, by its label
+    assert QApplication.focusWidget() is window.view.member_pane.gear
+    press(qtbot, Qt.Key.Key_P, ALT)  # the Posses list, by its label
+    assert QApplication.focusWidget() is window.posse_list
+    press(qtbot, Qt.Key.Key_R, ALT)  # the Roster tab, already shown: into its table
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.view.roster)
+    opened: list[str] = []
+    monkeypatch.setattr(ShopDialog, "exec", lambda self: opened.append(self.windowTitle()))
+    in_popup(qtbot, lambda menu: qtbot.keyClick(menu, Qt.Key.Key_B))  # Buy an item for ...
+    menu_key()
+    qtbot.waitUntil(lambda: opened == ["Buy for Wyatt"])
