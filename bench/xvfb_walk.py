@@ -7,9 +7,13 @@ xvfb openbox xdotool imagemagick, and Qt's xcb libraries). It walks what a keybo
 creating a posse in the wizard (typing, Tab, arrows, Enter and Space in the shop, Alt+C),
 recording a game (Alt+letters, Space in the posse list, Enter adding a take-out), spending the
 flips it earned (a typed card, Enter, a stat chosen with Space), undo and redo (Ctrl+Z,
-Ctrl+Shift+Z), the print dialog's preview and saving the PDF, and quitting. After the app has
-quit it checks the campaign with the command line: the posse, the game, the upgrade and the PDF.
-Each step's screenshot is saved as NN-name.png in --out (default: a new temporary folder).
+Ctrl+Shift+Z); then by the context-menu key (Menu) on the posse list, the roster and the gear:
+buying an item, selling it, hiring a replacement, retiring a posse and bringing it back; the
+print dialog with an option changed (its preview follows) and saving the PDF; adopting a
+ruleset file (Campaign > Rules); the simulator's run and the odds window (Tools); and quitting.
+After the app has quit it checks the campaign with the command line: the posse, the game, the
+upgrade, the item bought and sold, the standing, the adopted ruleset and the PDF. Each step's
+screenshot is saved as NN-name.png in --out (default: a new temporary folder): look at them.
 """
 
 from __future__ import annotations
@@ -154,11 +158,15 @@ def walk(w: Walk, work: Path) -> None:
     w.key("ctrl+shift+z")
     w.key("ctrl+shift+z")
     w.shot("redone")
-    # Print the cards: the preview comes by itself, then save.
+    context_menus(w)
+    # Print the cards with an option changed: the preview follows it by itself, then save.
     w.key("ctrl+p")
     w.wait_for("Print")
-    time.sleep(4.0)
+    time.sleep(3.0)
     w.shot("print-preview")
+    w.key("alt+r", "Down")  # Paper: the next one; the preview is drawn again by itself
+    time.sleep(4.0)
+    w.shot("print-option-changed")
     w.key("alt+s", pause=1.0)
     w.key("ctrl+a")
     w.type(str(pdf))
@@ -166,7 +174,93 @@ def walk(w: Walk, work: Path) -> None:
     w.shot("print-saved")
     w.key("Escape")
     w.wait_for("c.sqlite3 - rostermgr")
+    adopt(w, work / "walk-rules.toml")
+    tools(w)
     w.key("ctrl+q", pause=1.5)
+
+
+def context_menus(w: Walk) -> None:
+    """Buy, sell, hire, retire and bring back, each from a right-click menu opened by the
+    keyboard's Menu key."""
+    w.key("alt+p")  # the posse list (its label's mnemonic)
+    w.key("Home")  # Last Hope Lawmen, first by name
+    w.key("alt+r")  # the Roster tab's mnemonic puts the focus in its table: Wyatt
+    w.key("Menu")
+    w.shot("roster-menu")
+    w.key("b")  # "Buy an item for Wyatt...": the shop
+    w.wait_for("Buy")
+    w.shot("shop")
+    w.key("alt+i")  # the items table (its label "Items for sale")
+    w.key("Return")  # Enter buys the item selected: the derringer, $4
+    w.wait_for("c.sqlite3 - rostermgr")
+    w.shot("bought")
+    w.key("alt+g", "End")  # the gear list, on the item just bought
+    w.key("Menu")
+    w.shot("gear-menu")
+    w.key("s")  # "Sell ... for $N"
+    w.shot("sold")
+    w.key("alt+p", "Menu")
+    w.shot("posse-menu")
+    w.key("h")  # Hire a replacement...
+    w.wait_for("Hire")
+    w.key("alt+n")  # the focus starts on Role: typed there, a name would search the roles
+    w.type("Bat")
+    w.shot("hire")
+    w.key("Return", pause=0.8)
+    w.shot("hired-or-refused")
+    if "Hire" in w.title() or w.title() == "rostermgr":
+        w.key("Escape", pause=0.5)  # the refusal's box, or the dialog it left open
+    if "Hire" in w.title():
+        w.key("Escape", pause=0.5)
+    w.wait_for("c.sqlite3 - rostermgr")
+    w.key("alt+p", "Menu")
+    w.key("t")  # Retire posse
+    w.shot("retired")
+    w.key("Menu")
+    w.shot("retired-menu")
+    w.key("b")  # Bring posse back to play
+    w.shot("back-to-play")
+
+
+def adopt(w: Walk, rules: Path) -> None:
+    """Campaign > Rules: adopt a ruleset file (the shipped one with a new version), previewed."""
+    shipped = ROOT / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
+    text = shipped.read_text(encoding="utf-8")
+    rules.write_text(text.replace('version = "0.1-playtest"', 'version = "0.2-walk"', 1), "utf-8")
+    w.key("alt+c", "u")
+    w.wait_for("Rules")
+    w.shot("rules")
+    w.key("alt+a")  # Adopt a ruleset file...
+    time.sleep(1.0)
+    w.key("ctrl+a")
+    w.type(str(rules))
+    w.key("Return", pause=1.5)
+    w.shot("adopt-preview")
+    w.key("alt+a", pause=1.5)  # Adopt
+    w.shot("adopted")
+    w.key("Escape")
+    w.wait_for("c.sqlite3 - rostermgr")
+
+
+def tools(w: Walk) -> None:
+    """Tools > Simulator: a small run; Tools > Odds."""
+    w.key("alt+o", "m")
+    w.wait_for("Simulator")
+    w.key("alt+c", "ctrl+a")
+    w.type("20")
+    w.shot("simulator")
+    w.key("alt+s", pause=8.0)  # Start
+    w.shot("simulator-run")
+    w.key("Escape")
+    w.wait_for("c.sqlite3 - rostermgr")
+    w.key("alt+o", "o")
+    w.wait_for("Odds")
+    time.sleep(2.0)
+    w.shot("odds")
+    w.key("alt+c", pause=1.5)  # Combat, by its mnemonic
+    w.shot("odds-combat")
+    w.key("Escape")
+    w.wait_for("c.sqlite3 - rostermgr")
 
 
 def main() -> int:
@@ -224,6 +318,10 @@ def main() -> int:
         if (work / "cards.pdf").exists()
         else False,
         "check finds nothing": _cli(env, db, "check").returncode == 0,
+        "the walk's ruleset was adopted": "0.2-walk" in _cli(env, db, "rules", "history").stdout,
+        "Wyatt's item was bought and sold again": wyatt["items"] == ["pistol", "light-leather"],
+        "the Lawmen play again after their retirement": "retired"
+        not in _cli(env, db, "posse", "list").stdout,
     }
     for what, ok in checks.items():
         print(f"xvfb_walk: {'ok' if ok else 'FAILED'}: {what}")

@@ -14,10 +14,7 @@ from typing import TYPE_CHECKING
 from ui.app import EXIT_REFUSED, _refuse, can_ask, show_campaign, start_application
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QWidget
-
     from rostermgr.rules import Ruleset
-    from services.campaign import Campaign
 
 
 def run_server_app(
@@ -45,6 +42,7 @@ def run_server_app(
             for_app_server,
             load_rules,
         )
+        from ui.dialogs.offline import offline_copy
         from ui.dialogs.open_server import ask_password
         from ui.icon import app_icon
 
@@ -67,8 +65,8 @@ def run_server_app(
             try:
                 copy = offline_copy(window, given, exc, rules) if can_ask() else None
             except Refused as unreadable:  # the backup itself cannot be opened: say that
-                exc = unreadable
-                copy = None
+                refuse(unreadable)
+                return
             if copy is None:
                 refuse(exc)
                 return
@@ -92,20 +90,3 @@ def run_server_app(
         if window.is_open:
             window.campaign.close()
     return refused[0] if refused else code
-
-
-def offline_copy(
-    window: QWidget, given: str, exc: Exception, rules: Ruleset | None
-) -> Campaign | None:
-    """The newest backup of the server campaign `given`, opened read-only when the user takes
-    the offer (issue 29); None when there is none, or the offer is declined."""
-    from services.campaign import for_app, load_rules
-    from services.copy import server_backups
-    from services.paths import no_lock
-    from ui.dialogs.offline import offer_backup
-
-    backups = server_backups(given)
-    if not backups or not offer_backup(window, str(exc), backups[0].made):
-        return None
-    newest = backups[0].path
-    return for_app(newest, rules or load_rules(None), no_lock(newest), read_only=True)

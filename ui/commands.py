@@ -16,18 +16,28 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from rostermgr.errors import Refused
 from services.campaign import Campaign
+from services.changes import Changed, Changes
 
 T = TypeVar("T")
 
 
 class EditCommand(QUndoCommand):
-    """One user edit, already done when pushed: undo returns to the mark before it."""
+    """One user edit, already done when pushed: undo returns to the mark before it.
+
+    Undo and redo change back what the edit changed (`changes`), and `changed` shows that.
+    """
 
     def __init__(
-        self, campaign: Campaign, text: str, mark: int, changed: Callable[[], None]
+        self,
+        campaign: Campaign,
+        text: str,
+        mark: int,
+        changes: Changes,
+        changed: Callable[[Changes], None],
     ) -> None:
         super().__init__(text)
         self._campaign, self._mark, self._changed = campaign, mark, changed
+        self.changes = changes
         self._redo: tuple[str, ...] | None = None  # None until undone: the edit is in place
         self.refusal: str | None = None  # why the last undo or redo was refused
 
@@ -45,7 +55,7 @@ class EditCommand(QUndoCommand):
                 self.refusal = str(exc)  # still undone in the file
                 return
             self._mark, self._redo = mark, None
-        self._changed()
+        self._changed(self.changes)
 
     def undo(self) -> None:
         if self._redo is not None:
@@ -55,7 +65,7 @@ class EditCommand(QUndoCommand):
         except Refused as exc:
             self.refusal = str(exc)  # still in place in the file
             return
-        self._changed()
+        self._changed(self.changes)
 
 
 def keep_in_step(stack: QUndoStack) -> str | None:
@@ -104,19 +114,20 @@ def do_edit(
     stack: QUndoStack,
     campaign: Campaign,
     text: str,
-    edit: Callable[[], T],
-    changed: Callable[[], None],
+    edit: Callable[[], Changed[T]],
+    changed: Callable[[Changes], None],
     describe: Callable[[T], str] | None = None,
-) -> T:
+) -> Changed[T]:
     """Run one use case that writes (it raises Refused with its sentence) and push it for undo.
 
-    The step is named `text`, or `describe(result)` when what it did is known only after it
-    (a flip turns a card, or settles one). An edit that wrote nothing (the undo log did not
-    move) is not pushed.
+    The use case says what it changed (services.edits); undo and redo change the same. The
+    step is named `text`, or `describe(result)` when what it did is known only after it (a
+    flip turns a card, or settles one). An edit that wrote nothing (the undo log did not move)
+    is not pushed.
     """
     mark = campaign.mark()
     result = edit()
     if campaign.mark() != mark:
-        named = describe(result) if describe is not None else text
-        stack.push(EditCommand(campaign, named, mark, changed))
+        named = describe(result.value) if describe is not None else text
+        stack.push(EditCommand(campaign, named, mark, result.changes, changed))
     return result

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import replace
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from rostermgr.errors import Refused
 from rostermgr.odds import Grid, Matchup, odds_grid
@@ -88,16 +88,12 @@ class GridRunner(QObject):
         if self._stopped:
             return
         self._job_key = key
-        thread = QThread(self)
+        from ui.threads import start_worker
+
         job = _Job(key, self._rules)
-        job.moveToThread(thread)
-        thread.started.connect(job.run)
-        # quit() from the job's own thread: a GUI thread waiting in stop() never deadlocks.
-        job.done.connect(thread.quit, Qt.ConnectionType.DirectConnection)
-        job.failed.connect(thread.quit, Qt.ConnectionType.DirectConnection)
+        thread = start_worker(job, job.run, (job.done, job.failed), self)
         job.done.connect(self._done)
         job.failed.connect(self._failed)
-        thread.finished.connect(job.deleteLater)  # deleted in its own thread, as it ends
         self._thread, self._job = thread, job
         thread.start()
         self.busy_changed.emit(True)

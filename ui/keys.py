@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QAbstractButton, QWidget, QWizard
+from PySide6.QtWidgets import QAbstractButton, QPushButton, QWidget, QWizard
 
 # Qt.Key values, so this module needs no Qt namespace enums at import
 _ENTER_KEYS = (0x01000004, 0x01000005)  # Key_Return, Key_Enter
@@ -41,7 +41,7 @@ def on_enter_or_space(widget: QWidget, action: Callable[[], object]) -> None:
 def no_default_buttons(parent: QWidget) -> None:
     """No button under `parent` is pressed by Enter pressed elsewhere: each is a choice."""
     for button in parent.findChildren(QAbstractButton):
-        if hasattr(button, "setAutoDefault"):
+        if isinstance(button, QPushButton):
             button.setAutoDefault(False)
             button.setDefault(False)
 
@@ -51,6 +51,6 @@ def next_is_default(wizard: QWizard) -> None:
     nor Cancel, even when Tab has put the focus on one of them (Space still presses it)."""
     for which in (QWizard.WizardButton.BackButton, QWizard.WizardButton.CancelButton):
         button = wizard.button(which)
-        if hasattr(button, "setAutoDefault"):
+        if isinstance(button, QPushButton):
             button.setAutoDefault(False)
             button.setDefault(False)

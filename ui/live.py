@@ -11,15 +11,26 @@ editable again and shows the campaign as it now is.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal, Slot
 
 from rostermgr.errors import Refused
 from services import live
+from ui.threads import start_worker
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
+
+    class LiveHost(Host, Protocol):
+        """The window as the follower sees it."""
+
+        def refresh_list(self) -> None:
+            """Reload the posse list only."""
+
+        def follow_read_only(self) -> None:
+            """Say in the title whether the campaign can be changed now."""
+
 
 WAIT_S = 0.5  # one wait on the server: how soon the worker notices it is asked to stop
 RETRY_S = 3.0  # between tries to reach a lost server
@@ -57,25 +68,23 @@ class LiveWorker(QObject):
 class LiveFollower(QObject):
     """Keeps `window` in step with its server campaign while it is open."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: LiveHost) -> None:
+        super().__init__(window.window())
         self.window = window
         self.campaign = window.campaign
         self.seen = self.campaign.mark()
         self._stop = threading.Event()
-        self.thread = QThread(self)
         self.worker = LiveWorker(live.Watch(self.campaign), self._stop)
-        self.worker.moveToThread(self.thread)
-        self.thread.started.connect(self.worker.run)
+        # the worker ends when asked to stop (quit below), not by a signal of its own
+        self._thread = start_worker(self.worker, self.worker.run, (), self)
         self.worker.changed.connect(self._changed, Qt.ConnectionType.QueuedConnection)
         self.worker.lost.connect(self._lost, Qt.ConnectionType.QueuedConnection)
         self.worker.back.connect(self._back, Qt.ConnectionType.QueuedConnection)
-        self.thread.finished.connect(self.worker.deleteLater)
         # The app may quit without closing the window (the smoke test does): stop first.
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.stop)
-        self.thread.start()
+        self._thread.start()
 
     def stop(self) -> None:
         """Stop following (the campaign is closed or replaced, the app quits); waits for the
@@ -83,8 +92,8 @@ class LiveFollower(QObject):
         if self._stop.is_set():
             return
         self._stop.set()
-        self.thread.quit()
-        self.thread.wait()
+        self._thread.quit()
+        self._thread.wait()
 
     @Slot(object)
     def _changed(self, ops: frozenset[str]) -> None:
@@ -103,13 +112,13 @@ class LiveFollower(QObject):
         else:
             self.window.refresh_list()
         if change.said:
-            self.window.statusBar().showMessage(change.said, SAID_MS)
+            self.window.say(change.said, SAID_MS)
 
     @Slot(str)
     def _lost(self, sentence: str) -> None:
         self.campaign.read_only = True
         self.window.follow_read_only()
-        self.window.statusBar().showMessage(sentence)
+        self.window.say(sentence, 0)  # until the server answers again
 
     @Slot()
     def _back(self) -> None:
@@ -118,10 +127,10 @@ class LiveFollower(QObject):
         self.seen = self.campaign.mark()
         self.window.follow_read_only()
         self.window.refresh()
-        self.window.statusBar().showMessage(f"Connected to {self.campaign.where} again.", SAID_MS)
+        self.window.say(f"Connected to {self.campaign.where} again.", SAID_MS)
 
 
-def follow(window: MainWindow) -> LiveFollower | None:
+def follow(window: LiveHost) -> LiveFollower | None:
     """Follow the window's campaign when it is on a server; None for a file."""
     if window.campaign.server is None:
         return None

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 if TYPE_CHECKING:  # the event classes too: importing them costs before the first paint
     from PySide6.QtCore import QMimeData
     from PySide6.QtGui import (
-        QAction,
         QCloseEvent,
         QDragEnterEvent,
         QDropEvent,
@@ -39,9 +38,13 @@ if TYPE_CHECKING:  # the event classes too: importing them costs before the firs
         QStandardItemModel,
     )
 
+    from rostermgr.roster import Posse
     from rostermgr.rules import Ruleset
     from services.campaign import Campaign
+    from services.changes import Changed, Changes
+    from ui.context_menus import ContextMenus
     from ui.live import LiveFollower
+    from ui.menus import Menus
     from ui.models import PosseListModel
     from ui.posse_view import PosseView
     from ui.preview import PreviewPage
@@ -59,7 +62,7 @@ class MainWindow(QMainWindow):
     # Set by attach; until then is_open is False and the menus do nothing but quit.
     campaign: Campaign
     rules: Ruleset
-    appearance_actions: dict[str, QAction]  # View > Appearance, by choice (ui.appearance)
+    context_menus: ContextMenus
 
     def __init__(
         self, campaign: Campaign | None = None, path: Path | None = None, server: str = ""
@@ -87,10 +90,11 @@ class MainWindow(QMainWindow):
 
         elide_in_width(self.posse_list)  # a long name elided, whole in its tooltip
         self.new_posse_button = QPushButton("New posse...")
-        self.new_posse_button.clicked.connect(self.new_posse)
         left = QWidget()
         left_layout = QVBoxLayout(left)
-        left_layout.addWidget(QLabel("Posses"))
+        posses_label = QLabel("&Posses")  # Alt+P: the list, from anywhere in the window
+        posses_label.setBuddy(self.posse_list)
+        left_layout.addWidget(posses_label)
         left_layout.addWidget(self.posse_list)
         left_layout.addWidget(self.new_posse_button)
         self.stack = QStackedWidget()
@@ -104,14 +108,16 @@ class MainWindow(QMainWindow):
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([240, 1000])
         self.setCentralWidget(splitter)
-        from ui.menus import build_menus
+        from ui.menus import Menus
 
-        build_menus(self)
+        self.menus: Menus = Menus(self, self)
+        # through the action: it does nothing until the campaign is open
+        self.new_posse_button.clicked.connect(self.menus.campaign.new_posse.trigger)
         self.setWindowTitle(f"{name} - rostermgr")
         self.statusBar().showMessage(f"Opening {server or where}...")
         geometry = self.settings.value("geometry")
         if geometry is not None:
-            self.restoreGeometry(geometry)  # type: ignore[arg-type]
+            self.restoreGeometry(geometry)
         else:
             from ui.screen import fitted_size
 
@@ -169,7 +175,7 @@ class MainWindow(QMainWindow):
         self._preview = None
         self.previewing = False
         if not self.is_open:
-            self.posse_list.setModel(None)  # type: ignore[arg-type]
+            self.posse_list.setModel(None)
         self._preview_list = None
         self.posse_list.setPalette(QPalette())  # the inherited palette again
         self.posse_list.setEnabled(True)
@@ -186,20 +192,22 @@ class MainWindow(QMainWindow):
         self.drop_preview()
         self.posse_list.selectionModel().currentChanged.connect(lambda *_: self.show_selected())
         self.view: PosseView = PosseView(campaign)
-        pane = self.view.member_pane
-        pane.buy_requested.connect(self.buy_item)
-        pane.sell_requested.connect(self.sell_item)
-        pane.flip_requested.connect(self.spend_flip)
-        pane.rename_requested.connect(self.rename_member)
+        pane, posse_menu = self.view.member_pane, self.menus.campaign
+        pane.buy_requested.connect(posse_menu.buy_item)
+        pane.sell_requested.connect(posse_menu.sell_item)
+        pane.flip_requested.connect(posse_menu.spend_flip)
+        pane.rename_requested.connect(posse_menu.rename_member)
         self.empty = self._empty_state()
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.view)
-        from ui.context_menus import install
+        from ui.context_menus import ContextMenus
 
-        install(self)
+        self.context_menus = ContextMenus(
+            self, self.menus, self.posse_list, self.posse_model, self.view
+        )
         self._title()
         self.refresh(select=self._remembered_posse())
-        self.view.tabs.setCurrentIndex(int(self.settings.value("window/tab", 0) or 0))
+        self.view.tabs.setCurrentIndex(int(str(self.settings.value("window/tab", 0) or 0)))
         self.view.tabs.currentChanged.connect(lambda i: self.settings.setValue("window/tab", i))
         self.setAcceptDrops(True)
         self._follow()
@@ -240,7 +248,7 @@ class MainWindow(QMainWindow):
         self.first_posse = QPushButton("Create your first posse")
         self.first_posse.setObjectName("firstPosse")
         self.first_posse.setStyleSheet("font-size: 14pt; padding: 12px 24px;")
-        self.first_posse.clicked.connect(self.new_posse)
+        self.first_posse.clicked.connect(self.menus.campaign.new_posse.trigger)
         self.first_posse.setAutoDefault(True)  # Enter presses it, as Space does
         layout.addWidget(text)
         layout.addWidget(self.first_posse, 0, Qt.AlignmentFlag.AlignCenter)
@@ -253,39 +261,65 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{self.campaign.name}{read_only} - rostermgr")
 
     def current_posse(self) -> str | None:
+        """The name of the posse selected in the list, if any."""
         return self.posse_model.name_at(self.posse_list.currentIndex().row())
+
+    def shown_posse(self) -> Posse | None:
+        """The posse shown on the right, as loaded for the roster."""
+        return self.view.posse
+
+    def say(self, sentence: str, ms: int = 5000) -> None:
+        """Say in the status bar what was done."""
+        self.statusBar().showMessage(sentence, ms)
 
     def refresh(self, select: str | None = None) -> None:
         """Reload everything from the campaign file; keep or change the selected posse."""
-        from services import posses
+        from services.changes import EVERYTHING
 
+        self.apply(EVERYTHING, select)
+        rows = self.posse_model.rowCount()
+        self.statusBar().showMessage(
+            f"{rows} posse{'' if rows == 1 else 's'} in {self.campaign.where}"
+        )
+
+    def apply(self, changes: Changes, select: str | None = None) -> None:
+        """Show what an edit changed, and only that: the ruleset, the posse list (its lines
+        updated in place while the same posses are listed), the page of the posse shown when it
+        changed or another is selected (`select`, else the one selected stays)."""
         keep = select or self.current_posse()
-        if self.rules is not self.campaign.rules:  # a ruleset adopted, or its adoption undone
+        if changes.rules and self.rules is not self.campaign.rules:  # adopted, or undone
             self.rules = self.campaign.rules
             self.posse_model.set_rules(self.rules)
             self.view.follow_rules()
-        rows = posses.summaries(self.campaign)
-        self.posse_model.set_rows(rows)
-        # nothing to record, spend or print in a campaign with no posse yet
-        for action in (self.action_record, self.action_flip, self.action_print):
-            action.setEnabled(bool(rows))
-        if not rows:
-            self.action_hire.setEnabled(False)
-        if not rows:
+        if changes.listing:
+            self._reload_list()
+        if not self.posse_model.rowCount():
             self.stack.setCurrentWidget(self.empty)
             self.view.show_posse(None)
             # the one thing to do, focused and ringed: not the empty list, which shows no focus
             self.first_posse.setFocus()
-        else:
-            self.stack.setCurrentWidget(self.view)
-            row = self.posse_model.row_of(keep) if keep else -1
-            index = self.posse_model.index(max(row, 0))
-            moved = index != self.posse_list.currentIndex()
-            self.posse_list.setCurrentIndex(index)
-            if not moved:  # else currentChanged has just shown it: load the posse once, not twice
-                self.show_selected()
-        count = f"{len(rows)} posse{'' if len(rows) == 1 else 's'}"
-        self.statusBar().showMessage(f"{count} in {self.campaign.where}")
+            return
+        self.stack.setCurrentWidget(self.view)
+        row = self.posse_model.row_of(keep) if keep else -1
+        index = self.posse_model.index(max(row, 0))
+        moved = index != self.posse_list.currentIndex()
+        self.posse_list.setCurrentIndex(index)
+        # moved: currentChanged has just shown it (once, not twice); else only if it changed
+        if not moved and changes.touches(self.current_posse()):
+            self.show_selected()
+
+    def _reload_list(self) -> None:
+        """The posse list from the file, and what a campaign without posses cannot do."""
+        from services import posses
+
+        rows = posses.summaries(self.campaign)
+        self.posse_model.set_rows(rows)
+        # nothing to record, spend or print in a campaign with no posse yet
+        campaign_menu = self.menus.campaign
+        for action in (campaign_menu.record, campaign_menu.flip, self.menus.file.print):
+            action.setEnabled(bool(rows))
+        if not rows:
+            campaign_menu.hire.setEnabled(False)
 
     def refresh_list(self) -> None:
         """Reload the posse list only (another changed a posse that is not shown)."""
@@ -306,8 +340,8 @@ class MainWindow(QMainWindow):
         posse = self.view.posse
         # what a retired posse may not do, as the domain says it
         frozen = "" if posse is None else trading_refusal(posse.name, posse.standing)
-        self.action_hire.setEnabled(posse is not None and not frozen)
-        self.action_hire.setToolTip(frozen)
+        self.menus.campaign.hire.setEnabled(posse is not None and not frozen)
+        self.menus.campaign.hire.setToolTip(frozen)
         if name is not None:
             self.settings.setValue(self._posse_key(), name)
 
@@ -325,16 +359,14 @@ class MainWindow(QMainWindow):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        from ui.actions import import_file, open_path
-
         path = self._dropped(event.mimeData())
         if path is None:
             return
         event.acceptProposedAction()
         if path.suffix.lower() == ".json":
-            import_file(self, path)
+            self.menus.file.import_file(path)
         else:
-            open_path(self, path)
+            self.menus.file.open_path(path)
 
     @staticmethod
     def _dropped(data: QMimeData) -> Path | None:
@@ -348,33 +380,35 @@ class MainWindow(QMainWindow):
     def act(
         self,
         text: str,
-        edit: Callable[[], Any],
+        edit: Callable[[], Changed[Any]],
         select: str | None = None,
         describe: Callable[[Any], str] | None = None,
     ) -> Any:
-        """Run one undoable use case; a refusal becomes a sentence in the window. The undo step
-        is named `text`, or `describe(result)` (see ui.commands.do_edit)."""
+        """Run one undoable use case (services.edits) and show what it changed; a refusal
+        becomes a sentence in the window, and None. The undo step is named `text`, or
+        `describe(result)` (see ui.commands.do_edit). Returns the use case's result."""
         from rostermgr.errors import Refused
         from ui.commands import do_edit
 
         try:
-            result = do_edit(
+            done = do_edit(
                 self.undo_stack,
                 self.campaign,
                 text,
                 edit,
-                lambda: self.refresh(select),
+                lambda changes: self.apply(changes, select),
                 describe,
             )
         except Refused as exc:
             self.refuse(str(exc))
             return None
-        self.refresh(select)
+        # shown already: pushing the step for undo ran its redo, which applies its changes (an
+        # edit that wrote nothing is not pushed, and has nothing to show)
         from ui.commands import done_sentence
 
-        said = done_sentence(text) if describe is None else f"{describe(result)}."
+        said = done_sentence(text) if describe is None else f"{describe(done.value)}."
         self.statusBar().showMessage(said, 5000)
-        return result
+        return done.value
 
     def _undo_in_step(self, _index: int) -> None:
         """A refused undo or redo leaves the file as it was: the stack follows, and says why."""
@@ -385,35 +419,8 @@ class MainWindow(QMainWindow):
             self.refuse(refusal)
 
     def refuse(self, sentence: str) -> None:
+        """Show why something cannot be done, in one sentence."""
         QMessageBox.warning(self, "rostermgr", sentence)
-
-    # -- actions (bodies in ui.actions so this module stays layout) ---------------------
-    def new_posse(self) -> None:
-        if not self.is_open:
-            return  # the button is there before the campaign is
-        from ui.actions import new_posse
-
-        new_posse(self)
-
-    def buy_item(self, member: str) -> None:
-        from ui.actions import buy_item
-
-        buy_item(self, member)
-
-    def sell_item(self, member: str, item: str) -> None:
-        from ui.actions import sell_item
-
-        sell_item(self, member, item)
-
-    def rename_member(self, member: str) -> None:
-        from ui.actions import rename_member
-
-        rename_member(self, member)
-
-    def spend_flip(self, member: str | None = None) -> None:
-        from ui.actions import spend_flip
-
-        spend_flip(self, member)
 
     # -- recent files and closing -------------------------------------------------------
     def recent_files(self) -> list[str]:

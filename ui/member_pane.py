@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, Signal, SignalInstance
 from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
@@ -32,9 +32,9 @@ class MemberPane(QGroupBox):
         super().__init__("Member")
         self.rules = rules
         self.member: Member | None = None
-        self.title = QLabel()
-        self.title.setObjectName("memberTitle")
-        self.title.setStyleSheet("font-size: 13pt; font-weight: bold;")
+        self.heading = QLabel()
+        self.heading.setObjectName("memberTitle")
+        self.heading.setStyleSheet("font-size: 13pt; font-weight: bold;")
         self.stats = QLabel()
         self.strikes = QLabel()
         self.flips = QLabel()
@@ -58,7 +58,9 @@ class MemberPane(QGroupBox):
         # Gear (with what acts on the member) beside the history, so the pane stays low: the
         # roster is above it and the window must fit a 768-pixel screen.
         gear = QVBoxLayout()
-        gear.addWidget(QLabel("Gear"))
+        gear_label = QLabel("&Gear")  # Alt+G: the list, to sell by the Menu key
+        gear_label.setBuddy(self.gear)
+        gear.addWidget(gear_label)
         gear.addWidget(self.gear)
         gear.addLayout(buttons)
         history = QVBoxLayout()
@@ -68,17 +70,13 @@ class MemberPane(QGroupBox):
         lists.addLayout(gear, 2)
         lists.addLayout(history, 3)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.title)
+        layout.addWidget(self.heading)
         layout.addLayout(form)
         layout.addLayout(lists, 1)
-        self.buy.clicked.connect(lambda: self.member and self.buy_requested.emit(self.member.name))
-        self.flip.clicked.connect(
-            lambda: self.member and self.flip_requested.emit(self.member.name)
-        )
+        self.buy.clicked.connect(lambda: self._request(self.buy_requested))
+        self.flip.clicked.connect(lambda: self._request(self.flip_requested))
         self.sell.clicked.connect(self._sell)
-        self.rename.clicked.connect(
-            lambda: self.member and self.rename_requested.emit(self.member.name)
-        )
+        self.rename.clicked.connect(lambda: self._request(self.rename_requested))
         self.gear.currentRowChanged.connect(lambda _row: self._enable())
         self.frozen = ""
         self.show_member(None, [])
@@ -91,14 +89,14 @@ class MemberPane(QGroupBox):
         self.gear.clear()
         self.history.clear()
         if member is None:
-            self.title.setText("Select a member")
+            self.heading.setText("Select a member")
             for label in (self.stats, self.strikes, self.flips, self.upgrades):
                 label.setText("")
             self._enable()
             return
         rules = self.rules
         role = rules.role(member.role).name
-        self.title.setText(f"{member.name}, {role}" + ("" if member.alive else " (dead)"))
+        self.heading.setText(f"{member.name}, {role}" + ("" if member.alive else " (dead)"))
         stats = member.stats(rules)
         clothing = member.clothing_defence(rules)
         parts = [f"{rules.stat_short[s]} {stats[s]}" for s in rules.stat_order]
@@ -159,6 +157,11 @@ class MemberPane(QGroupBox):
         if item_id is None or item_id not in self.rules.items:
             return None
         return self.rules.resale_value(item_id)
+
+    def _request(self, signal: SignalInstance) -> None:
+        """Ask the window, by `signal`, to act on the member shown (if one is)."""
+        if self.member is not None:
+            signal.emit(self.member.name)
 
     def _sell(self) -> None:
         item = self.gear.currentItem()

@@ -37,9 +37,20 @@ class PosseListModel(QAbstractListModel):
         self.endResetModel()
 
     def set_rows(self, rows: list[PosseSummary]) -> None:
-        self.beginResetModel()
-        self._rows = list(rows)
-        self.endResetModel()
+        """Show `rows`: the lines that changed only, when the same posses are listed in the
+        same order (the selection and the scroll position stay); else the list afresh."""
+        rows = list(rows)
+        if [r.name for r in rows] != [r.name for r in self._rows]:
+            self.beginResetModel()
+            self._rows = rows
+            self.endResetModel()
+            return
+        changed = [
+            i for i, (old, new) in enumerate(zip(self._rows, rows, strict=True)) if old != new
+        ]
+        self._rows = rows
+        if changed:
+            self.dataChanged.emit(self.index(min(changed)), self.index(max(changed)))
 
     def name_at(self, row: int) -> str | None:
         return self._rows[row].name if 0 <= row < len(self._rows) else None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -86,11 +86,27 @@ class PosseView(QWidget):
         self.history_table = FilteredTable(self.history_model, "Filter the history...")
         self.tabs.addTab(self.ledger_table, "&Ledger")
         self.tabs.addTab(self.history_table, "Histor&y")
+        # Alt+R, Alt+L, Alt+Y go into the tab's table, not only to the tab: the roster is what
+        # the Menu key acts on, and Tab from the posse list would pass the New posse button
+        self.tabs.tabBar().installEventFilter(self)
         layout = QVBoxLayout(self)
         layout.addLayout(head)
         layout.addWidget(self.tabs)
         self.roster.selectionModel().currentRowChanged.connect(lambda *_: self._show_member())
         self._show_authors()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A tab's mnemonic (a Shortcut event on the tab bar) puts the focus in its table."""
+        if event.type() == QEvent.Type.Shortcut:
+            QTimer.singleShot(0, self._focus_page)
+        return super().eventFilter(watched, event)
+
+    def _focus_page(self) -> None:
+        page = self.tabs.currentWidget()
+        if page is self.split:
+            self.roster.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        elif isinstance(page, FilteredTable):
+            page.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def use(self, campaign: Campaign) -> None:
         """Show posses of another open campaign from now on, under its ruleset."""

@@ -12,7 +12,7 @@ Like the main window's frame, this module avoids the `Qt` namespace (13 ms of en
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtGui import QColor, QFont, QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
@@ -33,7 +33,20 @@ from PySide6.QtWidgets import (
 from ui.view_snapshot import CampaignView
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QListView
+
+    from ui.models import PosseListModel
+    from ui.posse_view import PosseView
+
+
+class Shown(Protocol):
+    """What `capture` reads of the main window."""
+
+    is_open: bool
+    posse_list: QListView
+    posse_model: PosseListModel
+
 
 # Qt.ItemDataRole's DisplayRole, FontRole and ForegroundRole as numbers: the enum, or QBrush
 # (whose overloads take the namespace's enums), would create every enum of the Qt namespace.
@@ -173,9 +186,9 @@ def _bold(label: QLabel, points: int) -> QLabel:
     return label
 
 
-def capture(window: MainWindow) -> CampaignView | None:
+def capture(window: Shown) -> CampaignView | None:
     """What `window` shows of its open campaign, as texts; None when it shows no posse."""
-    view = getattr(window, "view", None)
+    view: PosseView | None = getattr(window, "view", None)  # none until the campaign is open
     if not window.is_open or view is None or view.posse is None:
         return None
     posses = window.posse_model
@@ -204,7 +217,7 @@ def capture(window: MainWindow) -> CampaignView | None:
         roster=cells,
         dead=tuple(not m.alive for m in view.posse.members),
         selected=view.roster.currentIndex().row(),
-        member=(pane.title.text(), *(label.text() for label in form)),
+        member=(pane.heading.text(), *(label.text() for label in form)),
         labels=labels,
         gear=tuple(pane.gear.item(i).text() for i in range(pane.gear.count())),
         history=tuple(pane.history.item(i).text() for i in range(pane.history.count())),
@@ -212,7 +225,7 @@ def capture(window: MainWindow) -> CampaignView | None:
     )
 
 
-def _horizontal() -> object:
+def _horizontal() -> Qt.Orientation:
     from PySide6.QtCore import Qt
 
     return Qt.Orientation.Horizontal
@@ -224,10 +237,9 @@ def _text(value: object) -> str:
 
 def _form_label(field: QLabel) -> str:
     """The label beside `field` in the member pane's form."""
-    form = next(
-        (f for f in field.parentWidget().findChildren(QFormLayout) if f.indexOf(field) >= 0),
-        None,
-    )
+    parent = field.parentWidget()
+    forms = parent.findChildren(QFormLayout) if parent is not None else []
+    form = next((f for f in forms if f.indexOf(field) >= 0), None)
     if form is None:
         return ""
     label = form.labelForField(field)

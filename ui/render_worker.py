@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from rostermgr.errors import Refused
 from services.crashlog import log_exception
 from services.progress import PrintProgress
+from ui.threads import start_worker
 
-# render(show): draws, handing each PrintProgress to show
-Render = Callable[[Callable[[PrintProgress], None]], None]
+# render(show): draws, handing each PrintProgress to show; what it returns is unused
+Render = Callable[[Callable[[PrintProgress], None]], object]
 
 
 class RenderWorker(QObject):
@@ -55,13 +56,5 @@ def run_render(render: Render, progress: Callable[[PrintProgress], None]) -> str
 
 def start(render: Render, parent: QObject) -> tuple[QThread, RenderWorker]:
     """Run render(progress) in a new thread; the caller connects the worker's signals."""
-    thread = QThread(parent)
     worker = RenderWorker(render)
-    worker.moveToThread(thread)
-    thread.started.connect(worker.run)
-    # quit() is thread-safe: call it from the worker's thread, so a GUI thread blocked in
-    # QThread.wait() (closing the dialog) is never waiting on its own event queue.
-    worker.done.connect(thread.quit, Qt.ConnectionType.DirectConnection)
-    worker.failed.connect(thread.quit, Qt.ConnectionType.DirectConnection)
-    thread.finished.connect(worker.deleteLater)
-    return thread, worker
+    return start_worker(worker, worker.run, (worker.done, worker.failed), parent), worker

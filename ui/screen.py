@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QScreen
 
 
 def fitted_size(width: int, height: int, share: float = 0.9) -> tuple[int, int]:
@@ -10,7 +10,7 @@ def fitted_size(width: int, height: int, share: float = 0.9) -> tuple[int, int]:
 
     A window larger than the screen opens with its edges and buttons out of reach.
     """
-    screen = QGuiApplication.primaryScreen()
+    screen: QScreen | None = QGuiApplication.primaryScreen()  # None on a machine with none
     if screen is None:
         return width, height
     free = screen.availableGeometry()

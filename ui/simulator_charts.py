@@ -97,9 +97,9 @@ class FanPanel(ChartPanel):
         y_axis.applyNiceNumbers()
         chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
         chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
-        for series in chart.series():
-            series.attachAxis(x_axis)
-            series.attachAxis(y_axis)
+        for drawn in chart.series():
+            drawn.attachAxis(x_axis)
+            drawn.attachAxis(y_axis)
         chart.legend().setVisible(True)
         self.apply_theme()
 

@@ -115,7 +115,8 @@ class SimRowsModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             return None
-        value: str | int = {"side": row.side, "game": row.game, "faction": row.faction}[column]
+        fields: dict[str, str | int] = {"side": row.side, "game": row.game, "faction": row.faction}
+        value = fields[column]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return str(value)
         if role == SORT_ROLE:

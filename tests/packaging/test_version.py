@@ -219,7 +219,7 @@ def test_each_release_link_names_the_commit_that_released_it() -> None:
 
 def test_the_command_line_the_about_box_and_the_metadata_agree() -> None:
     from cli import version
-    from ui.actions import app_version
+    from ui.about import app_version
 
     assert version() == app_version() == VERSION
 
@@ -239,7 +239,7 @@ def test_version_after_db_opens_nothing(tmp_path: Path, capsys) -> None:
 
 
 def test_about_box_shows_version_ruleset_and_font_licences(qtbot, tmp_path: Path) -> None:
-    from ui.actions import FONT_LICENCES, about_text
+    from ui.about import FONT_LICENCES, about_text
     from ui.main_window import MainWindow
 
     rules = default_ruleset()
@@ -257,7 +257,7 @@ def test_about_box_shows_version_ruleset_and_font_licences(qtbot, tmp_path: Path
 
 
 def test_the_about_boxs_font_licence_is_the_shipped_licence_file() -> None:
-    from ui.actions import FONT_LICENCES
+    from ui.about import FONT_LICENCES
 
     licence = (ROOT / "printables" / "fonts" / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
     fonts = sorted(p.name for p in (ROOT / "printables" / "fonts").glob("*.ttf"))

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog
 
 from rostermgr.shop import plan_creation
 from tests.conftest import DALTON, LAWMEN, Cli
-from ui import actions
 from ui.main_window import MainWindow
 
 D, L = "The Dalton Boys", "Last Hope Lawmen"
@@ -116,7 +115,9 @@ def test_create_a_posse(cli_window, monkeypatch, tmp_path: Path) -> None:
     plan = plan_creation({**LAWMEN, "name": "Second Posse"}, w.rules)
     wizard = FakeDialog(plan=lambda: plan)
     monkeypatch.setattr(ui.wizards.creation, "CreationWizard", wizard)
-    reached = both(spy, lambda: cli.ok("posse", "new", str(request)), lambda: actions.new_posse(w))
+    reached = both(
+        spy, lambda: cli.ok("posse", "new", str(request)), lambda: w.menus.campaign.create()
+    )
     assert reached == (True, True)
     assert {"The Younger Gang", "Second Posse"} <= set(w.posse_model.name_at(i) for i in range(4))
 
@@ -149,20 +150,20 @@ def test_the_shop_hiring_and_renaming(cli_window, monkeypatch, use_case, argv, d
     w.posse_list.setCurrentIndex(w.posse_model.index(max(w.posse_model.row_of(posse), 0)))
     if drive == "buy":
         monkeypatch.setattr(ui.dialogs.shop, "ShopDialog", FakeDialog(item_id="hatchet"))
-        actions.buy_item(w, "Morgan")
+        w.menus.campaign.buy_item("Morgan")
     elif drive == "sell":
-        actions.sell_item(w, "Virgil", "pistol")
+        w.menus.campaign.sell_item("Virgil", "pistol")
     elif drive == "hire":
         monkeypatch.setattr(
             ui.dialogs.hire, "HireDialog", FakeDialog(choice=lambda: ("ganger", "Ned"))
         )
-        actions.hire(w)
+        w.menus.campaign.hire_one()
     elif drive == "rename":
         answer_text(monkeypatch, "Posse Renamed Again")
-        actions.rename(w)
+        w.menus.campaign.rename_posse()
     else:
         answer_text(monkeypatch, "Doc Dalton")
-        actions.rename_member(w, "Doc")
+        w.menus.campaign.rename_member("Doc")
     assert spy.reached(), "the window"
 
 
@@ -179,12 +180,12 @@ def test_export_and_import(cli_window, monkeypatch, tmp_path: Path) -> None:
     assert export.reached()
     w.posse_list.setCurrentIndex(w.posse_model.index(w.posse_model.row_of(D)))
     answer_file(monkeypatch, tmp_path / "dalton-window.json")
-    actions.export_posse(w)
+    w.menus.file.export()
     assert export.reached()
     cli.ok("posse", "import", str(out), "--as", "Dalton Copy")
     assert importer.reached()
     answer_text(monkeypatch, "Dalton Copy Two")
-    actions.import_file(w, out)
+    w.menus.file.import_file(out)
     assert importer.reached()
     names = {w.posse_model.name_at(i) for i in range(w.posse_model.rowCount())}
     assert {"Dalton Copy", "Dalton Copy Two"} <= names
@@ -203,7 +204,7 @@ def test_an_import_under_a_taken_name_makes_no_backup_from_either_front_end(
     assert refused.code == 1 and "already has a posse" in refused.err
     assert not made.reached(), "the command line made a backup for a refused import"
     answer_text(monkeypatch, None)  # the window asks for another name; the user cancels
-    actions.import_file(w, out)
+    w.menus.file.import_file(out)
     assert not made.reached(), "the window made a backup for an import it did not do"
     assert w.undo_stack.count() == 0
 
@@ -315,7 +316,7 @@ def test_share_a_posse(cli_window, monkeypatch, tmp_path: Path, use_case, argv, 
     assert spy.reached() and out.stat().st_size > 0, "the command line"
     w.posse_list.setCurrentIndex(w.posse_model.index(w.posse_model.row_of(D)))
     answer_file(monkeypatch, tmp_path / f"window{suffix}")
-    getattr(w, f"action_{action}").trigger()  # the menu item, as a user would
+    getattr(w.menus.file, action).trigger()  # the menu item, as a user would
     assert spy.reached(), "the window"
 
 
@@ -329,7 +330,10 @@ def test_check_and_statistics(cli_window, monkeypatch, qtbot) -> None:
         Spy(monkeypatch, services.safety, "check"),
         Spy(monkeypatch, services.stats, "tables"),
     )
-    assert both(check, lambda: cli.ok("check"), lambda: actions.check(w)) == (True, True)
+    assert both(check, lambda: cli.ok("check"), lambda: w.menus.campaign.check_file()) == (
+        True,
+        True,
+    )
     cli.ok("stats", "--json")
     assert tables.reached()
     stats = StatsWindow(w, parent=w)
@@ -359,7 +363,7 @@ def test_simulate(cli_window, monkeypatch, qtbot) -> None:
     spy = Spy(monkeypatch, services.simulate, "run")
     cli.ok("simulate", "--campaigns", "4", "--games", "1", "--json")
     assert spy.reached(), "the command line"
-    w.action_simulator.trigger()  # Tools > Simulator, as a user would
+    w.menus.tools.simulator.trigger()  # Tools > Simulator, as a user would
     dialog = next(d for d in w.findChildren(SimulatorWindow) if d.isVisible())
     dialog.form.campaigns.setValue(4)
     dialog.form.games.setValue(1)

@@ -230,20 +230,26 @@ def test_a_damaged_campaign_with_a_backup_is_offered_back_and_the_damage_kept(
 def test_until_the_campaign_is_open_the_menus_and_buttons_do_nothing_but_quit(
     qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ui.actions
+    from ui.campaign_menu import CampaignMenu
+    from ui.file_menu import FileMenu
 
     called: list[str] = []
-    for name in ("record_game", "print_dialog", "new_posse", "open_campaign_file"):
-        monkeypatch.setattr(ui.actions, name, lambda *_a, n=name: called.append(n))
+    for menu, name in (
+        (CampaignMenu, "record_game"),
+        (FileMenu, "print_dialog"),
+        (CampaignMenu, "create"),
+        (FileMenu, "open_file"),
+    ):
+        monkeypatch.setattr(menu, name, lambda *_a, n=name: called.append(n))
     frame = MainWindow(path=tmp_path / "c.sqlite3")
     qtbot.addWidget(frame)
     frame.show()
-    frame.action_record.trigger()
-    frame.action_print.trigger()
-    frame.action_open.trigger()
+    frame.menus.campaign.record.trigger()
+    frame.menus.file.print.trigger()
+    frame.menus.file.open.trigger()
     frame.new_posse_button.click()
     assert called == [] and frame.isVisible()
-    frame.action_quit.trigger()
+    frame.menus.file.quit.trigger()
     assert not frame.isVisible()
 
 

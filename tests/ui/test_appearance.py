@@ -67,7 +67,7 @@ def test_rostermgr_platform_offscreen_starts_the_app(tmp_path: Path) -> None:
 
 def test_view_appearance_by_keyboard_is_applied_and_remembered(window: MainWindow, qtbot) -> None:
     shown(qtbot, window)
-    assert window.appearance_actions[appearance.SYSTEM].isChecked()
+    assert window.menus.view.appearance[appearance.SYSTEM].isChecked()
     light = is_dark()
 
     def pick(key: Qt.Key) -> None:
@@ -79,7 +79,7 @@ def test_view_appearance_by_keyboard_is_applied_and_remembered(window: MainWindo
         qtbot.waitUntil(lambda: QApplication.activePopupWidget() is None)
 
     pick(Qt.Key.Key_D)
-    assert is_dark() and window.appearance_actions[appearance.DARK].isChecked()
+    assert is_dark() and window.menus.view.appearance[appearance.DARK].isChecked()
     assert QSettings("rostermgr", "rostermgr").value(appearance.KEY) == "dark"
     assert appearance.saved() == appearance.DARK  # what the next start applies
     pick(Qt.Key.Key_L)

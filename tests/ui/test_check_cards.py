@@ -26,7 +26,7 @@ def _backs(window: MainWindow, tmp_path: Path) -> str:
 def test_a_photo_of_cards_is_checked_and_the_stale_posse_offered(
     window: MainWindow, qtbot, tmp_path: Path, monkeypatch
 ) -> None:
-    assert window.action_check_cards.text() == "C&heck cards..."
+    assert window.menus.file.check_cards.text() == "C&heck cards..."
     photo = _backs(window, tmp_path)
     dialog = CheckCards(window)
     qtbot.addWidget(dialog)

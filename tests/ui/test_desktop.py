@@ -11,9 +11,9 @@ from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu
 
-from services import posses
+from services import edits, posses
 from tests.conftest import DALTON
-from ui import context_menus
+from ui.context_menus import copy_menu
 from ui.main_window import MainWindow
 
 D, L = "The Dalton Boys", "Last Hope Lawmen"
@@ -30,17 +30,20 @@ def texts(menu: QMenu) -> list[str]:
 def test_right_click_menus_offer_the_windows_own_actions(window: MainWindow) -> None:
     select(window, D)
     menu = QMenu()
-    context_menus.posse_menu(window, menu)
-    assert window.action_rename in menu.actions() and window.action_export in menu.actions()
+    window.context_menus.posse_menu(menu)
+    assert (
+        window.menus.campaign.rename in menu.actions()
+        and window.menus.file.export_posse in menu.actions()
+    )
     window.view.roster.selectRow(2)  # Kid
     menu = QMenu()
-    context_menus.member_menu(window, menu)
-    assert texts(menu)[0] == "Buy an item for Kid..."
+    window.context_menus.member_menu(menu)
+    assert texts(menu)[0] == "&Buy an item for Kid..."  # B: the Menu key highlights no item
     pane = window.view.member_pane
     pane.gear.setCurrentRow(0)
     menu = QMenu()
-    context_menus.gear_menu(window, menu)
-    assert texts(menu)[0] == "Sell Pistol for $4"  # what the town pays back (R16)
+    window.context_menus.gear_menu(menu)
+    assert texts(menu)[0] == "&Sell Pistol for $4"  # what the town pays back (R16)
     menu.actions()[0].trigger()
     assert "pistol" not in posses.load(window.campaign, D).member("Kid").items
     assert window.undo_stack.count() == 1
@@ -55,7 +58,7 @@ def test_copy_line_puts_a_history_line_on_the_clipboard(window: MainWindow) -> N
     table = window.view.history_table.view
     table.selectRow(0)
     menu = QMenu()
-    context_menus.copy_menu(table, menu)
+    copy_menu(table, menu)
     menu.actions()[0].trigger()
     assert "Posse The Dalton Boys founded" in QGuiApplication.clipboard().text()
 
@@ -126,16 +129,17 @@ def test_the_selected_posse_and_tab_are_remembered(window: MainWindow, tmp_path:
 
 
 def test_recent_files_can_be_cleared(window: MainWindow) -> None:
-    from ui import actions
 
     window.remember(window.campaign.path)
-    actions.fill_recent(window)
-    clear = next(a for a in window.recent_menu.actions() if a.text() == "&Clear recent files")
+    window.menus.file.fill_recent()
+    clear = next(
+        a for a in window.menus.file.recent_menu.actions() if a.text() == "&Clear recent files"
+    )
     assert clear.isEnabled()
     clear.trigger()
     assert window.recent_files() == []
-    actions.fill_recent(window)
-    assert "No recent campaigns" in texts(window.recent_menu)
+    window.menus.file.fill_recent()
+    assert "No recent campaigns" in texts(window.menus.file.recent_menu)
 
 
 def test_the_ledger_and_history_sort_by_a_header_and_filter_by_typing(window: MainWindow) -> None:
@@ -160,7 +164,7 @@ def test_edit_history_lists_the_edits_and_goes_back_to_one(window: MainWindow, q
 
     c = window.campaign
     for item in ("whiskey", "hooch"):
-        window.act(f"Buy {item}", lambda item=item: posses.buy(c, L, "Morgan", item))
+        window.act(f"Buy {item}", lambda item=item: edits.buy(c, L, "Morgan", item))
     dialog = UndoHistory(window.undo_stack, parent=window)
     qtbot.addWidget(dialog)
     assert window.undo_stack.count() == 2
@@ -174,7 +178,6 @@ def test_edit_history_lists_the_edits_and_goes_back_to_one(window: MainWindow, q
 def test_file_dialogs_start_in_the_last_folder_used(
     window: MainWindow, tmp_path: Path, monkeypatch
 ) -> None:
-    from ui import actions
 
     starts: list[str] = []
     folder = tmp_path / "exports"
@@ -186,8 +189,8 @@ def test_file_dialogs_start_in_the_last_folder_used(
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save))
     select(window, D)
-    actions.export_posse(window)
-    actions.export_posse(window)
+    window.menus.file.export()
+    window.menus.file.export()
     assert Path(starts[1]).parent == folder
     assert json.loads((folder / "dalton.json").read_text(encoding="utf-8"))["posse"]["name"] == D
 
@@ -197,16 +200,14 @@ def test_retire_and_delete_a_posse_from_the_window_and_undo_them(
 ) -> None:
     from PySide6.QtWidgets import QMessageBox
 
-    from ui import actions
-
     c = window.campaign
     select(window, D)
-    actions.retire_posse(window)
+    window.menus.campaign.retire_posse()
     row = window.posse_model.row_of(D)
     assert window.posse_model.data(window.posse_model.index(row)) == f"{D} (retired)"
     menu = QMenu()
-    context_menus.posse_menu(window, menu)
-    assert window.action_bring_back in menu.actions()  # retired: the menu offers it back
+    window.context_menus.posse_menu(menu)
+    assert window.menus.campaign.bring_back in menu.actions()  # retired: the menu offers it back
     assert D not in posses.playing(c)
     asked: list[object] = []
 
@@ -216,15 +217,15 @@ def test_retire_and_delete_a_posse_from_the_window_and_undo_them(
 
     monkeypatch.setattr(QMessageBox, "question", staticmethod(answer))
     select(window, D)
-    actions.delete_posse(window)
+    window.menus.campaign.delete_posse()
     assert asked == [QMessageBox.StandardButton.No]
     assert posses.names(c) == [L]
-    window.action_undo.trigger()
+    window.menus.edit.undo.trigger()
     assert D in posses.names(c)
-    window.action_undo.trigger()
+    window.menus.edit.undo.trigger()
     assert D in posses.playing(c)  # the retirement is undone too
-    window.action_redo.trigger()
-    window.action_redo.trigger()
+    window.menus.edit.redo.trigger()
+    window.menus.edit.redo.trigger()
     assert posses.names(c) == [L]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from services import edits
 from ui.main_window import MainWindow
 
 SCREEN = (1024, 700 - 40)  # the screen less a title bar and a panel
@@ -86,11 +87,10 @@ def test_inks_follow_a_dark_palette(qapp) -> None:
 def test_at_1024_by_700_the_print_dialog_shows_every_tab_and_posse(
     window: MainWindow, qtbot
 ) -> None:
-    from services import posses as posse_service
     from ui.dialogs.print_dialog import PrintDialog
 
     long = "The Long-Named Brotherhood of the Trail"
-    window.act("Rename", lambda: posse_service.rename(window.campaign, "The Dalton Boys", long))
+    window.act("Rename", lambda: edits.rename(window.campaign, "The Dalton Boys", long))
     dialog = PrintDialog(window, parent=window)
     qtbot.addWidget(dialog)
     dialog.resize(*SCREEN)
@@ -108,10 +108,9 @@ def test_at_1024_by_700_the_print_dialog_shows_every_tab_and_posse(
 def test_a_long_posse_name_is_elided_in_the_list_with_its_whole_name_as_a_tooltip(
     window: MainWindow, qtbot
 ) -> None:
-    from services import posses
 
     long = "The Long-Named Brotherhood of the Trail"
-    window.act("Rename", lambda: posses.rename(window.campaign, "The Dalton Boys", long))
+    window.act("Rename", lambda: edits.rename(window.campaign, "The Dalton Boys", long))
     window.resize(*SCREEN)
     window.show()
     qtbot.waitExposed(window)

@@ -129,7 +129,6 @@ def select(window: MainWindow, posse: str) -> None:
 
 def test_spend_flips_opens_on_a_posse_that_has_flips(window: MainWindow, monkeypatch) -> None:
     import ui.dialogs.flip
-    from ui import actions
 
     opened: list[str] = []
 
@@ -144,11 +143,11 @@ def test_spend_flips_opens_on_a_posse_that_has_flips(window: MainWindow, monkeyp
     window.posse_list.setCurrentIndex(
         window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
     )
-    actions.spend_flip(window, None)
+    window.menus.campaign.spend_flip(None)
     assert opened == []  # no one has a flip: refused with the reason, no empty dialog
     _two_flips(window)
     window.posse_list.setCurrentIndex(
         window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
     )
-    actions.spend_flip(window, None)
+    window.menus.campaign.spend_flip(None)
     assert opened == ["Last Hope Lawmen"]

@@ -172,7 +172,6 @@ def test_undo_the_last_game_lists_what_else_it_undoes_and_defaults_to_no(
 def test_new_campaign_never_offers_to_replace_a_file(
     window: MainWindow, monkeypatch, tmp_path: Path, _no_modal_boxes: list[str]
 ) -> None:
-    from ui import actions
 
     existing = tmp_path / "old.sqlite3"
     existing.write_bytes(b"keep me")
@@ -183,7 +182,7 @@ def test_new_campaign_never_offers_to_replace_a_file(
         return str(existing), ""
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save))
-    actions.new_campaign(window)
+    window.menus.file.new()
     assert options == [QFileDialog.Option.DontConfirmOverwrite]
     assert "already exists" in _no_modal_boxes[-1]
     assert existing.read_bytes() == b"keep me"

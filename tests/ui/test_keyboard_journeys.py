@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget, QWizard
 
+from services import edits
 from tests.ui.test_wizards import fill_creation
 from ui.main_window import MainWindow
 from ui.wizards.creation import CreationWizard
@@ -255,13 +256,12 @@ def test_the_sell_menu_says_what_the_user_gets_back(window: MainWindow, qtbot) -
 
     def sell(menu) -> None:
         offered.extend(a.text() for a in menu.actions() if not a.isSeparator())
-        qtbot.keyClick(menu, Qt.Key.Key_Down)
-        qtbot.keyClick(menu, Qt.Key.Key_Return)
+        qtbot.keyClick(menu, Qt.Key.Key_S)  # its mnemonic: the Menu key highlights no item
 
     before = purse(window)
     in_popup(qtbot, sell)
     menu_key()
-    assert offered[0] == "Sell Pistol for $4"
+    assert offered[0] == "&Sell Pistol for $4"
     qtbot.waitUntil(lambda: purse(window) == before + 4)
 
 
@@ -272,7 +272,7 @@ def test_a_retired_posse_looks_retired_and_offers_nothing_it_may_not_do(
     shown(qtbot, window)
     view, pane = window.view, window.view.member_pane
     window.posse_list.setFocus()
-    assert pane.buy.isEnabled() and window.action_hire.isEnabled()
+    assert pane.buy.isEnabled() and window.menus.campaign.hire.isEnabled()
 
     def retire(menu) -> None:
         qtbot.keyClick(menu, Qt.Key.Key_T)  # Re&tire posse
@@ -288,12 +288,12 @@ def test_a_retired_posse_looks_retired_and_offers_nothing_it_may_not_do(
     assert window.posse_model.data(row, Qt.ItemDataRole.FontRole).italic()
     # what it may not do is disabled, saying why in the domain's words
     assert not pane.buy.isEnabled() and "bring it back to play" in pane.buy.toolTip()
-    assert not window.action_hire.isEnabled()
+    assert not window.menus.campaign.hire.isEnabled()
     view.roster.selectRow(2)
     pane.gear.setCurrentRow(0)
     assert not pane.sell.isEnabled()
     select_posse(window, "Last Hope Lawmen")
-    assert pane.buy.isEnabled() and window.action_hire.isEnabled()
+    assert pane.buy.isEnabled() and window.menus.campaign.hire.isEnabled()
 
 
 def wyatt_flip(window: MainWindow) -> None:
@@ -379,11 +379,11 @@ def test_the_adoption_preview_says_what_its_list_says_and_leaves_deleted_posses_
 ) -> None:
     from pathlib import Path
 
-    from services import posses, rulesets
+    from services import rulesets
     from tests.cli.test_rulesets import playtest
     from ui.dialogs.rulesets import AdoptDialog
 
-    window.act("Delete", lambda: posses.delete(window.campaign, "Last Hope Lawmen"))
+    window.act("Delete", lambda: edits.delete(window.campaign, "Last Hope Lawmen"))
     plan = rulesets.preview(window.campaign, rulesets.load_file(Path(playtest(tmp_path))))
     shown(qtbot, window)
     dialog = AdoptDialog(plan, parent=window)
@@ -458,12 +458,12 @@ def test_the_status_bar_says_what_was_done_and_the_tool_bar_keeps_its_words(
     select_posse(window, "The Dalton Boys")
     shown(qtbot, window)
     bar = window.findChild(QWidget, "mainToolBar")
-    undo_button = bar.widgetForAction(window.action_undo)
+    undo_button = bar.widgetForAction(window.menus.edit.undo)
     width = undo_button.sizeHint().width()
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Daltons", True))
     press(qtbot, Qt.Key.Key_F2)  # rename
     assert window.statusBar().currentMessage() == "Renamed The Dalton Boys to Daltons."
-    assert window.action_undo.text() == "&Undo Rename The Dalton Boys to Daltons"
+    assert window.menus.edit.undo.text() == "&Undo Rename The Dalton Boys to Daltons"
     assert undo_button.text() == "Undo" and undo_button.sizeHint().width() == width
 
 
@@ -556,10 +556,16 @@ def test_an_empty_campaign_offers_no_game_flip_or_print(
     from tests.ui.test_wizards import fill_creation as fill
 
     shown(qtbot, empty_window)
-    actions = (empty_window.action_record, empty_window.action_flip, empty_window.action_print)
+    actions = (
+        empty_window.menus.campaign.record,
+        empty_window.menus.campaign.flip,
+        empty_window.menus.file.print,
+    )
     assert not any(a.isEnabled() for a in actions)
     opened: list[str] = []
-    monkeypatch.setattr("ui.actions.record_game", lambda w: opened.append("record"))
+    monkeypatch.setattr(
+        "ui.wizards.postgame.PostGameWizard.exec", lambda _self: opened.append("record")
+    )
     press(qtbot, Qt.Key.Key_G, CTRL)  # Record a game: nothing opens
     press(qtbot, Qt.Key.Key_P, CTRL)
     assert opened == []
@@ -572,3 +578,24 @@ def test_an_empty_campaign_offers_no_game_flip_or_print(
     press(qtbot, Qt.Key.Key_Return)  # Create your first posse
     qtbot.waitUntil(lambda: empty_window.posse_model.rowCount() == 1)
     assert all(a.isEnabled() for a in actions)
+
+
+def test_a_tab_s_mnemonic_goes_into_its_table_and_the_menu_key_buys_from_there(
+    window: MainWindow, qtbot, monkeypatch
+) -> None:
+    from ui.dialogs.shop import ShopDialog
+
+    select_posse(window, "Last Hope Lawmen")
+    shown(qtbot, window)
+    window.view.roster.setFocus()
+    press(qtbot, Qt.Key.Key_G, ALT)  # the Gear list, by its label
+    assert QApplication.focusWidget() is window.view.member_pane.gear
+    press(qtbot, Qt.Key.Key_P, ALT)  # the Posses list, by its label
+    assert QApplication.focusWidget() is window.posse_list
+    press(qtbot, Qt.Key.Key_R, ALT)  # the Roster tab, already shown: into its table
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.view.roster)
+    opened: list[str] = []
+    monkeypatch.setattr(ShopDialog, "exec", lambda self: opened.append(self.windowTitle()))
+    in_popup(qtbot, lambda menu: qtbot.keyClick(menu, Qt.Key.Key_B))  # Buy an item for ...
+    menu_key()
+    qtbot.waitUntil(lambda: opened == ["Buy for Wyatt"])

@@ -16,7 +16,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from rostermgr.rules_load import default_ruleset
-from services import posses
+from services import edits, posses
 from services.campaign import for_app_server, for_server
 from tests.conftest import DALTON, LAWMEN, Cli
 from ui.main_window import MainWindow
@@ -83,7 +83,7 @@ def test_a_lost_connection_turns_the_window_read_only_until_the_server_answers(
     qtbot.waitUntil(lambda: not window.campaign.read_only, timeout=10000)
     assert "(read-only)" not in window.windowTitle()
     assert window.statusBar().currentMessage().startswith("Connected to ")
-    window.act("Buy whiskey", lambda: posses.buy(window.campaign, D, "Ike Dalton", "whiskey"))
+    window.act("Buy whiskey", lambda: edits.buy(window.campaign, D, "Ike Dalton", "whiskey"))
     assert "whiskey" in posses.load(window.campaign, D).member("Ike Dalton").items
 
 

@@ -11,6 +11,7 @@ from PySide6.QtTest import QAbstractItemModelTester
 from rostermgr.errors import Refused
 from rostermgr.rules_load import default_ruleset
 from services.campaign import for_app
+from services.changes import EVERYTHING, Changed
 from ui.main_window import MainWindow
 
 
@@ -51,13 +52,14 @@ def test_buy_then_undo_then_redo(window: MainWindow) -> None:
     from tests.writes import buy
 
     window.act(
-        "Buy hatchet for Morgan", lambda: buy("Last Hope Lawmen", "Morgan", "hatchet", window.rules)
+        "Buy hatchet for Morgan",
+        lambda: Changed(buy("Last Hope Lawmen", "Morgan", "hatchet", window.rules), EVERYTHING),
     )
     assert window.view.purse.text() == "Purse: $25"
-    window.action_undo.trigger()
+    window.menus.edit.undo.trigger()
     assert window.view.purse.text() == "Purse: $30"
     assert "hatchet" not in window.view.posse.member("Morgan").items
-    window.action_redo.trigger()
+    window.menus.edit.redo.trigger()
     assert window.view.purse.text() == "Purse: $25"
 
 
@@ -67,7 +69,9 @@ def test_an_overspend_is_refused_with_the_reason_in_the_window(
     select(window, "The Dalton Boys")
     from tests.writes import buy
 
-    window.act("Buy", lambda: buy("The Dalton Boys", "Slim", "horse", window.rules))
+    window.act(
+        "Buy", lambda: Changed(buy("The Dalton Boys", "Slim", "horse", window.rules), EVERYTHING)
+    )
     assert any("R5" in text or "afford" in text for text in _no_modal_boxes)
     assert window.view.purse.text() == "Purse: $7"
     assert window.undo_stack.count() == 0
@@ -112,7 +116,7 @@ def test_r16_buy_through_the_shop_dialog_then_undo(window: MainWindow, monkeypat
     window.view.member_pane.buy.click()
     assert window.view.posse.member("Morgan").items == ("switchblade", "hatchet")
     assert window.view.purse.text() == "Purse: $25"
-    window.action_undo.trigger()
+    window.menus.edit.undo.trigger()
     assert window.view.posse.member("Morgan").items == ("switchblade",)
 
 
@@ -124,7 +128,7 @@ def test_rename_a_member_is_undoable(window: MainWindow, monkeypatch) -> None:
     window.view.roster.selectRow(2)
     window.view.member_pane.rename.click()
     assert [m.name for m in window.view.posse.members][2] == "The Kid"
-    window.action_undo.trigger()
+    window.menus.edit.undo.trigger()
     assert [m.name for m in window.view.posse.members][2] == "Kid"
 
 
@@ -277,5 +281,5 @@ def test_r13_the_dead_are_greyed_and_struck_through(window: MainWindow) -> None:
 def test_spend_flips_in_an_empty_campaign_says_there_are_no_posses(
     empty_window: MainWindow, _no_modal_boxes: list[str]
 ) -> None:
-    empty_window.spend_flip(None)
+    empty_window.menus.campaign.spend_flip(None)
     assert _no_modal_boxes == ["There are no posses yet."]

@@ -94,9 +94,8 @@ def test_without_a_backup_nothing_is_offered(
 def test_file_open_server_campaign_offers_the_backup_too(
     window, backup_of_club: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ui.actions import open_server_address
 
     monkeypatch.setattr("ui.dialogs.offline.offer_backup", lambda parent, sentence, made: True)
-    open_server_address(window, UNREACHABLE)
+    window.menus.file.open_server_address(UNREACHABLE)
     assert window.campaign.path == backup_of_club and window.campaign.read_only
     assert window.windowTitle() == f"{backup_of_club.name} (read-only) - rostermgr"

@@ -104,5 +104,5 @@ def test_an_arbitrator_sends_a_report_back_with_a_reason(
 def test_a_campaign_file_has_no_players_reports(window: MainWindow, monkeypatch) -> None:
     said: list[str] = []
     monkeypatch.setattr(window, "refuse", said.append)
-    window.action_reports.trigger()  # type: ignore[attr-defined]
+    window.menus.campaign.reports.trigger()  # type: ignore[attr-defined]
     assert said[0].startswith("Players submit reports only in a club campaign")

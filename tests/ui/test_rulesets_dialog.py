@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog
 
 from rostermgr.rules_load import default_ruleset
-from services import posses
+from services import edits, posses
 from tests.cli.test_rulesets import edited, playtest
 from ui.dialogs.rulesets import AdoptDialog, RulesetsDialog
 
@@ -83,7 +83,6 @@ def test_an_adoption_that_would_be_refused_cannot_be_committed(
 def test_another_campaign_opens_with_its_own_ruleset_not_the_windows(qtbot, tmp_path: Path) -> None:
     from services import rulesets
     from services.campaign import for_app
-    from ui.actions import open_path
     from ui.main_window import MainWindow
 
     other = tmp_path / "other.sqlite3"
@@ -92,7 +91,7 @@ def test_another_campaign_opens_with_its_own_ruleset_not_the_windows(qtbot, tmp_
     rulesets.adopt(mine, rulesets.load_file(playtest(tmp_path)))
     window = MainWindow(mine)  # reads with 0.2-playtest
     qtbot.addWidget(window)
-    open_path(window, other)
+    window.menus.file.open_path(other)
     assert window.campaign.path == other
     assert window.campaign.rules.version == "0.1-playtest"
     window.campaign.close()
@@ -133,11 +132,11 @@ def test_the_statistics_window_splits_its_tables_by_ruleset(
         "posses": ["The Dalton Boys", "Last Hope Lawmen"],
         "winner": "Last Hope Lawmen",
     }
-    window.act("game", lambda: games.record(c, games.parse(c, report)))
+    window.act("game", lambda: edits.record_game(c, games.parse(c, report)))
     dialog = RulesetsDialog(window)
     qtbot.addWidget(dialog)
     assert dialog.adopt_file(Path(playtest(tmp_path)))
-    window.act("game", lambda: games.record(c, games.parse(c, report)))
+    window.act("game", lambda: edits.record_game(c, games.parse(c, report)))
     stats_window = StatsWindow(window, parent=window)
     qtbot.addWidget(stats_window)
     page = stats_window.pages["games"]
@@ -157,12 +156,11 @@ def test_importing_a_posse_made_under_another_ruleset_says_what_differs_first(
     from PySide6.QtWidgets import QInputDialog, QMessageBox
 
     from services import rulesets
-    from ui import actions
 
     c = window.campaign
     export = tmp_path / "dalton.json"
     posses.export_to(c, "The Dalton Boys", export)  # made under 0.1-playtest
-    window.act("adopt", lambda: rulesets.adopt(c, rulesets.load_file(playtest(tmp_path))))
+    window.act("adopt", lambda: edits.adopt(c, rulesets.load_file(playtest(tmp_path))))
     monkeypatch.setattr(QInputDialog, "getText", staticmethod(lambda *a, **k: ("Again", True)))
     asked: list[str] = []
 
@@ -174,8 +172,8 @@ def test_importing_a_posse_made_under_another_ruleset_says_what_differs_first(
         return staticmethod(question)
 
     monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.No))
-    actions.import_file(window, export)
+    window.menus.file.import_file(export)
     assert "Pistol: price $8 -> $9" in asked[-1] and "Again" not in posses.names(c)
     monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Yes))
-    actions.import_file(window, export)
+    window.menus.file.import_file(export)
     assert "Again" in posses.names(c)

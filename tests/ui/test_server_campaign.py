@@ -16,7 +16,7 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from services import posses
+from services import edits, posses
 from tests.conftest import DALTON, LAWMEN, Cli
 from ui.main_window import MainWindow
 
@@ -58,7 +58,7 @@ def test_open_server_campaign_by_keyboard_then_edit_undo_and_redo(
     _type_into_next_dialog(qtbot, server_campaign, seen)
     from PySide6.QtGui import QKeySequence
 
-    action = w.action_open_server  # type: ignore[attr-defined]
+    action = w.menus.file.open_server  # type: ignore[attr-defined]
     assert QKeySequence("Ctrl+Shift+O") in action.shortcuts()
     action.trigger()  # what Ctrl+Shift+O does (driven by keys under Xvfb, see the notes)
     qtbot.waitUntil(lambda: w.campaign.server is not None, timeout=10000)
@@ -67,7 +67,7 @@ def test_open_server_campaign_by_keyboard_then_edit_undo_and_redo(
     assert w.posse_model.rowCount() == 2
     c = w.campaign
     before = posses.load(c, D).member("Ike Dalton").items
-    w.act("Buy whiskey", lambda: posses.buy(c, D, "Ike Dalton", "whiskey"))
+    w.act("Buy whiskey", lambda: edits.buy(c, D, "Ike Dalton", "whiskey"))
     assert posses.load(c, D).member("Ike Dalton").items == (*before, "whiskey")
     w.undo_stack.undo()
     assert posses.load(c, D).member("Ike Dalton").items == before
@@ -81,7 +81,6 @@ def test_a_password_is_asked_for_when_the_server_wants_one_and_never_kept(
 ) -> None:
     import services.campaign
     from services.campaign import PasswordNeeded
-    from ui.actions import open_server_address
 
     real = services.campaign.for_app_server
     given: list[str | None] = []
@@ -98,7 +97,7 @@ def test_a_password_is_asked_for_when_the_server_wants_one_and_never_kept(
         "ui.dialogs.open_server.ask_password",
         lambda parent, where, again: asked.append(where) or "pw-typed",
     )
-    open_server_address(empty_window, server_campaign)
+    empty_window.menus.file.open_server_address(server_campaign)
     assert given == [None, "pw-typed"]
     assert asked == [server_campaign]
     assert empty_window.campaign.server == server_campaign

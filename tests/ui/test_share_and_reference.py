@@ -32,7 +32,7 @@ def test_help_quick_reference_opens_the_print_dialog_on_its_preview(
         return 0
 
     monkeypatch.setattr(PrintDialog, "exec", shown)
-    window.action_quick_reference.trigger()
+    window.menus.help.quick_reference.trigger()
     assert len(opened) == 1
     dialog = opened[0]
     assert KINDS[dialog.tabs.currentIndex()] == "Reference"
@@ -60,12 +60,12 @@ def test_share_posse_as_image_and_as_web_page(
     _select(window, D)
     picture = tmp_path / "dalton.png"
     _save_as(monkeypatch, picture)
-    window.action_share_image.trigger()
+    window.menus.file.share_image.trigger()
     with Image.open(picture) as image:
         assert image.width == 1080 and image.height > 1080
     page = tmp_path / "dalton.html"
     _save_as(monkeypatch, page)
-    window.action_share_page.trigger()
+    window.menus.file.share_page.trigger()
     parser = HTMLParser()
     parser.feed(page.read_text(encoding="utf-8"))
     assert D in page.read_text(encoding="utf-8")
@@ -74,7 +74,7 @@ def test_share_posse_as_image_and_as_web_page(
 def test_copy_posse_image_puts_the_picture_on_the_clipboard(window: MainWindow) -> None:
     _select(window, D)
     QGuiApplication.clipboard().clear()
-    window.action_copy_image.trigger()
+    window.menus.file.copy_image.trigger()
     image = QGuiApplication.clipboard().image()
     assert not image.isNull() and image.width() == 1080
 
@@ -84,6 +84,7 @@ def test_sharing_without_a_posse_says_so(
 ) -> None:
     said: list[str] = []
     monkeypatch.setattr(empty_window, "refuse", said.append)
-    for action in ("action_share_image", "action_share_page", "action_copy_image"):
-        getattr(empty_window, action).trigger()
+    file = empty_window.menus.file
+    for action in (file.share_image, file.share_page, file.copy_image):
+        action.trigger()
     assert said == ["Select a posse to share."] * 3

@@ -58,12 +58,12 @@ def b_file(tmp_path: Path) -> Path:
 
 def test_the_tools_menu_opens_it(window: MainWindow, qtbot) -> None:
     tools = next(a.menu() for a in window.menuBar().actions() if a.text() == "T&ools")
-    assert window.action_simulator in tools.actions()
-    assert window.action_simulator.text() == "Si&mulator..."
-    window.action_simulator.trigger()
+    assert window.menus.tools.simulator in tools.actions()
+    assert window.menus.tools.simulator.text() == "Si&mulator..."
+    window.menus.tools.simulator.trigger()
     shown = [d for d in window.findChildren(SimulatorWindow) if d.isVisible()]
     assert len(shown) == 1
-    window.action_simulator.trigger()  # the open one is raised, not a second opened
+    window.menus.tools.simulator.trigger()  # the open one is raised, not a second opened
     assert [d for d in window.findChildren(SimulatorWindow) if d.isVisible()] == shown
     shown[0].close()
 

@@ -12,7 +12,7 @@ import stat
 
 import pytest
 
-from services import posses
+from services import edits, posses
 from tests.conftest import hand_lock_to
 from ui.main_window import MainWindow
 
@@ -20,7 +20,7 @@ L = "Last Hope Lawmen"
 
 
 def _sell(window: MainWindow) -> None:
-    window.act("Sell whiskey", lambda: posses.sell(window.campaign, L, "Texas Jack", "whiskey"))
+    window.act("Sell whiskey", lambda: edits.sell(window.campaign, L, "Texas Jack", "whiskey"))
 
 
 def test_undo_after_a_take_over_is_refused_and_the_stack_stays(
@@ -30,7 +30,7 @@ def test_undo_after_a_take_over_is_refused_and_the_stack_stays(
     assert window.undo_stack.index() == 1
     hand_lock_to(window.campaign.path, other_process.pid)  # `--take-over` by another program
     before = window.campaign.path.read_bytes()
-    window.action_undo.trigger()
+    window.menus.edit.undo.trigger()
     assert any("has taken" in text and "over" in text for text in _no_modal_boxes)
     assert window.campaign.path.read_bytes() == before
     assert window.undo_stack.index() == 1 and window.undo_stack.canUndo()
@@ -40,14 +40,14 @@ def test_redo_on_a_read_only_file_is_refused_and_the_stack_stays(
     window: MainWindow, _no_modal_boxes: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _sell(window)
-    window.action_undo.trigger()
+    window.menus.edit.undo.trigger()
     assert window.undo_stack.index() == 0 and not _no_modal_boxes
     window.campaign.read_only = True  # what opening a read-only file sets
-    window.action_redo.trigger()
+    window.menus.edit.redo.trigger()
     assert any("read-only" in text for text in _no_modal_boxes)
     assert window.undo_stack.index() == 0 and window.undo_stack.canRedo()
     window.campaign.read_only = False
-    window.action_redo.trigger()
+    window.menus.edit.redo.trigger()
     assert window.undo_stack.index() == 1
     jack = next(m for m in posses.load(window.campaign, L).members if m.name == "Texas Jack")
     assert "whiskey" not in jack.items
@@ -57,8 +57,8 @@ def test_a_refused_undo_of_several_steps_leaves_the_stack_where_the_file_is(
     window: MainWindow, other_process, _no_modal_boxes: list[str]
 ) -> None:
     _sell(window)
-    window.act("Buy", lambda: posses.buy(window.campaign, L, "Morgan", "whiskey"))
-    window.action_undo.trigger()  # the buy is taken back
+    window.act("Buy", lambda: edits.buy(window.campaign, L, "Morgan", "whiskey"))
+    window.menus.edit.undo.trigger()  # the buy is taken back
     hand_lock_to(window.campaign.path, other_process.pid)
     window.undo_stack.setIndex(0)  # as Edit > History does: the sale is refused
     assert window.undo_stack.index() == 1 and len(_no_modal_boxes) == 1

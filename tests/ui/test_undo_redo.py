@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from rostermgr.errors import Refused
 from rostermgr.report import parse_report
-from services import flips, games, posses
+from services import edits
 from tests.conftest import DALTON, LAWMEN
 from tests.db.dump import dump, dump_state, strip_marks
 from ui.dialogs.flip import FlipDialog
@@ -64,22 +64,22 @@ def _apply(w: MainWindow, qtbot, step: tuple, n: int) -> None:
     action: Callable[[], object]
     if kind == "buy":
         (posse, name), item = step[1], step[2]
-        action = partial(posses.buy, c, posse, name, item)
+        action = partial(edits.buy, c, posse, name, item)
     elif kind == "sell":
         (posse, name), item = step[1], step[2]
-        action = partial(posses.sell, c, posse, name, item)
+        action = partial(edits.sell, c, posse, name, item)
     elif kind == "hire":
-        action = partial(posses.hire, c, step[1], "ganger", step[2])
+        action = partial(edits.hire, c, step[1], "ganger", step[2])
     elif kind == "rename":
         (posse, name), new = step[1], step[2]
-        action = partial(posses.rename_member, c, posse, name, new)
+        action = partial(edits.rename_member, c, posse, name, new)
     elif kind == "game":
         victim, by = step[1], step[2]
         try:
             report = parse_report(_report(n, victim, by), w.rules)
         except Refused:
             return
-        action = partial(games.record, c, report)
+        action = partial(edits.record_game, c, report)
     else:
         (posse, name), card = step[1], step[2]
         if kind == "flip":
@@ -96,7 +96,7 @@ def _apply(w: MainWindow, qtbot, step: tuple, n: int) -> None:
             dialog.close()
             dialog.deleteLater()
             return
-        action = partial(flips.spend, c, posse, name, card=card, reflip=True)
+        action = partial(edits.spend_flip, c, posse, name, card=card, reflip=True)
     w.act(kind, action)
 
 
@@ -124,12 +124,12 @@ def test_any_edits_undone_all_then_redone_all_match_the_file_at_each_step(
             assert dump(w.campaign.db) == states[-1], f"a refused {step[0]} changed the file"
     assert w.undo_stack.count() == len(states) - 1
     for i in range(len(states) - 1, 0, -1):
-        w.action_undo.trigger()
+        w.menus.edit.undo.trigger()
         assert dump(w.campaign.db) == states[i - 1], f"undo to step {i - 1}"
     assert not w.undo_stack.canUndo()
     for i in range(1, len(states)):
-        assert w.action_redo.isEnabled()
-        w.action_redo.trigger()
+        assert w.menus.edit.redo.isEnabled()
+        w.menus.edit.redo.trigger()
         # exactly, but for where the redone games sit in the undo log (new numbers)
         assert dump_state(w.campaign.db) == strip_marks(states[i], w.campaign.db), f"redo {i}"
     assert not w.undo_stack.canRedo()

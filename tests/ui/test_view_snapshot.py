@@ -180,12 +180,18 @@ def _view(window: MainWindow) -> CampaignView:
 def test_until_the_real_campaign_is_attached_the_snapshot_takes_no_input_and_edits_nothing(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ui.actions
+    from ui.campaign_menu import CampaignMenu
+    from ui.file_menu import FileMenu
 
     view = _view(window)
     called: list[str] = []
-    for name in ("record_game", "new_posse", "buy_item", "open_campaign_file"):
-        monkeypatch.setattr(ui.actions, name, lambda *_a, n=name: called.append(n))
+    for menu, name in (
+        (CampaignMenu, "record_game"),
+        (CampaignMenu, "create"),
+        (CampaignMenu, "buy_item"),
+        (FileMenu, "open_file"),
+    ):
+        monkeypatch.setattr(menu, name, lambda *_a, n=name: called.append(n))
     frame = MainWindow(path=window.campaign.path)
     qtbot.addWidget(frame)
     frame.show_preview(view)
@@ -193,15 +199,15 @@ def test_until_the_real_campaign_is_attached_the_snapshot_takes_no_input_and_edi
     page = frame.stack.currentWidget()
     assert isinstance(page, PreviewPage) and frame.previewing
     assert not page.isEnabled() and not frame.posse_list.isEnabled()  # no click, key or focus
-    frame.action_record.trigger()
-    frame.action_open.trigger()
+    frame.menus.campaign.record.trigger()
+    frame.menus.file.open.trigger()
     frame.new_posse_button.click()
     assert called == [] and not frame.is_open
     frame.attach(window.campaign)
     assert not frame.previewing and frame.stack.currentWidget() is frame.view
     assert frame.stack.indexOf(page) == -1 and frame.posse_list.isEnabled()
     frame.new_posse_button.click()
-    assert called == ["new_posse"]
+    assert called == ["create"]
 
 
 def test_a_refused_open_takes_the_snapshot_away_before_saying_so(

@@ -59,7 +59,7 @@ def test_creating_a_posse_from_the_window_is_one_undo_step(
     empty_window.first_posse.click()
     assert empty_window.current_posse() == "Daltons"
     assert empty_window.view.purse.text() == "Purse: $45"
-    empty_window.action_undo.trigger()
+    empty_window.menus.edit.undo.trigger()
     assert empty_window.posse_model.rowCount() == 0
     assert empty_window.stack.currentWidget() is empty_window.empty
 
@@ -113,7 +113,7 @@ def test_r12_r16_postgame_preview_commit_and_undo_as_one_step(window: MainWindow
         window.posse_model.index(window.posse_model.row_of("Last Hope Lawmen"))
     )
     assert window.view.purse.text() == "Purse: $55"
-    window.action_undo.trigger()
+    window.menus.edit.undo.trigger()
     from db.games import list_games
 
     assert list_games() == []

@@ -22,20 +22,20 @@ from rostermgr.errors import Refused
 from services import cards
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 IMAGES = "Images (*.png *.jpg *.jpeg *.gif *.bmp *.tif *.tiff *.webp)"
 
 
-def open_check_cards(w: MainWindow) -> None:
+def open_check_cards(host: Host) -> None:
     """File > Check cards."""
-    CheckCards(w, parent=w).exec()
+    CheckCards(host, parent=host.window()).exec()
 
 
 class CheckCards(QDialog):
     """Codes pasted (one a line) or photos opened, each card's state said on a line."""
 
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.w = window
         self.setWindowTitle("Check cards")

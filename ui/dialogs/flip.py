@@ -19,13 +19,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from services import flips, posses
+from services import edits, flips, posses
 from ui.keys import no_default_buttons, on_enter
 from ui.screen import fitted_size
 
 if TYPE_CHECKING:
     from rostermgr.roster import Member
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 
 def _flips(n: int) -> str:
@@ -35,7 +35,7 @@ def _flips(n: int) -> str:
 class FlipPanel(QWidget):
     """Turn a card (typed or from the app's deck), choose a stat, or re-flip; one undo step each."""
 
-    def __init__(self, window: MainWindow, posse: str, member: str | None) -> None:
+    def __init__(self, window: Host, posse: str, member: str | None) -> None:
         super().__init__()
         self.w, self.posse_name = window, posse
         self.rules = window.rules
@@ -73,7 +73,7 @@ class FlipPanel(QWidget):
         layout.addWidget(self.result)
         self.turn.clicked.connect(self.use_typed_card)
         # R15: Enter turns the typed card, and only that: the stat is the player's own click
-        on_enter(self.card, lambda: self.turn.isEnabled() and self.use_typed_card())
+        on_enter(self.card, lambda: self.use_typed_card() if self.turn.isEnabled() else None)
         self.card.textChanged.connect(lambda _t: self.refresh())
         self.draw.clicked.connect(lambda: self._flip(draw=True))
         self.reflip.clicked.connect(self.reflip_now)
@@ -138,7 +138,7 @@ class FlipPanel(QWidget):
         done = self.w.act(
             f"Flip for {name}",
             partial(
-                flips.spend,
+                edits.spend_flip,
                 self.w.campaign,
                 self.posse_name,
                 name,
@@ -179,9 +179,9 @@ class FlipPanel(QWidget):
 
 class FlipDialog(QDialog):
     def __init__(
-        self, window: MainWindow, posse: str, member: str | None, parent: QWidget | None = None
+        self, window: Host, posse: str, member: str | None, parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent or window)
+        super().__init__(parent or window.window())
         self.setWindowTitle(f"Spend flips: {posse}")
         self.panel = FlipPanel(window, posse, member)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

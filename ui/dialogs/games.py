@@ -20,13 +20,13 @@ from ui.table_models import games_model
 from ui.table_view import fit_columns, tab_leaves
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 LISTED = 12  # later changes named in the confirmation; the rest are counted
 
 
 class GamesDialog(QDialog):
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.w = window
         self.setWindowTitle("Games")
@@ -80,5 +80,5 @@ class GamesDialog(QDialog):
         kept = f" Backed up first to {undone.backup}." if undone.backup else ""
         count = len(undone.later.listed())
         since = f" and {count} later change{'s' if count != 1 else ''}" if count else ""
-        self.w.statusBar().showMessage(f"Undid game {undone.game.id}{since}.{kept}", 8000)
+        self.w.say(f"Undid game {undone.game.id}{since}.{kept}", 8000)
         self.load()

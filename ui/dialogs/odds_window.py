@@ -41,7 +41,7 @@ from ui.table_view import tab_leaves
 
 if TYPE_CHECKING:
     from rostermgr.rules import Ruleset
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 ROWS = (("success", "Success"), ("failure", "Failure"), ("score_draw", "Score draw"))
 
@@ -117,7 +117,7 @@ class HeatPanel(QWidget):
 
 
 class OddsWindow(QDialog):
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Odds - rostermgr")
         self.setObjectName("oddsWindow")
@@ -196,7 +196,7 @@ class OddsWindow(QDialog):
         self.runner.failed.connect(self.heat.status.setText)
         self.runner.busy_changed.connect(self._busy)
         # once per change: only the button switched on calls it
-        self.kinds.buttonToggled.connect(lambda _b, on: on and self._kind_changed())
+        self.kinds.buttonToggled.connect(lambda _b, on: self._kind_changed() if on else None)
         self.attacker.changed.connect(self.update_odds)
         self.target.changed.connect(self.update_odds)
         self._pick_defaults(window)
@@ -219,7 +219,7 @@ class OddsWindow(QDialog):
         grid.addWidget(self.message, len(labels) + 1, 0, 1, 2)
         return box
 
-    def _pick_defaults(self, window: MainWindow) -> None:
+    def _pick_defaults(self, window: Host) -> None:
         """The selected posse attacks; the first other posse is the target."""
         names = [self.attacker.posse.itemData(i) for i in range(1, self.attacker.posse.count())]
         current = window.current_posse()
@@ -338,14 +338,14 @@ class OddsWindow(QDialog):
         super().closeEvent(event)
 
 
-def open_odds(w: MainWindow) -> OddsWindow:
+def open_odds(w: Host) -> OddsWindow:
     """Show the odds window, or raise the one already open."""
-    for existing in w.findChildren(OddsWindow):
+    for existing in w.window().findChildren(OddsWindow):
         if existing.isVisible():
             existing.raise_()
             existing.activateWindow()
             return existing
-    dialog = OddsWindow(w, parent=w)
+    dialog = OddsWindow(w, parent=w.window())
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
     return dialog

@@ -8,8 +8,13 @@ hourly and before-step backups), read-only, for reading and printing.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMessageBox, QWidget
+
+if TYPE_CHECKING:
+    from rostermgr.rules import Ruleset
+    from services.campaign import Campaign
 
 TITLE = "Campaign not reachable"
 
@@ -29,3 +34,19 @@ def offer_backup(parent: QWidget | None, sentence: str, made: datetime) -> bool:
     box.setDefaultButton(opened)
     box.exec()
     return box.clickedButton() is opened
+
+
+def offline_copy(
+    window: QWidget, given: str, exc: Exception, rules: Ruleset | None
+) -> Campaign | None:
+    """The newest backup of the server campaign `given`, opened read-only when the user takes
+    the offer (issue 29); None when there is none, or the offer is declined."""
+    from services.campaign import for_app, load_rules
+    from services.copy import server_backups
+    from services.paths import no_lock
+
+    backups = server_backups(given)
+    if not backups or not offer_backup(window, str(exc), backups[0].made):
+        return None
+    newest = backups[0].path
+    return for_app(newest, rules or load_rules(None), no_lock(newest), read_only=True)

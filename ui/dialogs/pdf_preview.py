@@ -44,8 +44,8 @@ class PdfPreview(QWidget):
         for widget in (self.fit_page, self.fit_width, self.zoom_out, self.zoom_in):
             bar.addWidget(widget)
         bar.addStretch()
-        for widget in (self.previous, self.page, self.next):
-            bar.addWidget(widget)
+        for step in (self.previous, self.page, self.next):
+            bar.addWidget(step)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)

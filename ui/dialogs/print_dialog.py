@@ -52,7 +52,7 @@ from ui.render_worker import run_render, start
 from ui.screen import fitted_size
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 KINDS = ("Cards", "Calibration", "Journal", "Casualties", "Reference", ScenarioOptions.TAB)
 # The preview is drawn again this long after the last change of an option: a spin box held
@@ -76,9 +76,7 @@ class ReferenceOptions(QWidget):
 
 
 class PrintDialog(QDialog):
-    def __init__(
-        self, window: MainWindow, parent: QWidget | None = None, start: str = KINDS[0]
-    ) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None, start: str = KINDS[0]) -> None:
         """`start` names the tab to open on (one of KINDS)."""
         super().__init__(parent)
         self.w, self.rules = window, window.rules
@@ -97,12 +95,18 @@ class PrintDialog(QDialog):
         self.casualties = CasualtyOptions()
         self.reference = ReferenceOptions(f"{self.rules.name} {self.rules.version}")
         self.scenarios = ScenarioOptions(self.rules)
-        panes = (self.cards, self.calibration, self.journal, self.casualties, self.reference)
-        panes += (self.scenarios,)
         self.extra = [tab() for tab in EXTRA_TABS]  # after KINDS, each making its own job
-        for pane in self.extra:
-            self.tabs.addTab(pane.TITLE)
-        panes += tuple(self.extra)
+        for extra in self.extra:
+            self.tabs.addTab(extra.TITLE)
+        panes: tuple[QWidget, ...] = (
+            self.cards,
+            self.calibration,
+            self.journal,
+            self.casualties,
+            self.reference,
+            self.scenarios,
+            *self.extra,
+        )
         self.options = QStackedWidget()
         for pane in panes:
             self.options.addWidget(pane)
@@ -114,7 +118,7 @@ class PrintDialog(QDialog):
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.save = QPushButton("&Save PDF...")
-        self.open = QPushButton("Open in &viewer")
+        self.open_button = QPushButton("Open in &viewer")
         self.send = QPushButton("Send to prin&ter...")
         self.close_button = QPushButton("&Close")
         self.document = QPdfDocument(self)
@@ -131,7 +135,7 @@ class PrintDialog(QDialog):
         left_layout.addWidget(self.message)
         row = QHBoxLayout()
         row.addWidget(self.save)
-        row.addWidget(self.open)
+        row.addWidget(self.open_button)
         left_layout.addLayout(row)
         row = QHBoxLayout()
         row.addWidget(self.send)
@@ -146,7 +150,7 @@ class PrintDialog(QDialog):
         self.tabs.currentChanged.connect(self._kind_changed)
         self.cards.calibrate.clicked.connect(self._calibrate)
         self.save.clicked.connect(self.save_as)
-        self.open.clicked.connect(self.open_in_viewer)
+        self.open_button.clicked.connect(self.open_in_viewer)
         self.send.clicked.connect(self.send_to_printer)
         self.close_button.clicked.connect(self.reject)
         self._stop = threading.Event()  # asked by the use case's progress at every step
@@ -203,7 +207,7 @@ class PrintDialog(QDialog):
         return self.pdf is not None and self._shown == self._generation
 
     def _no_output(self) -> None:
-        for button in (self.save, self.open, self.send):
+        for button in (self.save, self.open_button, self.send):
             button.setEnabled(False)
 
     def job(self) -> PrintJob | None:
@@ -220,21 +224,21 @@ class PrintDialog(QDialog):
                 o = self.calibration
                 job = printing.calibration_job(o.paper.currentData(), o.layout_.currentData())
             elif kind == 2:
-                o = self.journal
-                job = printing.journal_job(c, o.posse.currentText(), o.booklet.isChecked())
+                j = self.journal
+                job = printing.journal_job(c, j.posse.currentText(), j.booklet.isChecked())
             elif KINDS[kind] == ScenarioOptions.TAB:
                 job = self.scenarios.job()
             elif kind == 4:
                 r = self.reference
                 job = printing.reference_job(self.rules, r.paper.currentData(), r.ink.currentData())
             else:
-                o = self.casualties
+                k = self.casualties
                 job = printing.casualties_job(
-                    o.british.value(),
-                    o.french.value(),
-                    o.paper.currentData(),
-                    o.ink.currentData(),
-                    cut_lines=o.cut_lines.isChecked(),
+                    k.british.value(),
+                    k.french.value(),
+                    k.paper.currentData(),
+                    k.ink.currentData(),
+                    cut_lines=k.cut_lines.isChecked(),
                 )
         except Refused as exc:
             self.message.setText(str(exc))
@@ -287,7 +291,8 @@ class PrintDialog(QDialog):
         folder.mkdir()
         return job, folder / job.filename
 
-    def render(self) -> None:
+    # Not QWidget.render (drawing the widget onto a device): nothing here calls that one.
+    def render(self) -> None:  # type: ignore[override]
         """Draw the preview of the options shown, in the background."""
         self._follow.stop()
         if self._busy:  # drawn again when the running one ends
@@ -366,7 +371,7 @@ class PrintDialog(QDialog):
         self.pdf, self._shown = target, generation
         self.document.load(str(target))
         self.save.setEnabled(True)
-        self.open.setEnabled(True)
+        self.open_button.setEnabled(True)
         self.send.setEnabled(self._shop_job is None)  # a shop's files are sent to the shop
         pages = self.document.pageCount()
         folder = self._shop_job is not None and self._shop_job.folder
@@ -391,7 +396,8 @@ class PrintDialog(QDialog):
         self.message.setText(sentence)
 
     def save_as(self) -> None:
-        if self.fresh_pdf() is None:
+        drawn = self.fresh_pdf()
+        if drawn is None:
             return
         if self._shop_job is not None and self._shop_job.folder:
             path, _ = QFileDialog.getSaveFileName(
@@ -400,7 +406,7 @@ class PrintDialog(QDialog):
             if path:
                 self.save_to(Path(path))
             return
-        name = self._shop_job.filename if self._shop_job is not None else self.pdf.name
+        name = self._shop_job.filename if self._shop_job is not None else drawn.name
         path, _ = QFileDialog.getSaveFileName(self, "Save PDF", name, "PDF files (*.pdf)")
         if path:
             self.save_to(Path(path))
@@ -524,8 +530,10 @@ def _on_any_change(pane: QWidget, slot: Any) -> None:
     """Call slot when any input of an options pane changes."""
     for box in pane.findChildren(QComboBox):
         box.currentIndexChanged.connect(lambda *_: slot())
-    for spin in (*pane.findChildren(QSpinBox), *pane.findChildren(QDoubleSpinBox)):
+    for spin in pane.findChildren(QSpinBox):
         spin.valueChanged.connect(lambda *_: slot())
+    for double in pane.findChildren(QDoubleSpinBox):
+        double.valueChanged.connect(lambda *_: slot())
     for check in pane.findChildren(QCheckBox):
         check.toggled.connect(lambda *_: slot())
     for items in pane.findChildren(QListWidget):

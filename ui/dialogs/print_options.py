@@ -159,12 +159,12 @@ class CardOptions(QWidget):
         duplex = sheets and self.layout_.currentData() in DUPLEX
         self.calibrate.setEnabled(duplex)
         across, updown = back_offset_limits(self.paper.currentData(), self.gap.value())
-        for box, limit in ((self.dx, across), (self.dy, updown)):
-            box.setRange(-limit, limit)
-            box.setEnabled(duplex)
+        for spin, limit in ((self.dx, across), (self.dy, updown)):
+            spin.setRange(-limit, limit)
+            spin.setEnabled(duplex)
             if not duplex:
-                box.setValue(0.0)
-            box.setToolTip(
+                spin.setValue(0.0)
+            spin.setToolTip(
                 f"Up to {limit:g} mm either way on this paper"
                 if duplex
                 else "Only for the double-sided layouts: this one is not printed on both sides"

@@ -20,13 +20,13 @@ from PySide6.QtWidgets import (
 
 from rostermgr.club import WAITING, SubmittedReport
 from rostermgr.errors import Refused
-from services import games
+from services import edits, games
 from ui.screen import fitted_size
 from ui.table_models import Column, RowsModel
 from ui.table_view import FilteredTable
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 
 def _what(r: SubmittedReport) -> str:
@@ -55,7 +55,7 @@ def reports_model() -> RowsModel:
 class ReportsDialog(QDialog):
     """The club's submitted reports; Apply and Send back for arbitrators."""
 
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.w = window
         self.setWindowTitle("Players' reports")
@@ -117,7 +117,7 @@ class ReportsDialog(QDialog):
         if sure != QMessageBox.StandardButton.Yes:
             return
         done = self.w.act(
-            f"Apply report {report.id}", lambda: games.apply_report(self.w.campaign, report.id)
+            f"Apply report {report.id}", lambda: edits.apply_report(self.w.campaign, report.id)
         )
         if done is not None:
             self.load()
@@ -134,7 +134,7 @@ class ReportsDialog(QDialog):
             return
         done = self.w.act(
             f"Send back report {report.id}",
-            lambda: games.send_back(self.w.campaign, report.id, reason),
+            lambda: edits.send_back(self.w.campaign, report.id, reason),
         )
         if done is not None:
             self.load()

@@ -149,5 +149,10 @@ def muted_colour(palette: QPalette) -> str:
     """
     text = palette.color(QPalette.ColorRole.Text)
     base = palette.color(QPalette.ColorRole.Base)
-    mixed = [(a + b) // 2 for a, b in zip(text.getRgb()[:3], base.getRgb()[:3], strict=True)]
+    rgb = zip(
+        (text.red(), text.green(), text.blue()),
+        (base.red(), base.green(), base.blue()),
+        strict=True,
+    )
+    mixed = [(a + b) // 2 for a, b in rgb]
     return "#{:02x}{:02x}{:02x}".format(*mixed)

@@ -25,11 +25,11 @@ from rostermgr.adoption import AdoptionPreview
 from rostermgr.errors import Refused
 from rostermgr.ruleset_diff import diff_lines
 from rostermgr.views import text_table
-from services import rulesets, stats
+from services import edits, rulesets, stats
 from ui.screen import fitted_size
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 
 def preview_text(plan: AdoptionPreview) -> str:
@@ -77,7 +77,7 @@ class AdoptDialog(QDialog):
 class RulesetsDialog(QDialog):
     """The current ruleset, the history, and the statistics split by ruleset."""
 
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.w = window
         self.setWindowTitle("Rules - rostermgr")
@@ -160,8 +160,9 @@ class RulesetsDialog(QDialog):
             return False
         if AdoptDialog(plan, self).exec() != QDialog.DialogCode.Accepted:
             return False
-        from ui.actions import adopt_ruleset
-
-        done = adopt_ruleset(self.w, new)
+        # one edit that Edit > Undo takes back
+        done = self.w.act(
+            f"Adopt {new.name} {new.version}", lambda: edits.adopt(self.w.campaign, new)
+        )
         self.load()
-        return done
+        return done is not None

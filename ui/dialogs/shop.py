@@ -36,7 +36,7 @@ class ShopDialog(QDialog):
         layout.addWidget(self.shop, 1)
         layout.addWidget(self.buttons)
         self.shop.selected.connect(self._follow)
-        self.shop.chosen.connect(lambda _id: self.buy.isEnabled() and self.accept())
+        self.shop.chosen.connect(lambda _id: self.accept() if self.buy.isEnabled() else None)
         self.shop.set_buyer(posse, member)
         self.resize(*fitted_size(820, 520))
 

@@ -41,11 +41,11 @@ from ui.screen import fitted_size
 from ui.style import error_style
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 
 class SimulatorWindow(QDialog):
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Simulator - rostermgr")
         self.setObjectName("simulatorWindow")
@@ -86,7 +86,8 @@ class SimulatorWindow(QDialog):
         self.csv_button.setEnabled(False)
         self.csv_button.clicked.connect(self.export_csv)
         for button in buttons.buttons():
-            button.setAutoDefault(False)
+            if isinstance(button, QPushButton):
+                button.setAutoDefault(False)
         buttons.rejected.connect(self.close)
         self._layout(buttons)
         self.clear_results()
@@ -276,14 +277,14 @@ class SimulatorWindow(QDialog):
         return True
 
 
-def open_simulator(w: MainWindow) -> SimulatorWindow:
+def open_simulator(w: Host) -> SimulatorWindow:
     """Show the simulator, or raise the one already open."""
-    for existing in w.findChildren(SimulatorWindow):
+    for existing in w.window().findChildren(SimulatorWindow):
         if existing.isVisible():
             existing.raise_()
             existing.activateWindow()
             return existing
-    dialog = SimulatorWindow(w, parent=w)
+    dialog = SimulatorWindow(w, parent=w.window())
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
     return dialog

@@ -79,7 +79,8 @@ class RulesetPicker(QWidget):
         self.changed.emit()
 
     def rules(self) -> Ruleset | None:
-        return self.combo.currentData()
+        chosen: Ruleset | None = self.combo.currentData()
+        return chosen
 
     def choose_file(self) -> None:
         path = open_file(self, "Choose a ruleset", RULESET_FILES)

@@ -10,13 +10,14 @@ from __future__ import annotations
 import threading
 from concurrent.futures.process import BrokenProcessPool
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
 from rostermgr.simulate.run import Job
 from services import simulate
 from services.crashlog import log_exception
+from ui.threads import start_worker
 
 BROKEN = (
     "The simulator's worker processes stopped before the run finished; nothing was kept. "
@@ -64,12 +65,5 @@ def start(
     """A thread that runs the job when started, until done or `stop` is set; the caller
     connects the worker's signals (the event stays the caller's: the worker is deleted when
     its thread ends)."""
-    thread = QThread(parent)
     worker = SimWorker(job, against, stop)
-    worker.moveToThread(thread)
-    thread.started.connect(worker.run)
-    # quit() from the worker's own thread, so a GUI thread blocked in wait() never deadlocks
-    worker.done.connect(thread.quit, Qt.ConnectionType.DirectConnection)
-    worker.failed.connect(thread.quit, Qt.ConnectionType.DirectConnection)
-    thread.finished.connect(worker.deleteLater)
-    return thread, worker
+    return start_worker(worker, worker.run, (worker.done, worker.failed), parent), worker

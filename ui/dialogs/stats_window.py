@@ -27,7 +27,7 @@ from ui.stat_table_model import SORT_ROLE, StatTableModel, heading, rules_labels
 from ui.table_view import tab_leaves
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 GAME_AXIS = "Game number in the campaign (dots: the games each posse played)"
 NO_GAMES = "No games recorded yet: record a game (Campaign > Record a game) to see this chart."
@@ -69,7 +69,7 @@ class TablePage(QWidget):
 
 
 class StatsWindow(QDialog):
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Statistics - rostermgr")
         self.setObjectName("statsWindow")
@@ -174,15 +174,15 @@ class StatsWindow(QDialog):
         )
 
 
-def open_stats(w: MainWindow) -> StatsWindow:
+def open_stats(w: Host) -> StatsWindow:
     """Show the statistics window, or refresh and raise the one already open."""
-    for existing in w.findChildren(StatsWindow):
+    for existing in w.window().findChildren(StatsWindow):
         if existing.isVisible():
             existing.reload()
             existing.raise_()
             existing.activateWindow()
             return existing
-    dialog = StatsWindow(w, parent=w)
+    dialog = StatsWindow(w, parent=w.window())
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
     return dialog

@@ -38,7 +38,7 @@ from ui.style import error_style
 from ui.weapons import best_weapon, fill_weapons
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 
 def _spin(low: int = 0, high: int = 30) -> QSpinBox:
@@ -191,8 +191,8 @@ class ResolverTab(QWidget):
         test = self.rules.test_kind(kind)
         for w in (self.cover, self.horseback, self.into_combat):
             w.setEnabled(test.ranged)
-        for w in (self.blast, self.blast_label):
-            w.setVisible(bool(test.blast))
+        for shown in (self.blast, self.blast_label):
+            shown.setVisible(bool(test.blast))
         self.attacker.weapon.setEnabled(not test.blast)
         for side in (self.attacker, self.target):
             side.pair.setVisible(not test.blast)  # R4: no modifiers in a dynamite test
@@ -312,14 +312,14 @@ class InitiativeTab(QWidget):
         self.compare = QPushButton("Who has &priority next turn?")
         self.draw = QPushButton("Who &wins the first-turn draw?")
         self.answer = QTextBrowser()
-        row = QHBoxLayout()
-        row.addWidget(QLabel("Priority now held by"))
-        row.addWidget(self.holder)
-        row.addWidget(self.compare)
-        row.addWidget(self.draw)
+        priority = QHBoxLayout()
+        priority.addWidget(QLabel("Priority now held by"))
+        priority.addWidget(self.holder)
+        priority.addWidget(self.compare)
+        priority.addWidget(self.draw)
         layout = QVBoxLayout(self)
         layout.addLayout(grid)
-        layout.addLayout(row)
+        layout.addLayout(priority)
         layout.addWidget(self.answer)
         self.compare.clicked.connect(self.run_hands)
         self.draw.clicked.connect(self.run_draw)
@@ -419,7 +419,7 @@ class GameLengthTab(QWidget):
 
 
 class TableAids(QDialog):
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("At the table")
         self.resolver = ResolverTab(window.campaign)

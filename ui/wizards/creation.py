@@ -62,7 +62,8 @@ class FactionPage(QWizardPage):
         self.name.textChanged.connect(lambda _t: self.completeChanged.emit())
 
     def faction(self) -> str:
-        return str(self.group.checkedButton().property("faction"))
+        checked = self.group.checkedButton()  # one faction is always checked
+        return "" if checked is None else str(checked.property("faction"))
 
     def isComplete(self) -> bool:
         name = self.name.text().strip()

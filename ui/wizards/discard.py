@@ -17,7 +17,7 @@ def discard_box(parent: QWidget, what: str) -> QMessageBox:
     box.button(QMessageBox.StandardButton.Discard).setText("&Discard")
     keep = box.button(QMessageBox.StandardButton.Cancel)
     keep.setText("&Keep editing")
-    box.setDefaultButton(keep)  # Enter keeps the work; so does Escape
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)  # Enter keeps the work; so does Escape
     box.setEscapeButton(keep)
     return box
 

@@ -26,7 +26,7 @@ from rostermgr.choices import winner_choices
 from rostermgr.errors import Refused
 from rostermgr.report import Report, date_problem
 from rostermgr.roster import Posse
-from services import flips, games, posses
+from services import edits, flips, games, posses
 from ui.dialogs.flip import FlipPanel
 from ui.keys import next_is_default
 from ui.screen import fitted_size
@@ -37,7 +37,7 @@ from ui.wizards.postgame_money import MoneyPage
 from ui.wizards.postgame_pages import CasualtiesPage, fill_posses
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from ui.host import Host
 
 # The report's lists; each report page checks only its own with the domain.
 LISTS = ("out_of_action", "bounties", "income", "goods_sold", "items_used", "items_stolen")
@@ -153,7 +153,7 @@ class GamePage(QWizardPage):
 class PreviewPage(QWizardPage):
     """The game, then every change the report makes, as sentences, before one commit."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__()
         self.w = window
         self.setTitle("Check before recording")
@@ -208,13 +208,13 @@ class PreviewPage(QWizardPage):
 
     def validatePage(self) -> bool:
         wizard: Any = self.wizard()
-        return wizard.commit()
+        return bool(wizard.commit())
 
 
 class FlipsPage(QWizardPage):
     """After the commit: spend the flips just earned."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__()
         self.w = window
         self.setTitle("Spend flips")
@@ -246,15 +246,17 @@ class FlipsPage(QWizardPage):
         fill_posses(self.posse, played)
         if self.panel is None:
             self.panel = FlipPanel(self.w, played[0], None)
-            self.panel.layout().setContentsMargins(0, 0, 0, 0)  # in line with Posse above
+            inner = self.panel.layout()
+            if inner is not None:
+                inner.setContentsMargins(0, 0, 0, 0)  # in line with Posse above
             self.layout_.addWidget(self.panel)
             self.layout_.addStretch()
             self.layout_.addWidget(self.undo_note)
             self.posse.currentIndexChanged.connect(
                 lambda _i: (
-                    self.panel
-                    and self.posse.currentData()
-                    and self.panel.set_posse(self.posse.currentData())
+                    self.panel.set_posse(self.posse.currentData())
+                    if self.panel and self.posse.currentData()
+                    else None
                 )
             )
         # start on a posse the game gave flips to, ready for the card typed
@@ -267,7 +269,7 @@ class FlipsPage(QWizardPage):
 
 
 class PostGameWizard(QWizard):
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: Host, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.w = window
         self.setWindowTitle("Record a game")
@@ -361,7 +363,7 @@ class PostGameWizard(QWizard):
         if not games.records_here(c):
             # A club's player: the report waits for an arbitrator (issue 29); no flips yet.
             text = f"Submit report of {report.date}"
-            sent = self.w.act(text, partial(games.submit, c, report))
+            sent = self.w.act(text, partial(edits.submit_report, c, report))
             if sent is None:
                 return False
             self.game_id, self.submitted = 0, sent.number  # nothing left to discard
@@ -375,7 +377,7 @@ class PostGameWizard(QWizard):
             self.done(QDialog.DialogCode.Accepted)
             return False
         text = f"Record game of {report.date}"
-        result = self.w.act(text, partial(games.record, c, report))
+        result = self.w.act(text, partial(edits.record_game, c, report))
         if result is None:
             return False
         self.game_id, self.commit_text = result.id, text

@@ -111,10 +111,7 @@ class EntryList(QWidget):
 
     def pending(self) -> bool:
         """A line is being typed that has not been added: text in a field, or an amount."""
-        return any(
-            e.text().strip() if isinstance(e, QLineEdit) else e.value()  # type: ignore[attr-defined]
-            for e in self._typed
-        )
+        return any(e.text().strip() if isinstance(e, QLineEdit) else e.value() for e in self._typed)
 
     def clear_typed(self) -> None:
         for editor in self._typed:
@@ -246,7 +243,8 @@ class ReportPage(QWizardPage):
         layout.addWidget(self.error)
 
     def played(self) -> list[str]:
-        return self.wizard().game_page.posses()  # type: ignore[attr-defined]
+        posses: list[str] = self.wizard().game_page.posses()  # type: ignore[attr-defined]
+        return posses
 
     def played_posses(self) -> list[Posse]:
         """The posses that played, read from the campaign now."""
