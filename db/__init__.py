@@ -2,35 +2,65 @@
 
 peewee imports psycopg, the PostgreSQL driver, when it is itself imported: some 150 ms of
 every command's start (more than a third of `print cards` over plain reportlab, issue 33),
-spent even when the campaign is a SQLite file. So peewee is imported here with psycopg hidden,
-and the driver is handed to it the first time a PostgreSQL database is made
-(`_bring_psycopg`), exactly as peewee's own import would have set it up.
+spent even when the campaign is a SQLite file. So peewee's import, whenever it comes, is
+done with psycopg hidden, and the driver is handed to it the first time a PostgreSQL
+database is made (`_bring_psycopg`), exactly as peewee's own import would have set it up.
 """
 
 from __future__ import annotations
 
+import importlib.abc
 import sys
 from typing import Any
 
 
-def _import_peewee_without_psycopg() -> None:
-    if "peewee" in sys.modules:  # imported before us (a test, a tool): it has the driver
-        return
-    hidden = "psycopg" not in sys.modules
-    if hidden:
-        sys.modules["psycopg"] = None  # type: ignore[assignment]  # import raises ImportError
-    try:
-        import peewee
-    finally:
+class _PeeweeWithoutPsycopg(importlib.abc.MetaPathFinder):
+    """Finds peewee the first time anything imports it, for a loader that hides psycopg.
+
+    peewee is imported when the campaign is first opened, not with this package: the window
+    paints before it (tests/ui/test_app.py). So the driver is hidden at peewee's own import,
+    wherever that comes from, and whichever finder has it (a bundle's is not the path's).
+    """
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name != "peewee":
+            return None
+        sys.meta_path.remove(self)  # once: the search below must not find this finder
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None)
+            spec = find(name, path, target) if find is not None else None
+            if spec is not None:
+                if spec.loader is not None:
+                    spec.loader = _HidingLoader(spec.loader)
+                return spec
+        return None
+
+
+class _HidingLoader(importlib.abc.Loader):
+    """peewee's own loader, run with psycopg hidden; the driver is handed over later."""
+
+    def __init__(self, loader: Any) -> None:
+        self._loader = loader
+
+    def create_module(self, spec: Any) -> Any:
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: Any) -> None:
+        hidden = "psycopg" not in sys.modules
         if hidden:
-            del sys.modules["psycopg"]
-    make = peewee.PostgresqlDatabase.init
+            sys.modules["psycopg"] = None  # type: ignore[assignment]  # import raises ImportError
+        try:
+            self._loader.exec_module(module)
+        finally:
+            if hidden:
+                del sys.modules["psycopg"]
+        make = module.PostgresqlDatabase.init
 
-    def init(self: Any, *args: Any, **kwargs: Any) -> Any:
-        _bring_psycopg(peewee)
-        return make(self, *args, **kwargs)
+        def init(self: Any, *args: Any, **kwargs: Any) -> Any:
+            _bring_psycopg(module)
+            return make(self, *args, **kwargs)
 
-    peewee.PostgresqlDatabase.init = init  # type: ignore[method-assign]
+        module.PostgresqlDatabase.init = init
 
 
 def _bring_psycopg(peewee: Any) -> None:
@@ -53,4 +83,6 @@ def _bring_psycopg(peewee: Any) -> None:
     adapter.txn_unknown = TransactionStatus.UNKNOWN
 
 
-_import_peewee_without_psycopg()
+# imported before us (a test, a tool): peewee has its driver already
+if "peewee" not in sys.modules:
+    sys.meta_path.insert(0, _PeeweeWithoutPsycopg())
