@@ -17,6 +17,7 @@ from cli import (
     usage_check,
     write_lines,
 )
+from cli.volley import add_unit_arguments
 from rostermgr.cards import parse_card
 from rostermgr.errors import Refused
 from rostermgr.odds import (
@@ -341,35 +342,7 @@ def _add_volley(aids: Commands) -> None:
         description=VOLLEY_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    for flag, text in (
-        ("attack", "the attacking unit's printed Ranged Attack"),
-        ("bases", "the attacking unit's bases remaining"),
-        ("save", "the target's Save (a die meeting it negates a hit)"),
-        ("courage", "the target's Courage"),
-        ("wounds", "the target's Wound stat (wounds per base removed)"),
-    ):
-        p.add_argument(f"--{flag}", required=True, type=int, metavar="N", help=text)
-    for mod in default_volley_rules().modifiers.values():
-        change = f"{mod.change:+d} to the hit requirement"
-        p.add_argument(
-            f"--{mod.id}",
-            dest=f"mod_{mod.id}",
-            action="store_true",
-            help=f"{mod.text} ({change})".replace("%", "%%"),
-        )
-    p.add_argument(
-        "--wound-pool",
-        type=int,
-        default=0,
-        metavar="N",
-        help="wounds already on the target (default: 0)",
-    )
-    p.add_argument(
-        "--target-bases",
-        type=int,
-        metavar="N",
-        help="the target's bases, to say whether it is Destroyed (default: not given, not said)",
-    )
+    add_unit_arguments(p)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(handler=_volley)
 

@@ -30,6 +30,36 @@ def add_volley_parser(kinds: Commands) -> None:
         description=VOLLEY_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    add_unit_arguments(p)
+    p.add_argument(
+        "--dice",
+        nargs="+",
+        type=int,
+        metavar="D",
+        help="the attack dice rolled (default: none; then --draw)",
+    )
+    p.add_argument(
+        "--saves",
+        nargs="*",
+        type=int,
+        metavar="D",
+        help="the save dice rolled, one a hit (default: none, and the steps stop at the saves)",
+    )
+    p.add_argument("--draw", action="store_true", help="the app rolls the attack and save dice")
+    p.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help="with --draw: repeat the same roll (default: a new roll each time)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(handler=cmd_volley)
+    usage_check(p, _usage)
+
+
+def add_unit_arguments(p: argparse.ArgumentParser) -> None:
+    """The two units of a volley and the target's modifiers (volley.toml), as both
+    `resolve volley` and `odds volley` take them."""
     for flag, text in (
         ("attack", "the attacking unit's printed Ranged Attack"),
         ("bases", "the attacking unit's bases remaining"),
@@ -59,30 +89,6 @@ def add_volley_parser(kinds: Commands) -> None:
         metavar="N",
         help="the target's bases, to say whether it is Destroyed (default: not given, not said)",
     )
-    p.add_argument(
-        "--dice",
-        nargs="+",
-        type=int,
-        metavar="D",
-        help="the attack dice rolled (default: none; then --draw)",
-    )
-    p.add_argument(
-        "--saves",
-        nargs="*",
-        type=int,
-        metavar="D",
-        help="the save dice rolled, one a hit (default: none, and the steps stop at the saves)",
-    )
-    p.add_argument("--draw", action="store_true", help="the app rolls the attack and save dice")
-    p.add_argument(
-        "--seed",
-        type=int,
-        metavar="N",
-        help="with --draw: repeat the same roll (default: a new roll each time)",
-    )
-    p.add_argument("--json", action="store_true", help="print one JSON document")
-    p.set_defaults(handler=cmd_volley)
-    usage_check(p, _usage)
 
 
 def _usage(args: argparse.Namespace) -> str | None:
