@@ -17,7 +17,7 @@ from cli import (
     usage_check,
     write_lines,
 )
-from cli.volley import add_unit_arguments
+from cli.volley import add_unit_arguments, volley_from_args
 from rostermgr.cards import parse_card
 from rostermgr.errors import Refused
 from rostermgr.odds import (
@@ -36,7 +36,7 @@ from rostermgr.odds import (
 from rostermgr.odds.text import SHOW_BOTH, SHOWS, grid_lines, length_lines, odds_lines, worth_lines
 from rostermgr.resolver import CALCULATOR_KINDS, KINDS
 from rostermgr.rules import Ruleset
-from rostermgr.volley import Volley, default_volley_rules, volley_lines, volley_odds
+from rostermgr.volley import default_volley_rules, volley_lines, volley_odds
 
 RANDOM = "(default: random)"
 ATTACK_CARD = f"the card the attacker chose {RANDOM}"
@@ -355,16 +355,7 @@ def _volley(args: argparse.Namespace, out: TextIO) -> int:
             f"An attack pool of {dice} dice (Ranged Attack {args.attack} x {args.bases} bases) "
             f"is beyond the cap of {MAX_DICE} dice that the exact odds are worked out for."
         )
-    volley = Volley(
-        attack=args.attack,
-        bases=args.bases,
-        save=args.save,
-        courage=args.courage,
-        wounds=args.wounds,
-        modifiers=tuple(m for m in rules.modifiers if getattr(args, f"mod_{m}", False)),
-        wound_pool=args.wound_pool,
-        target_bases=args.target_bases,
-    )
+    volley = volley_from_args(args, rules)
     odds = volley_odds(volley, rules)
     if args.json:
         doc = {"volley": dataclasses.asdict(volley)}

@@ -7,7 +7,7 @@ import random
 from typing import TextIO
 
 from cli import EXIT_OK, Commands, print_json, usage_check, write_lines
-from rostermgr.volley import Volley, default_volley_rules
+from rostermgr.volley import Volley, VolleyRules, default_volley_rules
 from rostermgr.volley_steps import draw_dice, pool_size, settle_volley
 
 VOLLEY_HELP = """\
@@ -102,10 +102,9 @@ def _usage(args: argparse.Namespace) -> str | None:
     return None
 
 
-def cmd_volley(args: argparse.Namespace, out: TextIO) -> int:
-    """Settle the volley and write its steps (or the JSON document)."""
-    rules = default_volley_rules()
-    volley = Volley(
+def volley_from_args(args: argparse.Namespace, rules: VolleyRules) -> Volley:
+    """The volley the options of add_unit_arguments describe."""
+    return Volley(
         attack=args.attack,
         bases=args.bases,
         save=args.save,
@@ -115,6 +114,12 @@ def cmd_volley(args: argparse.Namespace, out: TextIO) -> int:
         wound_pool=args.wound_pool,
         target_bases=args.target_bases,
     )
+
+
+def cmd_volley(args: argparse.Namespace, out: TextIO) -> int:
+    """Settle the volley and write its steps (or the JSON document)."""
+    rules = default_volley_rules()
+    volley = volley_from_args(args, rules)
     if args.draw:
         rng = random.Random(args.seed)
         dice = draw_dice(pool_size(volley), rules, rng)
