@@ -41,9 +41,18 @@ def text_of(length: int, i: int) -> str:
 
 
 def draw_ops(
-    c: Canvas, fonts: list[str], strings: int, chars: int, rects: int, lines: int, seed: int
+    c: Canvas,
+    fonts: list[str],
+    strings: int,
+    chars: int,
+    rects: int,
+    lines: int,
+    seed: int,
+    paths: int = 0,
+    path_rects: int = 0,
 ) -> None:
-    """strings strings totalling chars characters, rects rectangles and lines lines."""
+    """strings strings totalling chars characters, rects rectangles, lines lines, and paths
+    filled paths of path_rects rectangles in all (a QR code's runs of dark modules)."""
     for i in range(strings):
         c.setFont(fonts[(seed + i) % len(fonts)], 6.0 + (i % 5))
         c.setFillColor(COLOURS[(seed + i) % len(COLOURS)])
@@ -57,6 +66,16 @@ def draw_ops(
         c.setStrokeColor(COLOURS[i % len(COLOURS)])
         c.setLineWidth(0.4)
         c.line(11.0, 20.0 + i % 50, 169.0, 20.0 + i % 50)
+    for n in range(paths):
+        c.saveState()
+        c.setFillColor(COLOURS[n % len(COLOURS)])
+        path = c.beginPath()
+        for i in range(share(path_rects, paths, n)):
+            path.rect(
+                120.0 + (i % 29) * 1.134, 10.0 + (i // 29 % 29) * 1.134, 1.134 * (1 + i % 3), 1.134
+            )
+        c.drawPath(path, stroke=0, fill=1)
+        c.restoreState()
 
 
 def main() -> int:
@@ -106,6 +125,8 @@ def main() -> int:
                 share(p["rects"], sides, side),
                 share(p["lines"], sides, side),
                 side,
+                share(p.get("paths", 0), sides, side),
+                share(p.get("path_rects", 0), sides, side),
             )
             c.restoreState()
             side += 1

@@ -33,6 +33,7 @@ def counted_canvas() -> Iterator[dict[str, Any]]:
     (textOut, textLine): the baseline draws each with drawString.
     """
     from reportlab.pdfgen.canvas import Canvas
+    from reportlab.pdfgen.pathobject import PDFPathObject
     from reportlab.pdfgen.textobject import PDFTextObject
 
     counts: dict[str, Any] = {
@@ -46,8 +47,9 @@ def counted_canvas() -> Iterator[dict[str, Any]]:
     saved_text = {name: getattr(PDFTextObject, name) for name in ("textOut", "textLine", "setFont")}
     saved = {
         name: getattr(Canvas, name)
-        for name in (*STRINGS, *SHAPES, "beginForm", "endForm", "showPage", "setFont")
+        for name in (*STRINGS, *SHAPES, "beginForm", "endForm", "showPage", "setFont", "drawPath")
     }
+    saved_path_rect = PDFPathObject.rect
 
     def where() -> Counter[str]:
         return counts["in_forms" if state["form"] else "on_pages"]
@@ -85,6 +87,14 @@ def counted_canvas() -> Iterator[dict[str, Any]]:
 
         return method
 
+    def path_rect(self: PDFPathObject, *a: Any, **k: Any) -> Any:
+        where()["path_rects"] += 1  # a QR code's runs of dark modules (issue 34)
+        return saved_path_rect(self, *a, **k)
+
+    def draw_path(self: Canvas, *a: Any, **k: Any) -> Any:
+        where()["paths"] += 1
+        return saved["drawPath"](self, *a, **k)
+
     def begin_form(self: Canvas, *a: Any, **k: Any) -> Any:
         state["form"] = True
         counts["forms"] += 1
@@ -105,6 +115,8 @@ def counted_canvas() -> Iterator[dict[str, Any]]:
     patches: dict[str, Any] = {name: wrap_string(name) for name in STRINGS}
     patches.update({name: wrap_shape(name) for name in SHAPES})
     patches.update(beginForm=begin_form, endForm=end_form, showPage=show_page, setFont=set_font)
+    patches["drawPath"] = draw_path
+    PDFPathObject.rect = path_rect  # type: ignore[method-assign]
     for name, method in patches.items():
         setattr(Canvas, name, method)
     text_patches = {"textOut": wrap_text_line("textOut"), "textLine": wrap_text_line("textLine")}
@@ -118,6 +130,7 @@ def counted_canvas() -> Iterator[dict[str, Any]]:
             setattr(Canvas, name, method)
         for name, method in saved_text.items():
             setattr(PDFTextObject, name, method)
+        PDFPathObject.rect = saved_path_rect  # type: ignore[method-assign]
 
 
 def card_spec(campaign: Path, names: Sequence[str]) -> dict[str, Any]:
@@ -132,8 +145,11 @@ def card_spec(campaign: Path, names: Sequence[str]) -> dict[str, Any]:
     try:
         from rostermgr.rules_load import default_ruleset
 
+        from db.undo import undo_mark
+
         rules = default_ruleset()
-        faces = card_faces([posses.load_posse(n) for n in names], rules)
+        # with the change counter, as `print cards` does: each back carries its state code
+        faces = card_faces([posses.load_posse(n) for n in names], rules, counter=undo_mark(db))
     finally:
         db.close()
     with counted_canvas() as counts:
@@ -182,8 +198,10 @@ def measure(tmp: Path, campaign: Path, names: Sequence[str], runs: int) -> list[
         what = f"{spec['faces']} cards, {spec['pages']} pages"
         counted = (
             f"per run: {spec['on_pages'].get('strings', 0)} strings, "
-            f"{spec['on_pages'].get('rects', 0)} boxes, {spec['on_pages'].get('lines', 0)} lines "
-            f"on pages; {spec['forms']} forms with {spec['in_forms'].get('strings', 0)} strings"
+            f"{spec['on_pages'].get('rects', 0)} boxes, {spec['on_pages'].get('lines', 0)} lines, "
+            f"{spec['on_pages'].get('path_rects', 0)} QR module runs in "
+            f"{spec['on_pages'].get('paths', 0)} paths on pages; "
+            f"{spec['forms']} forms with {spec['in_forms'].get('strings', 0)} strings"
         )
         figures.append(
             Figure(

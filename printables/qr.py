@@ -1,25 +1,27 @@
-"""QR codes drawn as vectors (issue 34): reportlab's own encoder, one filled path of modules."""
+"""QR codes drawn as vectors (issue 34): reportlab's own symbol (`qr_encode.py` chooses its mask
+fast), one filled path of modules."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image
-from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-Modules = tuple[tuple[bool, ...], ...]
+from printables.qr_encode import Rows, encode
+
+Modules = Rows  # a symbol's rows from the top, each an int: bit n-1-col set for a dark module
+_DARK_RUN = re.compile("1+")
 
 
 @lru_cache(maxsize=1024)
 def qr_modules(text: str, level: str = "M") -> tuple[int, Modules]:
     """The QR version reportlab's encoder chooses for text at this error correction level, and
-    its module matrix (rows from the top, True for dark)."""
-    widget = QrCodeWidget(text, barLevel=level)
-    widget.qr.make()
-    return int(widget.qr.version), tuple(tuple(bool(v) for v in row) for row in widget.qr.modules)
+    its module rows (the same symbol as reportlab's `QRCode.make`)."""
+    return encode(text, level)
 
 
 def draw_modules(
@@ -30,15 +32,11 @@ def draw_modules(
     c.saveState()
     c.setFillColor(color)
     path = c.beginPath()
+    count = len(rows)
     for r, row in enumerate(rows):
         y = top - (r + 1) * size
-        start = None
-        for col, dark in enumerate((*row, False)):  # a run of dark modules is one rectangle
-            if dark and start is None:
-                start = col
-            elif not dark and start is not None:
-                path.rect(left + start * size, y, (col - start) * size, size)
-                start = None
+        for run in _DARK_RUN.finditer(format(row, f"0{count}b")):  # a run is one rectangle
+            path.rect(left + run.start() * size, y, (run.end() - run.start()) * size, size)
     c.drawPath(path, stroke=0, fill=1)
     c.restoreState()
 
