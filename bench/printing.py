@@ -143,9 +143,8 @@ def card_spec(campaign: Path, names: Sequence[str]) -> dict[str, Any]:
 
     db = open_campaign(campaign)
     try:
-        from rostermgr.rules_load import default_ruleset
-
         from db.undo import undo_mark
+        from rostermgr.rules_load import default_ruleset
 
         rules = default_ruleset()
         # with the change counter, as `print cards` does: each back carries its state code

@@ -28,16 +28,21 @@ def draw_modules(
     c: Canvas, rows: Modules, left: float, top: float, size: float, color: Color
 ) -> None:
     """The dark modules of rows as one filled path, the matrix's top left corner at (left, top),
-    each module size points; the canvas's graphics state is left as it was."""
+    each module size points; the canvas's graphics state is left as it was.
+
+    Each run of dark modules in a row is one rectangle, written in module units under a scaled
+    matrix: whole numbers, so the path is a few hundred bytes of PDF operators written at
+    once, not a reportlab call per rectangle (issue 33).
+    """
+    count = len(rows)
+    ops = []
+    for r, row in enumerate(rows):
+        for run in _DARK_RUN.finditer(format(row, f"0{count}b")):
+            ops.append(f"{run.start()} {-r - 1} {run.end() - run.start()} 1 re")
     c.saveState()
     c.setFillColor(color)
-    path = c.beginPath()
-    count = len(rows)
-    for r, row in enumerate(rows):
-        y = top - (r + 1) * size
-        for run in _DARK_RUN.finditer(format(row, f"0{count}b")):  # a run is one rectangle
-            path.rect(left + run.start() * size, y, (run.end() - run.start()) * size, size)
-    c.drawPath(path, stroke=0, fill=1)
+    c.transform(size, 0, 0, size, left, top)
+    c.addLiteral("\n".join(ops) + "\nf")
     c.restoreState()
 
 

@@ -14,12 +14,39 @@ for random texts of every version a card or a journal can have.
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import re
+import sys
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
-from reportlab.graphics.barcode import qrencoder as rl
+import reportlab.graphics
+
+
+def _reportlab_qrencoder() -> ModuleType:
+    """reportlab's QR encoder module (it imports only re and itertools), without the barcode
+    package's own __init__, which imports every barcode widget and platypus: some 90 ms of a
+    `print cards` for nothing a card needs. Where reportlab is not a folder of sources (the
+    bundle), or once the package is imported anyway, it is the usual import."""
+    name = "reportlab.graphics.barcode.qrencoder"
+    source = Path(reportlab.graphics.__file__).parent / "barcode" / "qrencoder.py"
+    spec = importlib.util.spec_from_file_location(name, source)
+    if name in sys.modules or not source.is_file() or spec is None or spec.loader is None:
+        from reportlab.graphics.barcode import qrencoder
+
+        usual: ModuleType = qrencoder
+        return usual
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # one module, whoever imports it later
+    spec.loader.exec_module(module)
+    return module
+
+
+rl = _reportlab_qrencoder()
 
 Rows = tuple[int, ...]  # a symbol's rows, bit n-1-col of row r is module (r, col), 1 for dark
 
@@ -34,7 +61,9 @@ class _Frame:
     """What every symbol of one version and level shares, read off reportlab's own drawing."""
 
     size: int
-    places: tuple[tuple[int, int], ...]  # the data bits' (row, shift), in reportlab's order
+    # the data bits' places in reportlab's order: (row, shift) in the rows, (col, shift) in
+    # the columns
+    places: tuple[tuple[int, int, int, int], ...]
     masks: tuple[Rows, ...]  # per mask: the data modules it darkens
     test_base: Rows  # function patterns with blank type information (reportlab's test symbol)
     bases: tuple[Rows, ...]  # per mask: function patterns and that mask's type information
@@ -79,7 +108,7 @@ def _frame(version: int, level: int) -> _Frame:
     bases = tuple(function_rows(False, k) for k in range(8))
     return _Frame(
         size=size,
-        places=tuple((row, size - 1 - col) for col, row in spots),
+        places=tuple((row, size - 1 - col, col, size - 1 - row) for col, row in spots),
         masks=tuple(masks),
         test_base=test_base,
         bases=bases,
@@ -93,7 +122,8 @@ def _lost_points(rows: Rows, cols: Rows, size: int) -> int:
     form = f"0{size}b"
     as_text = [format(r, form) for r in rows]
     lines = " ".join(as_text) + " " + " ".join([format(c, form) for c in cols])
-    points = sum(len(m) - 2 for m in _RUN.findall(lines))
+    runs = _RUN.findall(lines)
+    points = sum(map(len, runs)) - 2 * len(runs)
     # reportlab's scan stops one module short of a line's end (`while j < maxj`), and looks
     # only along rows: its column scan compares a tuple with a list, never equal
     points += 40 * len(_FINDER.findall(" ".join([t[:-1] for t in as_text])))
@@ -106,30 +136,30 @@ def _lost_points(rows: Rows, cols: Rows, size: int) -> int:
 
 
 @cache
-def _generator_logs(ec_count: int) -> tuple[int, ...]:
-    """The logs of reportlab's generator polynomial for ec_count codewords, past its leading 1."""
+def _products(ec_count: int) -> tuple[tuple[int, ...], ...]:
+    """For each byte f, f times reportlab's generator polynomial for ec_count codewords (past
+    its leading 1), over its own log and exponent tables: the division's steps looked up."""
     poly = rl.QRUtil.getErrorCorrectPolynomial(ec_count)
-    return tuple(rl.LOG_TABLE[c] if c else -1 for c in poly.num[1:])
+    exp, log = rl.EXP_TABLE, rl.LOG_TABLE
+    table: list[tuple[int, ...]] = [(0,) * ec_count]
+    for f in range(1, 256):
+        table.append(tuple(exp[(log[f] + log[g]) % 255] if g else 0 for g in poly.num[1:]))
+    return tuple(table)
 
 
 def _remainder(block: list[int], ec_count: int) -> list[int]:
     """The Reed-Solomon codewords of block: what reportlab's `QRPolynomial.mod` gives, by the
-    usual shift register over its own log and exponent tables."""
-    logs, exp, log = _generator_logs(ec_count), rl.EXP_TABLE, rl.LOG_TABLE
+    usual shift register."""
+    products = _products(ec_count)
     rem = [0] * ec_count
     for byte in block:
-        factor = byte ^ rem[0]
-        rem = rem[1:]
-        rem.append(0)
-        if factor:
-            lf = log[factor]
-            for i, lg in enumerate(logs):
-                if lg >= 0:
-                    rem[i] ^= exp[(lf + lg) % 255]
+        step = products[byte ^ rem[0]]
+        rem = [a ^ b for a, b in zip(rem[1:], step, strict=False)]
+        rem.append(step[-1])
     return rem
 
 
-def _codewords(version: int, level: int, segments: list[rl.QR]) -> list[int]:
+def _codewords(version: int, level: int, segments: list[Any]) -> list[int]:
     """reportlab's `QRCode.createData`: its segments written, padded, blocked and interleaved
     with their error correction; only the division is done by `_remainder`."""
     blocks = rl.QRRSBlock.getRSBlocks(version, level)
@@ -174,10 +204,11 @@ def encode(text: str, level: str = "M") -> tuple[int, Rows]:
     raw = [0] * frame.size
     bits = [bool(byte & (0x80 >> i)) for byte in data for i in range(8)]
     # the places past the data (a version's remainder bits) stay light before masking
-    for (row, shift), dark in zip(frame.places, bits, strict=False):
+    raw_t = [0] * frame.size
+    for (row, shift, col, shift_t), dark in zip(frame.places, bits, strict=False):
         if dark:
             raw[row] |= 1 << shift
-    raw_t = _transpose(tuple(raw), frame.size)
+            raw_t[col] |= 1 << shift_t
     best, best_points = 0, -1
     for k in range(8):  # reportlab's rule: the first mask of the fewest lost points
         rows = _masked(frame.test_base, raw, frame.masks[k])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from printables.cards.code import code_block_left, draw_code_block
+from printables.cards.code import CODE_BLOCK_GAP_MM, CodeBlock, code_block, draw_code_block
 from printables.cards.faces import BackTables, CardFace
 from printables.cards.pen import Pen
 from printables.cards.style import (
@@ -26,6 +26,7 @@ from printables.cards.style import (
     draw_ground,
 )
 from printables.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY
+from printables.layout import mm
 from printables.text import (
     ASCENT,
     ELLIPSIS,
@@ -56,6 +57,9 @@ STRIKE_LABEL_W = 44.0  # a model's name before its strike boxes on a shared card
 SECTION_GAP = 2.5
 ROW_PAD = 1.6
 SCALES = (1.0,)
+# Where a card's state code needs more room than the foot (a leader's back), the gaps between
+# the tables close up before any text is cut; the type keeps its size.
+GAPS = (1.0, 0.8, 0.6)
 
 
 @dataclass(frozen=True)
@@ -68,32 +72,77 @@ class BackSlots:
     upgrades: tuple[float, float, float]  # x, baseline top and width of the upgrades text
 
 
+@dataclass(frozen=True)
+class BackLayout:
+    """A card's back as laid out: its tables (shortened if they had to be), the gap factor
+    they are set at, where the per-card parts go, and the state code's block."""
+
+    tables: BackTables
+    gaps: float
+    slots: BackSlots
+    floor: float  # the tables end above this (card-local points)
+    code: CodeBlock | None
+
+
+def back_layout(face: CardFace) -> BackLayout:
+    """Where everything on face's back goes: the code's text under its QR where the tables
+    leave room for it (every card but a full leader's), else at its left (issue 34)."""
+    return _back_layout(face.back, len(face.names), face.code)
+
+
+@lru_cache(maxsize=2048)
+def _back_layout(back: BackTables, models: int, code: str) -> BackLayout:
+    if not code:
+        tables, gaps, slots = _fitted(back, models, BODY_BOTTOM)
+        return BackLayout(tables, gaps, slots, BODY_BOTTOM, None)
+    under = code_block(code, "under")
+    floor = max(BODY_BOTTOM, under.top)
+    if _fits(back, models, floor):
+        tables, gaps, slots = _fitted(back, models, floor)
+        return BackLayout(tables, gaps, slots, floor, under)
+    beside = code_block(code, "beside")
+    floor = max(BODY_BOTTOM, beside.top)
+    tables, gaps, slots = _fitted(back, models, floor)
+    return BackLayout(tables, gaps, slots, floor, beside)
+
+
 def back_form_name(face: CardFace) -> str:
     if face.part > 1:
         return f"back-{face.faction_id}-continued"
-    return f"back-{face.faction_id}-{'leader' if face.back.leader else 'member'}-{len(face.names)}"
+    kind = "leader" if face.back.leader else "member"
+    # one form per layout: the floor fixes the tables' gaps (and any shortening)
+    floor = back_layout(face).floor
+    return f"back-{face.faction_id}-{kind}-{len(face.names)}-{floor:.2f}"
 
 
 def back_slots(tables: BackTables, models: int = 1) -> BackSlots:
-    return _fitted(tables, models)[1]
+    return _fitted(tables, models, BODY_BOTTOM)[2]
 
 
-@lru_cache(maxsize=64)
-def _fitted(tables: BackTables, models: int = 1) -> tuple[BackTables, BackSlots]:
-    """The largest type scale at which the tables fit, with the slots at that scale.
+@lru_cache(maxsize=256)
+def _fits(tables: BackTables, models: int, floor: float) -> bool:
+    """Whether the tables end above floor at full size and full gaps, nothing cut."""
+    return _layout(Pen(None), tables, None, SCALES[0], models)[1] >= floor
 
-    When even the smallest scale is too small (a ruleset with pages of rule text), the longest
-    text is cut short with an ellipsis until the back fits: nothing ever leaves the card.
+
+@lru_cache(maxsize=256)
+def _fitted(tables: BackTables, models: int, floor: float) -> tuple[BackTables, float, BackSlots]:
+    """The tables, the gap factor and the slots at which the tables end above floor.
+
+    The gaps close up first; when even the closest are too wide (a ruleset with pages of rule
+    text), the longest text is cut short with an ellipsis until the back fits: nothing ever
+    leaves the card.
     """
     t = tables
     while True:
         for s in SCALES:
-            slots, bottom = _layout(Pen(None), t, None, s, models)
-            if bottom >= BODY_BOTTOM:
-                return t, slots
+            for g in GAPS:
+                slots, bottom = _layout(Pen(None), t, None, s, models, g)
+                if bottom >= floor:
+                    return t, g, slots
         shorter = _shorten(t)
         if shorter == t:
-            return t, slots
+            return t, GAPS[-1], slots
         t = shorter
 
 
@@ -116,8 +165,8 @@ def draw_back_frame(pen: Pen, face: CardFace, pal: Palette) -> None:
     draw_ground(pen, pal)
     pen.rule(LEFT, NAMES_BOTTOM + 0.8, RIGHT, NAMES_BOTTOM + 0.8, pal.accent, 0.6)
     if face.part == 1:
-        tables, slots = _fitted(face.back, len(face.names))
-        _layout(pen, tables, pal, slots.scale, len(face.names))
+        laid = back_layout(face)
+        _layout(pen, laid.tables, pal, laid.slots.scale, len(face.names), laid.gaps)
         # the upgrades line itself is the card's own: it ends where its state code begins
         label_top = UPGRADE_LINES_Y[-1] + 1.5 + block_height(HEADING_PT)
         pen.text(LEFT, label_top, "Upgrades", CONDENSED_BOLD, HEADING_PT, pal.accent)
@@ -166,7 +215,8 @@ def draw_back(pen: Pen, face: CardFace, pal: Palette) -> None:
     )
     if face.part > 1:
         return
-    slots = back_slots(face.back, len(face.names))
+    laid = back_layout(face)
+    slots = laid.slots
     for track in slots.strikes:  # the models of a shared card are alike: same strikes
         for x, y, box in track[: face.injuries]:
             pen.box(x + 1.6, y + 1.6, box - 3.2, box - 3.2, fill=pal.mark)
@@ -176,7 +226,7 @@ def draw_back(pen: Pen, face: CardFace, pal: Palette) -> None:
             pen.text(x, top, label, CONDENSED_BOLD, TEXT_PT, pal.text)
     x, top, width = slots.upgrades
     # Issue 34: the state code's block at the bottom right; the upgrades line ends before it.
-    line_end = code_block_left(face.code) if face.code else RIGHT
+    line_end = laid.code.left - mm(CODE_BLOCK_GAP_MM) if laid.code else RIGHT
     for y in UPGRADE_LINES_Y:
         pen.rule(LEFT, y, line_end, y, pal.line, 0.5)
     width = min(width, line_end - x)
@@ -191,13 +241,15 @@ def draw_back(pen: Pen, face: CardFace, pal: Palette) -> None:
     if text:
         top -= ASCENT * (TEXT_PT - size)  # on the same baseline as at full size
         pen.text(x, top, ellipsize(text, CONDENSED, size, width), CONDENSED, size, pal.text)
-    draw_code_block(pen, face.code, pal)
+    if laid.code is not None:
+        draw_code_block(pen, laid.code, pal)
 
 
 def _layout(
-    pen: Pen, t: BackTables, pal: Palette | None, s: float, models: int = 1
+    pen: Pen, t: BackTables, pal: Palette | None, s: float, models: int = 1, g: float = 1.0
 ) -> tuple[BackSlots, float]:
-    """Draw (or measure, with pal None) the static back at scale s; returns slots and bottom."""
+    """Draw (or measure, with pal None) the static back at scale s, its gaps closed up by g;
+    returns slots and bottom."""
     ink = _Ink(pal)
     y = BODY_TOP
     suit = SUIT_SYMBOLS.get(t.suit, "")
@@ -207,31 +259,31 @@ def _layout(
         ("Test", [_bonus(v) for _, v, _ in t.favoured]),
         ("Dmg, toughness", [_bonus(v) for _, _, v in t.favoured]),
     ]
-    y = _table(pen, ink, y, rows, s)
+    y = _table(pen, ink, y, rows, s, g=g)
     tie = f"Tie: a lone favoured card gets +{t.tie_break} and wins."
     y = _para(pen, ink, y, tie, s, faded=True)
-    y = _heading(pen, ink, y - SECTION_GAP * s, "Damage", s)
+    y = _heading(pen, ink, y - SECTION_GAP * s * g, "Damage", s)
     rows = [
         ("Difference", [d for d, _ in t.damage]),
         ("Base damage", [str(n) for _, n in t.damage]),
     ]
-    y = _table(pen, ink, y, rows, s)
+    y = _table(pen, ink, y, rows, s, g=g)
     if t.actions:
         for name, text in t.actions:  # one entry (R1): the heading names the action
             heading = wrap(name, CONDENSED_BOLD, HEADING_PT * s, INNER_W)
             size = HEADING_PT * s
-            y = pen.lines(LEFT, y - SECTION_GAP * s, heading, CONDENSED_BOLD, size, ink.accent)
+            y = pen.lines(LEFT, y - SECTION_GAP * s * g, heading, CONDENSED_BOLD, size, ink.accent)
             y -= 1.0 * s
             if text:
                 y = _para(pen, ink, y, text, s)
     if t.rule is not None:
-        y = _heading(pen, ink, y - SECTION_GAP * s, t.rule[0], s)
+        y = _heading(pen, ink, y - SECTION_GAP * s * g, t.rule[0], s)
         y = _para(pen, ink, y, t.rule[1], s)
-    y = _heading(pen, ink, y - SECTION_GAP * s, "Advancement flip: +1 to one of", s)
+    y = _heading(pen, ink, y - SECTION_GAP * s * g, "Advancement flip: +1 to one of", s)
     rows = [(cards, [" or ".join(stats)]) for cards, stats in t.advancement]
-    y = _table(pen, ink, y, rows, s, header=False)
+    y = _table(pen, ink, y, rows, s, header=False, g=g)
     note = f"\u2212{t.wounds_lost} {t.wounds_short} each; \u2020 dead"
-    y, strikes, labels = _strikes(pen, ink, y - SECTION_GAP * s, t.strikes, note, s, models)
+    y, strikes, labels = _strikes(pen, ink, y - SECTION_GAP * s * g, t.strikes, note, s, models)
     label_w = text_width("Upgrades", CONDENSED_BOLD, HEADING_PT) + 4
     top = UPGRADE_LINES_Y[-1] + 1.5 + block_height(TEXT_PT)
     upgrades = (LEFT + label_w, top, INNER_W - label_w)
@@ -288,10 +340,11 @@ def _table(
     s: float,
     *,
     header: bool = True,
+    g: float = 1.0,
 ) -> float:
     """A label column and equal value columns; the first row shaded as a header."""
     size = TABLE_PT * s
-    row_h = block_height(size) + ROW_PAD * s
+    row_h = block_height(size) + ROW_PAD * s * g
     cols = max(len(v) for _, v in rows)
     col_w = (INNER_W - TABLE_LABEL_W) / cols
     for i, (label, values) in enumerate(rows):
