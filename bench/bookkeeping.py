@@ -1,10 +1,11 @@
 """Bookkeeping at scale: a campaign of 1,000 posses and 50,000 history rows.
 
 Every figure is also taken on a small campaign (10 posses, 500 history rows: the same history
-per posse) in the same run; that is its baseline, so the ratio shows what scale costs. Times are
-taken in this process after a warm-up call (imports and the ruleset are loaded once, as in the
-app); the command-line figures call `cli.main` in-process, and the `cold` ones run the
-command as a fresh process, as a user at a shell does.
+per posse) in the same run; that is its baseline, so the ratio shows what scale costs (one
+figure more has its own: a game recorded with its backup against the same with backups off,
+issue 33's target). Times are taken in this process after a warm-up call (imports and the
+ruleset are loaded once, as in the app); the command-line figures call `cli.main` in-process,
+and the `cold` ones run the command as a fresh process, as a user at a shell does.
 """
 
 from __future__ import annotations
@@ -83,6 +84,25 @@ def _runs(
     return out
 
 
+def _alternated(
+    steps: dict[str, tuple[Callable[[], Any], Callable[[], Any] | None]],
+    runs: int,
+    after: Callable[[], Any],
+) -> dict[str, list[float]]:
+    """Each step timed runs times, one of each in turn, after a warm-up round; each step's
+    readying (its second member) and after() run untimed around it."""
+    out: dict[str, list[float]] = {key: [] for key in steps}
+    for i in range(runs + 1):
+        for key, (fn, before) in steps.items():
+            if before:
+                before()
+            ms = timed(fn)
+            after()
+            if i:
+                out[key].append(ms)
+    return out
+
+
 def measure_on(path: Path, runs: int, tmp: Path) -> dict[str, list[float]]:
     """Every bookkeeping figure on one campaign file, in milliseconds.
 
@@ -130,10 +150,23 @@ def measure_on(path: Path, runs: int, tmp: Path) -> dict[str, list[float]]:
         for made in backup_dir(path).glob("*.sqlite3"):
             made.unlink()
 
-    results["cli_record_backup"] = _runs(cli_record, runs, undo)
-    results["cli_record_due"] = _runs(cli_record, runs, undo, backups_due)
-    with no_backups():
-        results["cli_record"] = _runs(cli_record, runs, undo)
+    def cli_record_off() -> None:
+        with no_backups():
+            cli_record()
+
+    # The three alternate run by run, so a change of load weighs on each alike: their ratio
+    # is the issue's figure (issue 33: a game with its backup against one without).
+    results.update(
+        _alternated(
+            {
+                "cli_record_backup": (cli_record, None),
+                "cli_record_due": (cli_record, backups_due),
+                "cli_record": (cli_record_off, None),
+            },
+            runs,
+            undo,
+        )
+    )
 
     env = bench_env(tmp)
     cold = [PYTHON, "-c", CLI, "--db", str(path), "posse", "show", name]
@@ -158,6 +191,19 @@ def measure(tmp: Path, runs: int) -> tuple[list[Figure], dict[str, Any]]:
         ("cold_show", "`posse show NAME`, fresh process", None),
     ]
     baseline = f"same on {SMALL[0]} posses, {small.history} history rows"
+    # The issue's own figure: a game with its backup against the same game with backups off,
+    # both on the 1,000-posse campaign, timed in turn.
+    backed_up = Figure(
+        "bookkeeping",
+        f"`game record FILE`, in-process, backup when due, on {BIG[0]:,} posses",
+        "ms",
+        median(at_scale["cli_record_backup"]),
+        median(at_scale["cli_record"]),
+        "the same with backups off, in turn",
+        target_ratio=2.0,
+        runs=at_scale["cli_record_backup"],
+        baseline_runs=at_scale["cli_record"],
+    )
     figures = [
         Figure(
             "bookkeeping",
@@ -172,4 +218,5 @@ def measure(tmp: Path, runs: int) -> tuple[list[Figure], dict[str, Any]]:
         )
         for key, label, target in rows
     ]
+    figures.append(backed_up)
     return figures, {"big": big.as_json(), "small": small.as_json()}

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import sqlite3
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from db.backup import list_backups, make_backup, thin
+from db.backup import STAMP, list_backups, make_backup, thin
 from tests.conftest import Cli
-from tests.engines import on_server
+from tests.engines import on_server, tables
 
 D = "The Dalton Boys"
 
@@ -38,6 +39,78 @@ def test_import_makes_a_checked_backup_and_a_game_one_when_due(
         con = sqlite3.connect(b.path)
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         con.close()
+
+
+def _older(folder: Path, minutes: int) -> None:
+    """Make every backup of the campaign `minutes` older, as the clock would (its name's stamp)."""
+    for b in list_backups(folder):
+        stamp = b.made.strftime(STAMP)
+        head, tail = b.path.name.rsplit(stamp, 1)
+        older = (b.made - timedelta(minutes=minutes)).strftime(STAMP)
+        b.path.rename(b.path.with_name(f"{head}{older}{tail}"))
+
+
+def _games_in(backup: Path) -> int:
+    con = sqlite3.connect(backup)
+    try:
+        count: int = con.execute("SELECT COUNT(*) FROM game").fetchone()[0]
+    finally:
+        con.close()
+    return count
+
+
+def test_a_game_is_backed_up_first_only_once_the_newest_backup_is_an_hour_old(
+    cli: Cli, dalton: dict, lawmen: dict
+) -> None:
+    """The schedule (issue 33): a game's backup is the hourly one, so a damaged file loses at
+    most the last hour; a game within the hour is taken back by the undo log instead."""
+    cli.new_posse(dalton)
+    cli.new_posse(lawmen)
+    report = {"date": "2026-01-15", "scenario": "other", "posses": [D, "Last Hope Lawmen"]}
+    folder = cli.backups_name()
+    for b in list_backups(folder):
+        b.path.unlink()
+    cli.ok("backup")
+    _older(folder, 59)
+    cli.ok("game", "record", cli.file(report))
+    assert [b.reason for b in list_backups(folder)] == ["manual"]  # 59 minutes old: none
+    _older(folder, 1)
+    cli.ok("game", "record", cli.file(report))
+    made = list_backups(folder)
+    assert [b.reason for b in made] == ["before-game", "manual"]  # an hour old: one first
+    # The backup holds the game before it, not the one it was made for: restoring it (a
+    # damaged file) loses only that game, recorded less than an hour after the newest backup.
+    assert _games_in(made[0].path) == 1
+    yes = ("--yes",) if on_server(cli.db) else ()
+    cli.ok("restore", str(made[0].path), *yes)
+    assert len(cli.ok("game", "list", "--json").json()) == 1
+
+
+def test_a_game_without_a_backup_of_its_own_is_taken_back_exactly_by_game_undo(
+    cli: Cli, dalton: dict, lawmen: dict
+) -> None:
+    cli.new_posse(dalton)
+    cli.new_posse(lawmen)
+    cli.ok("backup")  # seconds old: the game's backup is not due
+    folder = cli.backups_name()
+    backups = list_backups(folder)
+    before = tables(cli.db)
+    report = {
+        "date": "2026-01-15",
+        "scenario": "bloodbath",
+        "posses": [D, "Last Hope Lawmen"],
+        "winner": "Last Hope Lawmen",
+        "out_of_action": [
+            {"posse": D, "member": "Kid", "by": {"posse": "Last Hope Lawmen", "member": "Wyatt"}}
+        ],
+        "income": [{"posse": D, "amount": 5, "reason": "stagecoach"}],
+    }
+    cli.ok("game", "record", cli.file(report))
+    assert tables(cli.db) != before
+    assert list_backups(folder) == backups
+    cli.ok("game", "undo")
+    assert tables(cli.db) == before
+    assert list_backups(folder) == backups  # the game alone: no backup either
 
 
 def test_backup_and_restore_round_trip(cli: Cli, dalton: dict) -> None:

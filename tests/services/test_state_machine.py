@@ -3,7 +3,9 @@
 The campaign is held as the app holds it (its lock, its undo log kept). Each step is one use
 case; after every step `check` is clean (it checks each purse against its ledger), a refused
 step left the campaign file byte for byte as it was, and undoing to any earlier point returns
-every campaign table exactly to the state it had then (redo returns it to now).
+every campaign table exactly to the state it had then (redo returns it to now). `game undo`
+returns every table to the state before that game, with or without a backup made before it
+(a game is backed up only when the hourly backup is due: the undo log takes it back).
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ class CampaignMachine(RuleBasedStateMachine):
         self.exported: dict[str, Any] = {}
         self.backups: list[Path] = []
         self.rebuilt = 0
+        # every campaign table before each game recorded, by the game's number
+        self.before_game: dict[int, dict[str, list[tuple]]] = {}
 
     def teardown(self) -> None:
         self.c.close()
@@ -142,7 +146,9 @@ class CampaignMachine(RuleBasedStateMachine):
         }
 
         def record() -> None:
-            games.record(self.c, games.parse(self.c, doc))
+            tables = dump(self.c.db)
+            made = games.record(self.c, games.parse(self.c, doc))
+            self.before_game[made.id] = tables  # a game undone since and recorded again: anew
 
         self.step(record)
 
@@ -173,7 +179,13 @@ class CampaignMachine(RuleBasedStateMachine):
 
     @rule()
     def game_undo(self) -> None:
-        self.step(lambda: games.undo_last(self.c), undoable=False)
+        def undo() -> None:
+            undone = games.undo_last(self.c)
+            before = self.before_game.pop(undone.game.id, None)
+            if before is not None:  # None: a game a restored backup brought back
+                assert dump(self.c.db) == before
+
+        self.step(undo, undoable=False)
 
     @precondition(lambda self: bool(self.steps))
     @rule(data=st.data(), redo=st.booleans())
@@ -254,6 +266,7 @@ class CampaignMachine(RuleBasedStateMachine):
         expected = dump(source)
         source.close()
         safety.restore(self.path, chosen)
+        self.before_game.clear()  # the backup's games: their states before are not known here
         self.reopen(closed=True)
         assert dump(self.c.db) == expected
 
