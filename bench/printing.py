@@ -47,7 +47,16 @@ def counted_canvas() -> Iterator[dict[str, Any]]:
     saved_text = {name: getattr(PDFTextObject, name) for name in ("textOut", "textLine", "setFont")}
     saved = {
         name: getattr(Canvas, name)
-        for name in (*STRINGS, *SHAPES, "beginForm", "endForm", "showPage", "setFont", "drawPath")
+        for name in (
+            *STRINGS,
+            *SHAPES,
+            "beginForm",
+            "endForm",
+            "showPage",
+            "setFont",
+            "drawPath",
+            "addLiteral",
+        )
     }
     saved_path_rect = PDFPathObject.rect
 
@@ -91,6 +100,12 @@ def counted_canvas() -> Iterator[dict[str, Any]]:
         where()["path_rects"] += 1  # a QR code's runs of dark modules (issue 34)
         return saved_path_rect(self, *a, **k)
 
+    def add_literal(self: Canvas, text: str, *a: Any, **k: Any) -> Any:
+        # a QR code's modules, written as one literal path of rectangles (printables/qr.py)
+        where()["path_rects"] += str(text).count(" re")
+        where()["paths"] += str(text).rstrip().endswith("f")
+        return saved["addLiteral"](self, text, *a, **k)
+
     def draw_path(self: Canvas, *a: Any, **k: Any) -> Any:
         where()["paths"] += 1
         return saved["drawPath"](self, *a, **k)
@@ -116,6 +131,7 @@ def counted_canvas() -> Iterator[dict[str, Any]]:
     patches.update({name: wrap_shape(name) for name in SHAPES})
     patches.update(beginForm=begin_form, endForm=end_form, showPage=show_page, setFont=set_font)
     patches["drawPath"] = draw_path
+    patches["addLiteral"] = add_literal
     PDFPathObject.rect = path_rect  # type: ignore[method-assign]
     for name, method in patches.items():
         setattr(Canvas, name, method)

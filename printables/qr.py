@@ -6,12 +6,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PIL import Image
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.qr_encode import Rows, encode
+
+if TYPE_CHECKING:  # Pillow only to read codes back: a print need not import it (issue 33)
+    from PIL import Image
 
 Modules = Rows  # a symbol's rows from the top, each an int: bit n-1-col set for a dark module
 _DARK_RUN = re.compile("1+")
