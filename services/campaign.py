@@ -43,6 +43,7 @@ from rostermgr.errors import DamagedFile, Refused
 from rostermgr.rules import Ruleset
 from services.faults import DATABASE_ERRORS, named
 from services.paths import ready_folder, refuse_missing_folder
+from services.startup import mark
 
 
 def load_rules(ruleset_path: str | os.PathLike[str] | None = None) -> Ruleset:
@@ -658,7 +659,9 @@ def for_app(
         lock.acquire()  # before opening: opening may migrate, which writes
     try:
         db = open_file(path)
+        mark("opened")
         problems = quick_check(db, path)
+        mark("checked")
         if problems:
             db.close()
             raise DamagedFile(problems[0])  # one sentence, naming the backup to restore
@@ -677,4 +680,5 @@ def for_app(
         oldest = oldest_undoable_mark()
         if oldest is not None:
             prune_before(db, oldest)
+    mark("ready")
     return Campaign(path, rules, db, lock)

@@ -41,11 +41,14 @@ def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[st
 
     `qt_options` are Qt's own command-line options (-style Fusion), handed to Qt."""
     from rostermgr.errors import DamagedFile, Refused
+    from services.startup import mark
 
     from PySide6.QtWidgets import QApplication  # isort: skip
     from ui.main_window import MainWindow
 
+    mark("imports")
     app = start_application(qt_options)
+    mark("application")
     from services.lock import CampaignHeld
     from services.paths import no_lock, take_lock, take_over
 
@@ -65,25 +68,31 @@ def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[st
     except Refused as exc:
         _refuse(None, exc)
         return EXIT_REFUSED
+    mark("lock")
     window = MainWindow(path=path)
     window.ruleset_path = ruleset_path
+    mark("frame")
     from ui.view_snapshot import read as read_snapshot
 
     snapshot = read_snapshot(path, ruleset_path)
     if snapshot is not None:
         window.show_preview(snapshot)  # painted at once; replaced once the campaign is open
+    mark("snapshot")
     refused: list[int] = []
 
     def open_campaign() -> None:
+        mark("painted")
         from services.campaign import for_app, load_rules
         from ui.icon import app_icon
 
         # Drawing the icon needs QPen, whose overloads create every Qt enum (13 ms): after
         # the first paint, like the campaign.
         app.setWindowIcon(app_icon())
+        mark("modules")
         try:
             try:
                 rules = load_rules(ruleset_path)
+                mark("ruleset")
                 campaign = for_app(path, rules, lock, read_only=read_only)
             except DamagedFile as exc:
                 window.drop_preview()  # the file is not what the snapshot showed
@@ -135,7 +144,10 @@ def start_application(qt_options: Sequence[str] = ()) -> QApplication:
 def show_campaign(window: MainWindow, campaign: Campaign) -> None:
     """Put the opened campaign in the window and first in Open recent (and, for the smoke
     test, quit once it is painted)."""
+    from services.startup import mark
+
     window.attach(campaign)
+    mark("attached")
     window.remember(campaign.where)
     if os.environ.get(SMOKE_QUIT) == "1":
         _quit_when_shown(window)

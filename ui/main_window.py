@@ -182,9 +182,11 @@ class MainWindow(QMainWindow):
 
     def attach(self, campaign: Campaign) -> None:
         """Show the open `campaign`: the roster widgets are built here, once."""
+        from services.startup import mark
         from ui.models import PosseListModel
         from ui.posse_view import PosseView
 
+        mark("view modules")
         self.campaign, self.rules = campaign, campaign.rules
         self.is_open = True
         self.posse_model: PosseListModel = PosseListModel(self.rules)
@@ -206,7 +208,9 @@ class MainWindow(QMainWindow):
             self, self.menus, self.posse_list, self.posse_model, self.view
         )
         self._title()
+        mark("widgets")
         self.refresh(select=self._remembered_posse())
+        mark("queries")
         self.view.tabs.setCurrentIndex(int(str(self.settings.value("window/tab", 0) or 0)))
         self.view.tabs.currentChanged.connect(lambda i: self.settings.setValue("window/tab", i))
         self.setAcceptDrops(True)

@@ -75,6 +75,32 @@ def test_the_window_is_painted_before_the_campaign_is_opened_in_it(
     assert not lock_path(path).exists()  # released on close
 
 
+def test_the_app_marks_each_step_of_its_start_in_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bench/ reports where the wait goes by these names (services.startup)."""
+    from services import startup
+
+    path = _campaign(tmp_path / "c.sqlite3")
+    attach = MainWindow.attach
+
+    def attach_then_close(self: MainWindow, session: Campaign) -> None:
+        attach(self, session)
+        QTimer.singleShot(0, self.close)
+
+    monkeypatch.setattr(MainWindow, "attach", attach_then_close)
+    monkeypatch.setattr(startup, "MARKS", [])
+    assert run_app(path) == 0
+    names = [name for name, _ in startup.MARKS]
+    assert names == [
+        *("imports", "application", "lock", "frame", "snapshot", "painted", "modules"),
+        *("ruleset", "opened", "checked", "ready", "view modules", "widgets", "queries"),
+        "attached",
+    ]
+    times = [at for _, at in startup.MARKS]
+    assert times == sorted(times)
+
+
 def test_the_first_paint_comes_before_peewee_the_ruleset_and_reportlab(tmp_path: Path) -> None:
     """The real entry point in a fresh process: what is loaded when the window first paints."""
     path = _campaign(tmp_path / "c.sqlite3")
