@@ -44,6 +44,9 @@ def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[st
     from services.startup import mark
 
     from PySide6.QtWidgets import QApplication  # isort: skip
+    from ui.qt_imports import skip_source_scan
+
+    skip_source_scan()  # before the window's modules: each would be read through
     from ui.main_window import MainWindow
 
     mark("imports")

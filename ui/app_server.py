@@ -26,6 +26,9 @@ def run_server_app(
 
     from rostermgr.errors import Refused
     from services.paths import server_shown
+    from ui.qt_imports import skip_source_scan
+
+    skip_source_scan()  # before the window's modules: each would be read through
     from ui.main_window import MainWindow
 
     app = start_application(qt_options)
