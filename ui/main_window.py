@@ -89,6 +89,10 @@ class MainWindow(QMainWindow):
         from ui.list_view import elide_in_width
 
         elide_in_width(self.posse_list)  # a long name elided, whole in its tooltip
+        # Every line is one line of the same font: Qt sizes them by the first, instead of
+        # asking the delegate for each of a hundred posses at every layout (about 10 ms of
+        # the wait for the open campaign, issue 33).
+        self.posse_list.setUniformItemSizes(True)
         self.new_posse_button = QPushButton("New posse...")
         left = QWidget()
         left_layout = QVBoxLayout(left)
