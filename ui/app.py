@@ -86,11 +86,7 @@ def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[st
     def open_campaign() -> None:
         mark("painted")
         from services.campaign import for_app, load_rules
-        from ui.icon import app_icon
 
-        # Drawing the icon needs QPen, whose overloads create every Qt enum (13 ms): after
-        # the first paint, like the campaign.
-        app.setWindowIcon(app_icon())
         mark("modules")
         try:
             try:
@@ -99,6 +95,7 @@ def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[st
                 campaign = for_app(path, rules, lock, read_only=read_only)
             except DamagedFile as exc:
                 window.drop_preview()  # the file is not what the snapshot showed
+                set_icon(app)  # on the question below, as ever
                 if not _restore_offered(window, path, exc):
                     raise
                 campaign = for_app(path, rules, lock, read_only=read_only)
@@ -106,11 +103,14 @@ def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[st
             lock.release()
             refused.append(EXIT_REFUSED)
             window.drop_preview()
+            set_icon(app)
             _refuse(window, exc)
             window.hide()
             QApplication.exit(EXIT_REFUSED)
             return
         show_campaign(window, campaign)
+        # once the open campaign is painted: nothing waits for the icon (issue 33)
+        window.after_first_paint(lambda: set_icon(app))
 
     window.after_first_paint(open_campaign)
     window.show()
@@ -121,6 +121,14 @@ def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[st
             window.campaign.close()
         lock.release()  # if it is still ours: a refusal or a switch has released it already
     return refused[0] if refused else code
+
+
+def set_icon(app: QApplication) -> None:
+    """The window icon. Drawing it imports and draws some 4 ms (QPen's overloads create every
+    Qt enum, 13 ms, before the first paint): never before the window is painted."""
+    from ui.icon import app_icon
+
+    app.setWindowIcon(app_icon())
 
 
 def start_application(qt_options: Sequence[str] = ()) -> QApplication:

@@ -230,7 +230,8 @@ class MainWindow(QMainWindow):
         self.live = follow(self)
 
     def after_first_paint(self, step: Callable[[], None]) -> None:
-        """Run `step` once, on the event loop's next turn after this window is first painted."""
+        """Run `step` once, on the event loop's next turn after this window is next painted
+        (first painted, at the start)."""
         self._after_paint = step
         QTimer.singleShot(OPEN_UNPAINTED_MS, self._run_after_paint)
 

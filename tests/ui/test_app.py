@@ -75,6 +75,35 @@ def test_the_window_is_painted_before_the_campaign_is_opened_in_it(
     assert not lock_path(path).exists()  # released on close
 
 
+def test_the_window_icon_is_set_once_the_campaign_is_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    path = _campaign(tmp_path / "c.sqlite3")
+    QApplication.setWindowIcon(QIcon())  # as at a start: none yet
+    attach = MainWindow.attach
+    seen: list[bool] = []
+
+    def attach_then_close_with_icon(self: MainWindow, session: Campaign) -> None:
+        attach(self, session)
+
+        def poll(left: int = 200) -> None:  # for 2 s at most
+            if QApplication.windowIcon().isNull() and left:
+                QTimer.singleShot(10, lambda: poll(left - 1))
+            else:
+                seen.append(not QApplication.windowIcon().isNull())
+                self.close()
+
+        QTimer.singleShot(0, poll)
+
+    monkeypatch.setattr(MainWindow, "attach", attach_then_close_with_icon)
+    assert run_app(path) == 0
+    assert seen == [True]
+    assert QApplication.windowIcon().availableSizes()  # the star, at its sizes
+
+
 def test_the_app_marks_each_step_of_its_start_in_order(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
