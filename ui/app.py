@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -40,6 +40,16 @@ def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[st
     """Take the campaign's lock, show the main window, open the campaign in it; refusals exit 1.
 
     `qt_options` are Qt's own command-line options (-style Fusion), handed to Qt."""
+    from services.startup import collector_paused
+
+    with collector_paused() as resume:
+        return _start(path, ruleset_path, qt_options, resume)
+
+
+def _start(
+    path: Path, ruleset_path: str | None, qt_options: Sequence[str], resume: Callable[[], None]
+) -> int:
+    """run_app's work; `resume` turns the garbage collector back on (services.startup)."""
     from rostermgr.errors import DamagedFile, Refused
     from services.startup import mark
 
@@ -109,8 +119,7 @@ def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[st
             QApplication.exit(EXIT_REFUSED)
             return
         show_campaign(window, campaign)
-        # once the open campaign is painted: nothing waits for the icon (issue 33)
-        window.after_first_paint(lambda: set_icon(app))
+        window.after_first_paint(lambda: started(app, resume))
 
     window.after_first_paint(open_campaign)
     window.show()
@@ -121,6 +130,13 @@ def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[st
             window.campaign.close()
         lock.release()  # if it is still ours: a refusal or a switch has released it already
     return refused[0] if refused else code
+
+
+def started(app: QApplication, resume: Callable[[], None]) -> None:
+    """Once the open campaign is painted, editable: what nobody waits for (issue 33), the
+    window icon and the garbage collector (off for the start, see services.startup)."""
+    set_icon(app)
+    resume()
 
 
 def set_icon(app: QApplication) -> None:

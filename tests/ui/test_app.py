@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -94,13 +95,14 @@ def test_the_window_icon_is_set_once_the_campaign_is_shown(
                 QTimer.singleShot(10, lambda: poll(left - 1))
             else:
                 seen.append(not QApplication.windowIcon().isNull())
+                seen.append(gc.isenabled())  # on again once the campaign is painted
                 self.close()
 
         QTimer.singleShot(0, poll)
 
     monkeypatch.setattr(MainWindow, "attach", attach_then_close_with_icon)
     assert run_app(path) == 0
-    assert seen == [True]
+    assert seen == [True, True]
     assert QApplication.windowIcon().availableSizes()  # the star, at its sizes
 
 
@@ -114,12 +116,14 @@ def test_the_app_marks_each_step_of_its_start_in_order(
     attach = MainWindow.attach
 
     def attach_then_close(self: MainWindow, session: Campaign) -> None:
+        assert not gc.isenabled()  # no collection while the campaign opens
         attach(self, session)
         QTimer.singleShot(0, self.close)
 
     monkeypatch.setattr(MainWindow, "attach", attach_then_close)
     monkeypatch.setattr(startup, "MARKS", [])
     assert run_app(path) == 0
+    assert gc.isenabled()  # off for the start only
     names = [name for name, _ in startup.MARKS]
     assert names == [
         *("imports", "application", "lock", "frame", "snapshot", "painted", "modules"),
