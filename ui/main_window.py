@@ -223,10 +223,13 @@ class MainWindow(QMainWindow):
 
     def _follow(self) -> None:
         """Follow a server campaign's changes made by others (ui.live); nothing for a file."""
-        from ui.live import follow
-
         if self.live is not None:
             self.live.stop()
+            self.live = None
+        if self.campaign.server is None:
+            return  # without importing the watch, its worker and the club's rules (issue 33)
+        from ui.live import follow
+
         self.live = follow(self)
 
     def after_first_paint(self, step: Callable[[], None]) -> None:
