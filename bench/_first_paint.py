@@ -126,11 +126,21 @@ def _finish(window: Any, painted: float, shown: float, attached: float) -> None:
     heavy = sorted({name.split(".")[0] for name in sys.modules} & HEAVY) or ["none"]
     sys.stdout.write(
         f"painted {painted!r} {type(window).__name__} shown={shown!r} attached={attached!r} "
-        f"modules={len(sys.modules)} heavy={','.join(heavy)} hwm_kb={_peak_rss_kb()}\n"
+        f"modules={len(sys.modules)} heavy={','.join(heavy)} hwm_kb={_peak_rss_kb()}"
+        f"{_steps()}\n"
     )
     sys.stdout.flush()
     window.close()
     QApplication.quit()
+
+
+def _steps() -> str:
+    """` steps=name@time,...`: the app's own start-up marks (services.startup), if it made any."""
+    startup = sys.modules.get("services.startup")
+    marks = getattr(startup, "MARKS", None)
+    if not marks:
+        return ""
+    return " steps=" + ",".join(f"{name.replace(' ', '_')}@{t!r}" for name, t in marks)
 
 
 def _peak_rss_kb() -> int:

@@ -48,6 +48,13 @@ def run(tmp: Path, runs: int, only: set[str]) -> tuple[list[Figure], dict[str, A
                 "(VmHWM) once shown"
             )
             figures += start.measure(tmp, c100.path, runs, c100.posses)
+            steps = (
+                "the app's own start-up steps (services.startup) in the runs above, each the "
+                "median ms from the end of the step before (the first from the spawn, the last "
+                "to the open campaign painted); information, no target"
+            )
+            info["groups"]["start steps"] = f"{steps}; starts from the view snapshot"
+            info["groups"]["first start steps"] = f"{steps}; first starts, no snapshot"
         if "print" in only:
             info["groups"]["print"] = (
                 "`rostermgr print cards` (a4, duplex-long, colour) as a fresh process; "

@@ -8,6 +8,11 @@ left when it matches the files, see ui/view_snapshot.py, else from the open camp
 information, to the open campaign painted (editable). Then, as information, the same app with
 no snapshot (a first start, or one after the campaign changed elsewhere): its snapshot file is
 deleted before each of those runs. Peak memory is the process's own VmHWM once attached.
+
+Where that time goes, step by step, is information in two more groups (start steps, first
+start steps): the app notes when each step of its start ends (services.startup), and each
+step's figure is the median time from the end of the step before it (the first from the
+spawn, the last, "editable painted", to the open campaign painted).
 """
 
 from __future__ import annotations
@@ -50,6 +55,40 @@ def _fields(run: Run) -> dict[str, str]:
     return {}
 
 
+def _steps(run: Run) -> list[tuple[str, float]]:
+    """The app's own start-up steps: each one's name and its ms since the one before."""
+    marks = [item.rsplit("@", 1) for item in _fields(run).get("steps", "").split(",") if item]
+    ends = [(name.replace("_", " "), float(at)) for name, at in marks]
+    ends.append(("editable painted", float(_fields(run)["attached"])))
+    out, before = [], run.started
+    for name, at in ends:
+        out.append((name, (at - before) * 1000))
+        before = at
+    return out
+
+
+def step_figures(group: str, runs: list[Run], baseline: list[float]) -> list[Figure]:
+    """One figure per step of the app's start, median ms, against the bare window's paint."""
+    durations: dict[str, list[float]] = {}
+    for run in runs:
+        for name, ms in _steps(run):
+            durations.setdefault(name, []).append(ms)
+    return [
+        Figure(
+            group,
+            f"step: {name}",
+            "ms",
+            median(ms),
+            median(baseline),
+            "bare PySide6 window",
+            runs=ms,
+            baseline_runs=baseline,
+        )
+        for name, ms in durations.items()
+        if len(ms) == len(runs)  # a step every run made (the preview only with a snapshot)
+    ]
+
+
 def _peak_mib(run: Run) -> float:
     """VmHWM as the process itself read it once shown; wait4's figure where /proc is not."""
     kb = int(_fields(run).get("hwm_kb", "0")) or run.max_rss_kb
@@ -84,6 +123,10 @@ def measure(
     rss0 = [_peak_mib(r) for r in bare_runs]
     where = f"{posses:,} posses"
     targeted = group == "start"
+    steps = []
+    if targeted:  # where the targeted figures' time goes (the same steps at scale: not shown)
+        steps = step_figures("start steps", app_runs, paint0)
+        steps += step_figures("first start steps", cold_runs, paint0)
     return [
         Figure(
             group,
@@ -146,4 +189,5 @@ def measure(
             runs=rss,
             baseline_runs=rss0,
         ),
+        *steps,
     ]

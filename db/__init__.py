@@ -9,17 +9,18 @@ database is made (`_bring_psycopg`), exactly as peewee's own import would have s
 
 from __future__ import annotations
 
-import importlib.abc
 import sys
 from typing import Any
 
 
-class _PeeweeWithoutPsycopg(importlib.abc.MetaPathFinder):
+class _PeeweeWithoutPsycopg:
     """Finds peewee the first time anything imports it, for a loader that hides psycopg.
 
     peewee is imported when the campaign is first opened, not with this package: the window
     paints before it (tests/ui/test_app.py). So the driver is hidden at peewee's own import,
     wherever that comes from, and whichever finder has it (a bundle's is not the path's).
+    A plain class, as the import system asks no more: importlib.abc's base classes import
+    importlib.resources (tempfile, random, shutil), some 7 ms of every start (issue 33).
     """
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
@@ -36,7 +37,7 @@ class _PeeweeWithoutPsycopg(importlib.abc.MetaPathFinder):
         return None
 
 
-class _HidingLoader(importlib.abc.Loader):
+class _HidingLoader:
     """peewee's own loader, run with psycopg hidden; the driver is handed over later."""
 
     def __init__(self, loader: Any) -> None:

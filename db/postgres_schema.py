@@ -18,7 +18,7 @@ when entries are taken out, where SQLite keeps it in sqlite_sequence.
 from __future__ import annotations
 
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 
 from peewee import Database
 
@@ -33,7 +33,8 @@ _ON = "(SELECT active FROM undo_state) = 1"
 @cache
 def frozen_statements() -> tuple[str, ...]:
     """The statements of db/schema_pg_v4.sql, one a line."""
-    text = files("db").joinpath("schema_pg_v4.sql").read_text(encoding="utf-8")
+    # beside this module (in the bundle too); not importlib.resources, slow to import (issue 33)
+    text = Path(__file__).with_name("schema_pg_v4.sql").read_text(encoding="utf-8")
     lines = (line.strip() for line in text.splitlines())
     return tuple(line.removesuffix(";") for line in lines if line and not line.startswith("--"))
 

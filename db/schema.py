@@ -11,7 +11,6 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Mapping
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 
 from peewee import Database
@@ -29,7 +28,8 @@ APPLICATION_ID = 0x524D4752
 @cache
 def v1_statements() -> tuple[str, ...]:
     """The frozen statements of schema 1, one a line in db/schema_v1.sql."""
-    text = files("db").joinpath("schema_v1.sql").read_text(encoding="utf-8")
+    # beside this module (in the bundle too); not importlib.resources, slow to import (issue 33)
+    text = Path(__file__).with_name("schema_v1.sql").read_text(encoding="utf-8")
     lines = (line.strip() for line in text.splitlines())
     return tuple(line.removesuffix(";") for line in lines if line and not line.startswith("--"))
 

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from rostermgr.cards import Card, allowed_stats, parse_card
 from rostermgr.errors import Refused, RuleBroken, quoted
-from rostermgr.plans import FlipStep
 from rostermgr.roster import Member
 from rostermgr.rules import Ruleset
+
+if TYPE_CHECKING:
+    # Imported where a step is made: the window asks flip_choices while it opens a campaign,
+    # and the plans (with the game report they hold) are some 10 ms of imports (issue 33).
+    from rostermgr.plans import FlipStep
 
 
 @dataclass(frozen=True)
@@ -28,20 +33,11 @@ def flip_choices(member: Member, rules: Ruleset, card: Card | None = None) -> Fl
     """R15: for a member (and a card, or the one pending), what the flip allows.
 
     The answers are plan_flip's and plan_reflip's own refusals, so the window offers what the
-    `flip` command accepts.
+    `flip` command accepts (turning is refused for who, never for which card).
     """
     pending = parse_card(member.pending_card) if member.pending_card else None
     shown = card or pending
-    probe = shown or Card("2", "spades")  # any card: turning is refused for who, not which card
-    turn = reflip = ""
-    try:
-        plan_flip(member, probe, None, rules)
-    except RuleBroken as exc:
-        turn = str(exc)
-    try:
-        plan_reflip(member, probe, None, rules)
-    except RuleBroken as exc:
-        reflip = str(exc)
+    turn, reflip = turn_refusal(member), reflip_refusal(member, rules)
     return FlipChoices(
         member.name,
         shown,
@@ -78,21 +74,45 @@ def _choose(member: str, card: Card, stat: str, rules: Ruleset, waiting: bool) -
     return stat
 
 
-def plan_flip(member: Member, card: Card, choose: str | None, rules: Ruleset) -> FlipStep:
-    """Spend one earned flip on a card turned over; choose now or leave it pending."""
-    _alive(member)
+def turn_refusal(member: Member) -> str:
+    """R14, R15: why `member` may not turn a card over for a flip now; "" when it may."""
+    if not member.alive:
+        return _dead(member)
     if member.pending_card:
-        raise RuleBroken(
+        return (
             f"{member.name} has {member.pending_card} waiting: settle it with --choose STAT "
             "or --reflip first (R15)."
         )
     if member.flips < 1:
-        raise RuleBroken(f"{member.name} has no flips to spend (R14).")
+        return f"{member.name} has no flips to spend (R14)."
+    return ""
+
+
+def reflip_refusal(member: Member, rules: Ruleset) -> str:
+    """R15: why `member` may not burn a flip to re-flip its waiting card; "" when it may."""
+    if not member.alive:
+        return _dead(member)
+    if not member.pending_card:
+        return f"{member.name} has no flip waiting to re-flip."
+    if member.flips < rules.reflip_cost:
+        return (
+            f"{member.name} has no flip left to burn for a re-flip of {member.pending_card} (R15)."
+        )
+    return ""
+
+
+def plan_flip(member: Member, card: Card, choose: str | None, rules: Ruleset) -> FlipStep:
+    """Spend one earned flip on a card turned over; choose now or leave it pending."""
+    refused = turn_refusal(member)
+    if refused:
+        raise RuleBroken(refused)
     return _turned(member, card, choose, rules, spent=1, verb="turns")
 
 
 def plan_choose(member: Member, stat: str, rules: Ruleset) -> FlipStep:
     """Settle a pending flip with one of the two stats its card allows."""
+    from rostermgr.plans import FlipStep
+
     _alive(member)
     if not member.pending_card:
         raise RuleBroken(f"{member.name} has no flip waiting for a choice.")
@@ -111,13 +131,9 @@ def plan_choose(member: Member, stat: str, rules: Ruleset) -> FlipStep:
 
 def plan_reflip(member: Member, card: Card, choose: str | None, rules: Ruleset) -> FlipStep:
     """Burn another flip to turn again instead of taking the pending card (R15)."""
-    _alive(member)
-    if not member.pending_card:
-        raise RuleBroken(f"{member.name} has no flip waiting to re-flip.")
-    if member.flips < rules.reflip_cost:
-        raise RuleBroken(
-            f"{member.name} has no flip left to burn for a re-flip of {member.pending_card} (R15)."
-        )
+    refused = reflip_refusal(member, rules)
+    if refused:
+        raise RuleBroken(refused)
     return _turned(
         member, card, choose, rules, spent=rules.reflip_cost, verb="burns a flip and turns"
     )
@@ -168,6 +184,8 @@ def refuse_turn(member: Member, reflip: bool, rules: Ruleset) -> None:
 def _turned(
     member: Member, card: Card, choose: str | None, rules: Ruleset, spent: int, verb: str
 ) -> FlipStep:
+    from rostermgr.plans import FlipStep
+
     allowed = " or ".join(rules.stat_names[s] for s in allowed_stats(card, rules))
     if choose is None:
         return FlipStep(
@@ -193,4 +211,8 @@ def _turned(
 
 def _alive(member: Member) -> None:
     if not member.alive:
-        raise RuleBroken(f"{member.name} is dead and cannot advance.")
+        raise RuleBroken(_dead(member))
+
+
+def _dead(member: Member) -> str:
+    return f"{member.name} is dead and cannot advance."

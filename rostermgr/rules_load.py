@@ -8,7 +8,6 @@ import stat as file_mode
 import tomllib
 import unicodedata
 from collections.abc import Mapping
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -658,8 +657,10 @@ def special_kind(path: Path) -> str | None:
 def load_ruleset(path: str | os.PathLike[str] | None = None) -> Ruleset:
     """Load and validate a ruleset; the shipped default when no path is given."""
     if path is None:
-        ref = resources.files("rostermgr.rulesets").joinpath(DEFAULT_RULESET)
-        return parse_ruleset(ref.read_bytes(), DEFAULT_RULESET)
+        # beside this module, as the bundle keeps it too: importlib.resources would cost the
+        # app's start some 7 ms of imports (tempfile, random, shutil) for one path (issue 33)
+        shipped = Path(__file__).with_name("rulesets") / DEFAULT_RULESET
+        return parse_ruleset(shipped.read_bytes(), DEFAULT_RULESET)
     p = Path(path)
     kind = special_kind(p)
     if kind is not None:  # a FIFO would block the open until a writer came, forever

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import wraps
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from db.backup import backup_dir, backup_due, backup_if_due, make_backup
 from db.check import quick_check
@@ -38,11 +38,16 @@ from db.postgres import WrongPassword as WrongPassword
 from db.rulesets import current_hash, oldest_undoable_mark
 from db.target import shown as server_shown
 from db.undo import prune_before, undo_mark
-from rostermgr.club import NO_CLUB, Seat, posse_refusal, refusal
 from rostermgr.errors import DamagedFile, Refused
 from rostermgr.rules import Ruleset
 from services.faults import DATABASE_ERRORS, named
 from services.paths import ready_folder, refuse_missing_folder
+from services.startup import mark
+
+if TYPE_CHECKING:
+    # The club's rules are asked only by an edit (and a server campaign's seat): the window
+    # opening a file campaign does without them (issue 33).
+    from rostermgr.club import Seat
 
 
 def load_rules(ruleset_path: str | os.PathLike[str] | None = None) -> Ruleset:
@@ -117,6 +122,8 @@ class Campaign:
     def seat(self) -> Seat:
         """Who the user is in a club campaign (issue 29): NO_CLUB for a file, or a server
         campaign that is no club, where whoever opens it may do everything."""
+        from rostermgr.club import NO_CLUB, Seat
+
         if self.server is None:
             return NO_CLUB
         if self._seat is None:
@@ -127,6 +134,8 @@ class Campaign:
 
     def allow(self, action: str) -> None:
         """Refuse, in a sentence, what only an arbitrator does (rostermgr.club) to a player."""
+        from rostermgr.club import refusal
+
         sentence = refusal(self.seat, action)
         if sentence is not None:
             raise Refused(sentence)
@@ -139,6 +148,8 @@ class Campaign:
 
         with bound(self.db):
             _, owner = owner_of(posse)
+        from rostermgr.club import posse_refusal
+
         sentence = posse_refusal(self.seat, posse, owner)
         if sentence is not None:
             raise Refused(sentence)
@@ -658,7 +669,9 @@ def for_app(
         lock.acquire()  # before opening: opening may migrate, which writes
     try:
         db = open_file(path)
+        mark("opened")
         problems = quick_check(db, path)
+        mark("checked")
         if problems:
             db.close()
             raise DamagedFile(problems[0])  # one sentence, naming the backup to restore
@@ -677,4 +690,5 @@ def for_app(
         oldest = oldest_undoable_mark()
         if oldest is not None:
             prune_before(db, oldest)
+    mark("ready")
     return Campaign(path, rules, db, lock)

@@ -11,7 +11,6 @@ from db import posses as store
 from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
 from rostermgr.roster import Posse, normal_name
 from rostermgr.standing import may_play
-from services import club
 from services.campaign import Campaign, in_campaign
 from services.names import check_printable_name
 from services.outputs import atomic_output, check_output
@@ -21,7 +20,8 @@ if TYPE_CHECKING:
 
 # The planners, the shop and the posse files are imported by the use cases that use them: a
 # command that only reads posses (print cards, posse show) does without them (issue 33: some
-# 20 ms of 22 frozen dataclasses made at import).
+# 20 ms of 22 frozen dataclasses made at import). So are the club's rules (services.club):
+# the window opening a campaign only reads.
 
 
 @dataclass(frozen=True)
@@ -96,6 +96,7 @@ def create(c: Campaign, plan: CreationPlan, for_player: str | None = None) -> Po
     the player's an arbitrator made it for (`for_player`).
     """
     from rostermgr.shop import plan_creation
+    from services import club
 
     owner = club.owner_for(c, for_player)
     request = {
@@ -295,6 +296,8 @@ def import_posse(c: Campaign, doc: Any, as_name: str | None = None) -> str:
     for member in checked.members:
         _printable(member.name, "The member's name")
     exchange.refuse_if_taken(checked.name)
+    from services import club
+
     owner = club.owner_for(c, None)
     c.backup("before-import")
     with c.edit():

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -40,12 +40,28 @@ def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[st
     """Take the campaign's lock, show the main window, open the campaign in it; refusals exit 1.
 
     `qt_options` are Qt's own command-line options (-style Fusion), handed to Qt."""
+    from services.startup import collector_paused
+
+    with collector_paused() as resume:
+        return _start(path, ruleset_path, qt_options, resume)
+
+
+def _start(
+    path: Path, ruleset_path: str | None, qt_options: Sequence[str], resume: Callable[[], None]
+) -> int:
+    """run_app's work; `resume` turns the garbage collector back on (services.startup)."""
     from rostermgr.errors import DamagedFile, Refused
+    from services.startup import mark
 
     from PySide6.QtWidgets import QApplication  # isort: skip
+    from ui.qt_imports import skip_source_scan
+
+    skip_source_scan()  # before the window's modules: each would be read through
     from ui.main_window import MainWindow
 
+    mark("imports")
     app = start_application(qt_options)
+    mark("application")
     from services.lock import CampaignHeld
     from services.paths import no_lock, take_lock, take_over
 
@@ -65,28 +81,31 @@ def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[st
     except Refused as exc:
         _refuse(None, exc)
         return EXIT_REFUSED
+    mark("lock")
     window = MainWindow(path=path)
     window.ruleset_path = ruleset_path
+    mark("frame")
     from ui.view_snapshot import read as read_snapshot
 
     snapshot = read_snapshot(path, ruleset_path)
     if snapshot is not None:
         window.show_preview(snapshot)  # painted at once; replaced once the campaign is open
+    mark("snapshot")
     refused: list[int] = []
 
     def open_campaign() -> None:
+        mark("painted")
         from services.campaign import for_app, load_rules
-        from ui.icon import app_icon
 
-        # Drawing the icon needs QPen, whose overloads create every Qt enum (13 ms): after
-        # the first paint, like the campaign.
-        app.setWindowIcon(app_icon())
+        mark("modules")
         try:
             try:
                 rules = load_rules(ruleset_path)
+                mark("ruleset")
                 campaign = for_app(path, rules, lock, read_only=read_only)
             except DamagedFile as exc:
                 window.drop_preview()  # the file is not what the snapshot showed
+                set_icon(app)  # on the question below, as ever
                 if not _restore_offered(window, path, exc):
                     raise
                 campaign = for_app(path, rules, lock, read_only=read_only)
@@ -94,11 +113,13 @@ def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[st
             lock.release()
             refused.append(EXIT_REFUSED)
             window.drop_preview()
+            set_icon(app)
             _refuse(window, exc)
             window.hide()
             QApplication.exit(EXIT_REFUSED)
             return
         show_campaign(window, campaign)
+        window.after_first_paint(lambda: started(app, resume))
 
     window.after_first_paint(open_campaign)
     window.show()
@@ -109,6 +130,21 @@ def run_app(path: Path, ruleset_path: str | None = None, qt_options: Sequence[st
             window.campaign.close()
         lock.release()  # if it is still ours: a refusal or a switch has released it already
     return refused[0] if refused else code
+
+
+def started(app: QApplication, resume: Callable[[], None]) -> None:
+    """Once the open campaign is painted, editable: what nobody waits for (issue 33), the
+    window icon and the garbage collector (off for the start, see services.startup)."""
+    set_icon(app)
+    resume()
+
+
+def set_icon(app: QApplication) -> None:
+    """The window icon. Drawing it imports and draws some 4 ms (QPen's overloads create every
+    Qt enum, 13 ms, before the first paint): never before the window is painted."""
+    from ui.icon import app_icon
+
+    app.setWindowIcon(app_icon())
 
 
 def start_application(qt_options: Sequence[str] = ()) -> QApplication:
@@ -135,7 +171,10 @@ def start_application(qt_options: Sequence[str] = ()) -> QApplication:
 def show_campaign(window: MainWindow, campaign: Campaign) -> None:
     """Put the opened campaign in the window and first in Open recent (and, for the smoke
     test, quit once it is painted)."""
+    from services.startup import mark
+
     window.attach(campaign)
+    mark("attached")
     window.remember(campaign.where)
     if os.environ.get(SMOKE_QUIT) == "1":
         _quit_when_shown(window)

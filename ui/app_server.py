@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ui.app import EXIT_REFUSED, _refuse, can_ask, show_campaign, start_application
+from ui.app import EXIT_REFUSED, _refuse, can_ask, set_icon, show_campaign, start_application
 
 if TYPE_CHECKING:
     from rostermgr.rules import Ruleset
@@ -26,6 +26,9 @@ def run_server_app(
 
     from rostermgr.errors import Refused
     from services.paths import server_shown
+    from ui.qt_imports import skip_source_scan
+
+    skip_source_scan()  # before the window's modules: each would be read through
     from ui.main_window import MainWindow
 
     app = start_application(qt_options)
@@ -44,9 +47,8 @@ def run_server_app(
         )
         from ui.dialogs.offline import offline_copy
         from ui.dialogs.open_server import ask_password
-        from ui.icon import app_icon
 
-        app.setWindowIcon(app_icon())
+        set_icon(app)  # before the password and offline dialogs, which show it
         password: str | None = None
         rules: Ruleset | None = None
         try:

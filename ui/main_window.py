@@ -89,6 +89,10 @@ class MainWindow(QMainWindow):
         from ui.list_view import elide_in_width
 
         elide_in_width(self.posse_list)  # a long name elided, whole in its tooltip
+        # Every line is one line of the same font: Qt sizes them by the first, instead of
+        # asking the delegate for each of a hundred posses at every layout (about 10 ms of
+        # the wait for the open campaign, issue 33).
+        self.posse_list.setUniformItemSizes(True)
         self.new_posse_button = QPushButton("New posse...")
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -182,9 +186,11 @@ class MainWindow(QMainWindow):
 
     def attach(self, campaign: Campaign) -> None:
         """Show the open `campaign`: the roster widgets are built here, once."""
+        from services.startup import mark
         from ui.models import PosseListModel
         from ui.posse_view import PosseView
 
+        mark("view modules")
         self.campaign, self.rules = campaign, campaign.rules
         self.is_open = True
         self.posse_model: PosseListModel = PosseListModel(self.rules)
@@ -206,7 +212,9 @@ class MainWindow(QMainWindow):
             self, self.menus, self.posse_list, self.posse_model, self.view
         )
         self._title()
+        mark("widgets")
         self.refresh(select=self._remembered_posse())
+        mark("queries")
         self.view.tabs.setCurrentIndex(int(str(self.settings.value("window/tab", 0) or 0)))
         self.view.tabs.currentChanged.connect(lambda i: self.settings.setValue("window/tab", i))
         self.setAcceptDrops(True)
@@ -215,14 +223,18 @@ class MainWindow(QMainWindow):
 
     def _follow(self) -> None:
         """Follow a server campaign's changes made by others (ui.live); nothing for a file."""
-        from ui.live import follow
-
         if self.live is not None:
             self.live.stop()
+            self.live = None
+        if self.campaign.server is None:
+            return  # without importing the watch, its worker and the club's rules (issue 33)
+        from ui.live import follow
+
         self.live = follow(self)
 
     def after_first_paint(self, step: Callable[[], None]) -> None:
-        """Run `step` once, on the event loop's next turn after this window is first painted."""
+        """Run `step` once, on the event loop's next turn after this window is next painted
+        (first painted, at the start)."""
         self._after_paint = step
         QTimer.singleShot(OPEN_UNPAINTED_MS, self._run_after_paint)
 

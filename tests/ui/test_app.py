@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -73,6 +74,64 @@ def test_the_window_is_painted_before_the_campaign_is_opened_in_it(
     assert seen["posses"] == sorted([DALTON["name"], LAWMEN["name"]])
     assert seen["name"] == seen["posses"][0]  # the first posse is selected and shown
     assert not lock_path(path).exists()  # released on close
+
+
+def test_the_window_icon_is_set_once_the_campaign_is_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    path = _campaign(tmp_path / "c.sqlite3")
+    QApplication.setWindowIcon(QIcon())  # as at a start: none yet
+    attach = MainWindow.attach
+    seen: list[bool] = []
+
+    def attach_then_close_with_icon(self: MainWindow, session: Campaign) -> None:
+        attach(self, session)
+
+        def poll(left: int = 200) -> None:  # for 2 s at most
+            if QApplication.windowIcon().isNull() and left:
+                QTimer.singleShot(10, lambda: poll(left - 1))
+            else:
+                seen.append(not QApplication.windowIcon().isNull())
+                seen.append(gc.isenabled())  # on again once the campaign is painted
+                self.close()
+
+        QTimer.singleShot(0, poll)
+
+    monkeypatch.setattr(MainWindow, "attach", attach_then_close_with_icon)
+    assert run_app(path) == 0
+    assert seen == [True, True]
+    assert QApplication.windowIcon().availableSizes()  # the star, at its sizes
+
+
+def test_the_app_marks_each_step_of_its_start_in_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bench/ reports where the wait goes by these names (services.startup)."""
+    from services import startup
+
+    path = _campaign(tmp_path / "c.sqlite3")
+    attach = MainWindow.attach
+
+    def attach_then_close(self: MainWindow, session: Campaign) -> None:
+        assert not gc.isenabled()  # no collection while the campaign opens
+        attach(self, session)
+        QTimer.singleShot(0, self.close)
+
+    monkeypatch.setattr(MainWindow, "attach", attach_then_close)
+    monkeypatch.setattr(startup, "MARKS", [])
+    assert run_app(path) == 0
+    assert gc.isenabled()  # off for the start only
+    names = [name for name, _ in startup.MARKS]
+    assert names == [
+        *("imports", "application", "lock", "frame", "snapshot", "painted", "modules"),
+        *("ruleset", "opened", "checked", "ready", "view modules", "widgets", "queries"),
+        "attached",
+    ]
+    times = [at for _, at in startup.MARKS]
+    assert times == sorted(times)
 
 
 def test_the_first_paint_comes_before_peewee_the_ruleset_and_reportlab(tmp_path: Path) -> None:
