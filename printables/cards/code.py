@@ -11,6 +11,7 @@ below it, to its text, and to the tables above, which `back.py` keeps clear of t
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -20,6 +21,7 @@ from printables.cards.style import (
     CARD_W,
     FRAME_INSET_MM,
     FRAME_PT,
+    FRAME_RADIUS_MM,
     MIN_PT,
     SAFE_MM,
     Palette,
@@ -39,11 +41,20 @@ CODE_QUIET_MODULES = 4  # light modules all round: what a decoder needs to find 
 CODE_QUIET_MM = CODE_QUIET_MODULES * CODE_MODULE_MM
 # What is dark nearest the corner: the colour band, or the ink-saver's frame line.
 CODE_DARK_EDGE_MM = max(BAND_MM, FRAME_INSET_MM + FRAME_PT * 25.4 / 72)
-CODE_RIGHT_MM = CODE_DARK_EDGE_MM + CODE_QUIET_MM  # the QR's right edge from the trim
+# The frame's corner is rounded: its arc comes nearer the quiet zone's corner than its sides
+# do, so the QR keeps the quiet zone's corner inside the arc's inner edge too.
+_ARC_CENTRE_MM = FRAME_INSET_MM + FRAME_RADIUS_MM
+_ARC_INNER_MM = FRAME_RADIUS_MM - FRAME_PT * 25.4 / 72 / 2
+CODE_RIGHT_MM = max(  # the QR's right (and, beside its text, bottom) edge from the trim
+    CODE_DARK_EDGE_MM + CODE_QUIET_MM,
+    _ARC_CENTRE_MM + CODE_QUIET_MM - _ARC_INNER_MM / math.sqrt(2) + 0.05,
+)
 CODE_TEXT_PT = MIN_PT
 CODE_TEXT_GAP_MM = 2.0  # beside: between the text and the QR, more than the quiet zone
-CODE_GROUPS_A_LINE = 3  # at least: more when the text would take too many lines
-CODE_UNDER_LINES = 3  # under the QR: at most this many lines (more groups to a line)
+CODE_GROUPS_A_LINE = (3, 4)  # groups to a line: 3, else 4 when 3 would take too many lines
+CODE_WIDE_GROUPS = (5, 6)  # under a QR on a full back: two lines of up to 6 groups
+CODE_WIDE_LINES = 2
+CODE_UNDER_LINES = 4  # under the QR: at most this many lines; a longer code is for scanning
 CODE_BLOCK_GAP_MM = 1.0  # between the upgrades line (and its text) and the block
 
 Placement = Literal["under", "beside"]
@@ -78,12 +89,28 @@ def qr_modules(code: str) -> tuple[int, Modules]:
     return version, rows
 
 
-def _lines(groups: list[str], per_line: int) -> tuple[str, ...]:
-    return tuple(" ".join(groups[i : i + per_line]) for i in range(0, len(groups), per_line))
+def _lines(
+    groups: list[str], most: int, widths: tuple[int, ...] = CODE_GROUPS_A_LINE
+) -> tuple[str, ...]:
+    """The groups in at most `most` lines of 3 (else 4) groups, the lines balanced (no line of
+    one group under lines of three); none when even 4 to a line would take more lines: a code
+    that long is for scanning, as on the journal's cover."""
+    for per_line in widths:
+        count = -(-len(groups) // per_line)
+        if count <= most:
+            base, longer = divmod(len(groups), count)  # the first `longer` lines one more
+            lines, start = [], 0
+            for i in range(count):
+                end = start + base + (i < longer)
+                lines.append(" ".join(groups[start:end]))
+                start = end
+            return tuple(lines)
+    return ()
 
 
-def code_block(code: str, placement: Placement) -> CodeBlock:
-    """The block of code placed under its QR's text or beside it."""
+def code_block(code: str, placement: Placement, wide: bool = False) -> CodeBlock:
+    """The block of code placed under its QR's text or beside it; wide, under it in two long
+    lines (lower, for a full back)."""
     version, rows = qr_modules(code)
     side = len(rows) * mm(CODE_MODULE_MM)
     quiet = mm(CODE_QUIET_MM)
@@ -91,28 +118,33 @@ def code_block(code: str, placement: Placement) -> CodeBlock:
     qr_left = right - side
     groups = grouped(code).split(" ")
     line_h = block_height(CODE_TEXT_PT)
+
+    def width_of(lines: tuple[str, ...]) -> float:
+        return max((text_width(line, CONDENSED, CODE_TEXT_PT) for line in lines), default=0.0)
+
     if placement == "under":
-        per_line = max(CODE_GROUPS_A_LINE, -(-len(groups) // CODE_UNDER_LINES))
-        lines = _lines(groups, per_line)
-        text_top = mm(SAFE_MM) + len(lines) * line_h  # the last line on the safe zone's edge
-        qr_top = text_top + quiet + side
-        width = max(text_width(line, CONDENSED, CODE_TEXT_PT) for line in lines)
-        left = min(qr_left, right - width)
+        lines = (
+            _lines(groups, CODE_WIDE_LINES, CODE_WIDE_GROUPS)
+            if wide
+            else _lines(groups, CODE_UNDER_LINES)
+        )
+        # the last line on the safe zone's edge; with no text, the QR a quiet zone above it
+        text_top = mm(SAFE_MM) + len(lines) * line_h
+        qr_top = max(text_top, mm(CODE_RIGHT_MM) - quiet) + quiet + side
+        left = min(qr_left, right - width_of(lines))
         return CodeBlock(
             placement, version, rows, qr_left, qr_top, lines, right, text_top, left, qr_top + quiet
         )
     # Beside: the QR a quiet zone above the band; the text at its left, never taller than it.
-    bottom = mm(CODE_DARK_EDGE_MM) + quiet
-    most = max(1, int(side // line_h))
-    lines = _lines(groups, max(CODE_GROUPS_A_LINE, -(-len(groups) // most)))
-    width = max(text_width(line, CONDENSED, CODE_TEXT_PT) for line in lines)
+    bottom = mm(CODE_RIGHT_MM)
+    lines = _lines(groups, max(1, int(side // line_h)))
     text_right = qr_left - mm(CODE_TEXT_GAP_MM)
     text_top = max(mm(SAFE_MM), bottom) + len(lines) * line_h
     top = bottom + side
+    left = text_right - width_of(lines) if lines else qr_left
     return CodeBlock(
-        placement, version, rows, qr_left, top, lines, text_right, text_top,
-        text_right - width, top + quiet,
-    )  # fmt: skip
+        placement, version, rows, qr_left, top, lines, text_right, text_top, left, top + quiet
+    )
 
 
 def draw_code_block(pen: Pen, block: CodeBlock, pal: Palette) -> None:
