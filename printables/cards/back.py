@@ -47,6 +47,7 @@ from printables.cards.code import (
     CodeBlock,
     code_block,
     draw_code_block,
+    qr_modules,
 )
 from printables.cards.faces import BackTables, CardFace
 from printables.cards.pen import Pen
@@ -107,6 +108,8 @@ class BackLayout:
 def back_layout(face: CardFace) -> BackLayout:
     """Where everything on face's back goes: the code's text under its QR where the tables
     leave room for it (every member's own card, most leaders'), else at its left (issue 34)."""
+    if face.code:
+        qr_modules(face.code, f"{face.title}'s card")  # refused by name before any layout
     return _back_layout(face.back, len(face.names), face.code)
 
 

@@ -78,13 +78,14 @@ class CodeBlock:
     top: float
 
 
-def qr_modules(code: str) -> tuple[int, Modules]:
-    """The QR version and module rows of a card's code; refused past CODE_MAX_VERSION."""
+def qr_modules(code: str, whose: str = "A card") -> tuple[int, Modules]:
+    """The QR version and module rows of a card's code; refused past CODE_MAX_VERSION, the
+    card named by whose ("Ike Dalton's card")."""
     version, rows = modules_of(code, CODE_LEVEL)
     if version > CODE_MAX_VERSION:
         raise PrintRefused(
-            f"A card's code needs a QR code of version {version}, larger than the "
-            f"{CODE_MAX_VERSION} its back has room for: it carries too much gear."
+            f"{whose} needs a QR code of version {version} for its state code, larger than the "
+            f"{CODE_MAX_VERSION} its back has room for: it carries too much gear to print."
         )
     return version, rows
 

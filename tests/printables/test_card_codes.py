@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 from collections import defaultdict
+from dataclasses import replace
 from types import MappingProxyType
 
 import pdfplumber
@@ -320,3 +321,17 @@ def test_the_ink_savers_rounded_frame_keeps_out_of_the_quiet_zones_corner() -> N
     corner = CODE_RIGHT_MM - CODE_QUIET_MM  # the quiet zone's corner, from both trims
     inner = FRAME_RADIUS_MM - FRAME_PT * 25.4 / 72 / 2
     assert corner >= centre or math.hypot(centre - corner, centre - corner) <= inner
+
+
+def test_a_card_whose_code_is_too_large_for_its_back_is_refused_by_name() -> None:
+    """One sentence naming the member, not a traceback: a QR past version 6 has no room."""
+    from rostermgr.errors import PrintRefused
+
+    rng = random.Random(9)
+    posse = grown_posse(rng, 7, 700)
+    whiskey = next(i for i in RULES.items if "whiskey" in i)
+    heavy = replace(posse.members[2], items=(whiskey,) * 120)
+    posse = replace(posse, members=(*posse.members[:2], heavy, *posse.members[3:]))
+    faces = card_faces([posse], RULES, "separate", counter=5)
+    with pytest.raises(PrintRefused, match=f"^{heavy.name}'s card needs a QR code of version"):
+        write_cards(faces, RULES, io.BytesIO())
