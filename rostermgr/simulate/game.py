@@ -7,6 +7,7 @@ derives the injuries, deaths, flips and money, exactly as for a game played on t
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -115,10 +116,14 @@ def play(
     winner: str | None = None
     ended = False
     pairs, refs, standing, random_ = memo.pairs, table.refs, table.standing, rng.random
-    below = _below(rng)
+    getrandbits = rng.getrandbits
     at_random = model.target == TARGET_RANDOM
     for _turn in range(turns):
-        first = below(2)  # rng.randrange(2)'s draw
+        # each draw of an index below n is Random._randbelow's own, inline (the loop's hottest
+        # call): bits enough for n, drawn again while not below n; `first` is randrange(2)'s
+        first = getrandbits(2)
+        while first >= 2:
+            first = getrandbits(2)
         count = int(whole) + (1 if random_() < part else 0)
         for i in range(count):
             side = (first + i) % 2
@@ -127,17 +132,29 @@ def play(
             if not attackers or not targets:
                 ended = True
                 break
-            attacker = attackers[below(len(attackers))]
-            target = (
-                targets[below(len(targets))]  # rng.choice(targets)
-                if at_random
-                else _pick_target(targets, table, model, rules, rng)
-            )
+            n = len(attackers)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            attacker = attackers[r]
+            if at_random:  # rng.choice(targets)
+                n = len(targets)
+                k = n.bit_length()
+                r = getrandbits(k)
+                while r >= n:
+                    r = getrandbits(k)
+                target = targets[r]
+            else:
+                target = _pick_target(targets, table, model, rules, rng)
             pair = (id(attacker), id(target))  # the memo keeps the fighters, so their ids
             chances = pairs.get(pair)
             if chances is None:
                 chances = pairs[pair] = odds.between(attacker, target)
-            wounds = chances.draw(random_)
+            # Draw.draw, inline
+            wounds = chances.wounds[
+                bisect(chances.running, random_() * chances.total, 0, chances.last)
+            ]
             if not wounds:
                 continue
             down = table.hit(target, other, refs[id(attacker)], wounds)
