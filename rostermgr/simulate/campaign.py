@@ -94,7 +94,7 @@ def measure(books: Books, rules: Ruleset, memo: Memo | None = None) -> PosseAt:
         sum(sum(m.upgrades.values()) for m in posse.members),
         sum(m.injuries for m in living),
         (len(posse.members) - len(living)) / len(posse.members) if posse.members else 0.0,
-        sum(sum(memo.stats(m, rules).values()) for m in living),
+        sum(memo.total(m, rules) for m in living),
     )
 
 

@@ -55,7 +55,8 @@ def spend_flips(
     """Every living member turns its flips (R15); a card allowing no stat wanted waits."""
     deck = _deck(rules)
     memo = memo if memo is not None else Memo()
-    for name in [m.name for m in books.posse.active]:
+    # a member with no flip to turn and no card waiting does nothing (most, after most games)
+    for name in [m.name for m in books.posse.active if m.flips > 0 or m.pending_card]:
         while True:
             member = books.posse.member(name)
             if member.pending_card:
@@ -154,60 +155,75 @@ def _worn(items: tuple[str, ...], rules: Ruleset) -> tuple[Item, ...]:
 def _best_buy(
     books: Books, member: Member, weapon: bool, model: Model, rules: Ruleset, memo: Memo
 ) -> tuple[Item | None, tuple[Item, ...]]:
-    """The item to buy, and the clothing to sell for it; (None, ()) when nothing is better."""
+    """The item to buy, and the clothing to sell for it; (None, ()) when nothing is better:
+    the best of the member's offers (`_offers`) within the budget."""
     worn, refund = ((), 0) if weapon else memo.worn(member.items, rules, _worn)
     budget = books.posse.purse + refund - model.reserve
     test = memo.own_test(member, rules) if weapon else None
-    # what the shop offers depends on the role, what is held, the test and the budget only
-    key = (member.role, member.items, test)
-    if memo.nothing_to_buy(key, budget):
-        return None, ()
-    best, sell = _choose_buy(books, member, test, worn, budget, rules)
-    if best is None:
-        memo.found_nothing(key, budget)
-    return best, sell
+    for item in _offers(books.posse, member, test, worn, rules):
+        if item.price <= budget:
+            return item, worn
+    return None, ()
 
 
-def _choose_buy(
-    books: Books,
-    member: Member,
-    test: str | None,
-    worn: tuple[Item, ...],
-    budget: int,
-    rules: Ruleset,
-) -> tuple[Item | None, tuple[Item, ...]]:
-    """A weapon for `test` (the test it is best at, R8), or clothing when `test` is None."""
+OfferKey = tuple[str, str, str, tuple[str, ...], str | None]
+_offered: dict[int, tuple[Ruleset, dict[OfferKey, tuple[Item, ...]]]] = {}
+
+
+def _offers(
+    posse: Posse, member: Member, test: str | None, worn: tuple[Item, ...], rules: Ruleset
+) -> tuple[Item, ...]:
+    """What the shop would sell the member whatever the purse, the best buy first: a weapon
+    for `test` (the test it is best at, R8) doing more damage than any of that test it holds,
+    or, when `test` is None, clothing giving more defence than it wears; each one that
+    plan_buy accepts for the member once its clothing (`worn`) is sold (R5: roles, a kind's
+    limit).
+
+    Kept per process by all plan_buy reads of the member and posse besides the purse (the
+    faction, the standing, the role, the items held) and the test: campaigns meet the same
+    members again and again. Within a budget the best buy is then the first offer priced within
+    it, as plan_buy's own purse check (R16) would have it (tests/rostermgr/simulate checks the
+    offers against plan_buy asked with the purse).
+    """
+    key = (posse.faction, posse.standing, member.role, member.items, test)
+    found = _offered.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = _offered[id(rules)] = (rules, {})
+    offers = found[1].get(key)
+    if offers is None:
+        offers = found[1][key] = _work_out_offers(posse, member, test, worn, rules)
+    return offers
+
+
+def _work_out_offers(
+    posse: Posse, member: Member, test: str | None, worn: tuple[Item, ...], rules: Ruleset
+) -> tuple[Item, ...]:
     held = [rules.item(i) for i in member.items]
     if test is not None:  # a weapon doing more damage than any of its test it holds
         shelf = _weapons_for(test, rules)
         most = max((h.damage for h in held if rules.kinds[h.kind].test == test), default=-1)
-        wanted = [i for i in shelf if i.price <= budget and i.damage > most]
+        wanted = [i for i in shelf if i.damage > most]
     else:  # clothing giving more defence than it wears
         worn_defence = sum(h.defence for h in held)
-        wanted = [
-            i for i in _catalogue(rules)[False] if i.price <= budget and i.defence > worn_defence
-        ]
+        wanted = [i for i in _catalogue(rules)[False] if i.defence > worn_defence]
     if not wanted:
-        return None, ()
-    # R5 asked of plan_buy for the member without the clothing it would sell, the purse
-    # set aside (the budget counts the refund): what plan_buy will accept once sold
+        return ()
+    # plan_buy asked for the member without the clothing it would sell, with a purse that pays
+    # for any item: what it accepts once sold, within the purse
     kept = list(member.items)
     for w in worn:
         kept.remove(w.id)
     trial = changed(
-        books.posse,
+        posse,
         {
-            "purse": budget if budget > 0 else 0,
+            "purse": max(i.price for i in wanted),
             "members": tuple(
                 changed(m, {"items": tuple(kept)}) if m.name == member.name else m
-                for m in books.posse.members
+                for m in posse.members
             ),
         },
     )
-    # the best that plan_buy accepts for the member (R5: roles, a kind's limit): the shop's
-    # own answer (shop_choices), asked only of the items worth having
-    best = next((i for i in wanted if _accepted(trial, member.name, i, rules)), None)
-    return best, worn if best else ()
+    return tuple(i for i in wanted if _accepted(trial, member.name, i, rules))
 
 
 def shop(books: Books, model: Model, rules: Ruleset, memo: Memo | None = None) -> Books:
