@@ -131,13 +131,6 @@ def workers_for(campaigns: int) -> int:
     return max(1, min(os.cpu_count() or 1, -(-campaigns // CHUNK)))
 
 
-def _quiet() -> None:
-    """A worker leaves Ctrl+C to the command: it stops the run and says so, once."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 @contextmanager
 def _workers_deaf() -> Iterator[None]:
     """Processes started in this block ignore Ctrl+C from their start (they inherit it), so
@@ -203,15 +196,16 @@ def _on_workers(
     pieces = chunks(made.campaigns, CHUNK, WARM, WARM_PIECE, TAIL, TAIL_PIECE)
     runs: dict[int, list[CampaignRun]] = {}
     stopped = Cancelled(STOPPED)
-    import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
-    # spawn, not fork: the app's process has Qt's threads, which a fork would copy half-alive
-    context = multiprocessing.get_context("spawn")
+    from services.simulate_worker import context, quiet
+
     known: Known = {}
     queue = list(enumerate(pieces))
     finished = 0
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_quiet)
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=context(made, made.rules()), initializer=quiet
+    )
     try:
         pending: dict[Future[tuple[list[CampaignRun], Known]], int] = {}
         while queue or pending:

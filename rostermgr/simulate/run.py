@@ -111,6 +111,14 @@ _worker: dict[str, tuple[Ruleset, OddsTable]] = {}
 Known = dict[Matchup, Chances]
 
 
+def prime(job: Job, rules: Ruleset) -> None:
+    """Keep this job's ruleset (already read: `rules`) and an odds table for the chunks to come:
+    a process that forks workers after this hands them both."""
+    if job.rules_text not in _worker:
+        _worker.clear()
+        _worker[job.rules_text] = (rules, OddsTable(rules))
+
+
 def run_chunk(
     job: Job, indices: range, known: Known | None = None
 ) -> tuple[list[CampaignRun], Known]:
@@ -121,9 +129,7 @@ def run_chunk(
     """
     key = job.rules_text
     if key not in _worker:
-        rules = job.rules()
-        _worker.clear()
-        _worker[key] = (rules, OddsTable(rules))
+        prime(job, job.rules())
     rules, odds = _worker[key]
     if known:
         odds.learn(known)
