@@ -165,6 +165,8 @@ class OddsTable:
         self._sides: dict[tuple[tuple[object, ...], tuple[object, ...]], Draw] = {}
         self._turns: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._fighters: dict[tuple[object, ...], Fighter] = {}
+        # `between` of two fighters the table made (`fighter`), by their identity
+        self.pairs: dict[tuple[int, int], Draw] = {}
 
     def key(self, m: Matchup) -> Matchup:
         """The matchup as filed: by the difference of attack and Defence plus clothing (R8), and
@@ -211,20 +213,24 @@ class OddsTable:
         return found
 
     def fighter(self, member: Member, faction: str, stats: dict[str, int], first: str) -> Fighter:
-        """`fighter(member, faction, rules, stats, first)`: worked out once per process for each
-        faction, items held and stats (all it reads of the member), then only the member put in.
+        """`fighter(member, faction, rules, stats, first)`, worked out once per process for each
+        faction, items held and stats (all it reads of the member) and shared by every member
+        alike: its `member` is the first of them, so a game asks its own seat for the member.
 
-        Campaigns of one run meet the same members again and again, from their founding on."""
+        Campaigns of one run meet the same members again and again, from their founding on.
+        The table keeps every fighter it made, so an id stands for one of them (`drawing`)."""
         key = (faction, member.items, tuple(stats.values()))
         found = self._fighters.get(key)
         if found is None:
             found = self._fighters[key] = fighter(member, faction, self.rules, stats, first)
-        if found.member is member:
-            return found
-        new = object.__new__(Fighter)
-        new.__dict__.update(found.__dict__)  # frozen: setattr is refused, not the __dict__
-        new.__dict__["member"] = member
-        return new
+        return found
+
+    def drawing(self, attacker: Fighter, target: Fighter) -> Draw:
+        """`between` two fighters of `fighter`, kept in `pairs` by their ids for the games'
+        loop to find first (the fighters live as long as the table: their ids are theirs)."""
+        found = self.between(attacker, target)
+        self.pairs[(id(attacker), id(target))] = found
+        return found
 
     def draw(self, m: Matchup, rng: random.Random) -> int:
         """The wounds of one exchange, drawn with the exact odds."""

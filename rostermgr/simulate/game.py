@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rostermgr.choices import routed_reason
 from rostermgr.report import Bounty, Money, OutOfAction, Ref, Report
-from rostermgr.roster import Member, Posse
+from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 from rostermgr.simulate.exchange import Fighter, OddsTable, wounds_left
 from rostermgr.simulate.memo import Memo
@@ -34,51 +34,58 @@ def scenario(model: Model, rules: Ruleset, rng: random.Random) -> str:
 
 
 class _Table:
-    """The models still in the game, the wounds they took, and who took whom out."""
+    """The models still in the game, the wounds they took, and who took whom out.
+
+    Plain values for the exchange loop: each model of the game is a seat, its number an index
+    into `fighters`, `refs`, `roles` and `left`; `standing[side]` the seats of that posse still
+    in the game, in roster order.
+    """
 
     def __init__(
         self, posses: tuple[Posse, Posse], rules: Ruleset, odds: OddsTable, memo: Memo
     ) -> None:
         self.posses = posses
-
-        def make(m: Member, faction: str) -> Fighter:
-            return odds.fighter(m, faction, memo.stats(m, rules), memo.own_test(m, rules))
-
-        # the models of each posse still in the game, in roster order
-        self.standing = {
-            p.name: [memo.fighter(m, p.faction, make) for m in p.active] for p in posses
-        }
-        # each model's ref, and the wounds it can still take before it is out (R13), by identity:
-        # a fighter is one member of one posse in the game
-        self.refs = {id(f): Ref(p, f.member.name) for p, fs in self.standing.items() for f in fs}
-        self.left = {id(f): wounds_left(f) for fs in self.standing.values() for f in fs}
+        self.fighters: list[Fighter] = []
+        self.refs: list[Ref] = []
+        self.roles: list[str] = []
+        self.left: list[int] = []  # the wounds it can still take before it is out (R13)
+        self.standing: tuple[list[int], list[int]] = ([], [])
+        for side, posse in enumerate(posses):
+            for member in posse.active:
+                fighter, ref = memo.seat(member, posse, rules, odds)
+                self.standing[side].append(len(self.fighters))
+                self.fighters.append(fighter)
+                self.refs.append(ref)
+                self.roles.append(member.role)
+                self.left.append(wounds_left(fighter))
         self.out: list[OutOfAction] = []
         self.down: set[Ref] = set()
 
-    def hit(self, target: Fighter, posse: str, by: Ref, wounds: int) -> Ref | None:
-        """Wounds on a target; its ref when they put it out of action (R13: over its Wounds)."""
-        left = self.left[id(target)] - wounds
-        self.left[id(target)] = left
+    def hit(self, target: int, side: int, by: int, wounds: int) -> Ref | None:
+        """Wounds on a target seat of this side; its ref when they put it out of action (R13:
+        over its Wounds)."""
+        left = self.left[target] - wounds
+        self.left[target] = left
         if left < 0:
-            ref = self.refs[id(target)]
+            ref = self.refs[target]
             self.down.add(ref)
-            self.out.append(OutOfAction(ref, by))
-            self.standing[posse].remove(target)
+            self.out.append(OutOfAction(ref, self.refs[by]))
+            self.standing[side].remove(target)
             return ref
         return None
 
 
 def _pick_target(
-    targets: list[Fighter],
+    targets: list[int],
     table: _Table,
     model: Model,
     rules: Ruleset,
     rng: random.Random,
-) -> Fighter:
+) -> int:
     if model.target == TARGET_WEAKEST:
-        return min(targets, key=lambda f: table.left[id(f)])
+        return min(targets, key=lambda t: table.left[t])
     if model.target == TARGET_LEADER:  # the most valuable bounty first (R12's rewards)
-        return max(targets, key=lambda f: rules.role(f.member.role).bounty_reward)
+        return max(targets, key=lambda t: rules.role(table.roles[t]).bounty_reward)
     return targets[_below(rng)(len(targets))]
 
 
@@ -115,8 +122,8 @@ def play(
     whole, part = divmod(model.exchanges_per_turn, 1)
     winner: str | None = None
     ended = False
-    pairs, refs, standing, random_ = memo.pairs, table.refs, table.standing, rng.random
-    getrandbits = rng.getrandbits
+    standing, fighters, random_ = table.standing, table.fighters, rng.random
+    pairs, drawing, getrandbits = odds.pairs, odds.drawing, rng.getrandbits
     at_random = model.target == TARGET_RANDOM
     for _turn in range(turns):
         # each draw of an index below n is Random._randbelow's own, inline (the loop's hottest
@@ -127,8 +134,7 @@ def play(
         count = int(whole) + (1 if random_() < part else 0)
         for i in range(count):
             side = (first + i) % 2
-            acting, other = names[side], names[1 - side]
-            attackers, targets = standing[acting], standing[other]
+            attackers, targets = standing[side], standing[1 - side]
             if not attackers or not targets:
                 ended = True
                 break
@@ -147,19 +153,18 @@ def play(
                 target = targets[r]
             else:
                 target = _pick_target(targets, table, model, rules, rng)
-            pair = (id(attacker), id(target))  # the memo keeps the fighters, so their ids
-            chances = pairs.get(pair)
-            if chances is None:
-                chances = pairs[pair] = odds.between(attacker, target)
+            fa, ft = fighters[attacker], fighters[target]
+            chances = pairs.get((id(fa), id(ft))) or drawing(fa, ft)
             # Draw.draw, inline
             wounds = chances.wounds[
                 bisect(chances.running, random_() * chances.total, 0, chances.last)
             ]
             if not wounds:
                 continue
-            down = table.hit(target, other, refs[id(attacker)], wounds)
+            down = table.hit(target, 1 - side, attacker, wounds)
             if down is None:
                 continue
+            acting = names[side]
             if scen.ends_on_bounty and down == bounties.get(acting):
                 winner, ended = acting, True
                 break

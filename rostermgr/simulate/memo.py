@@ -1,7 +1,7 @@
 """What one simulated campaign remembers about values that have not changed since it last asked.
 
 Members are frozen values: a member no game, flip or purchase touched is the same object in the
-next round, so what was worked out for it (its fighter, the odds of each pairing) still holds;
+next round, so what was worked out for it (its stats, its fighter) still holds;
 those entries are filed by identity and keep their object, so an id is never reused while its
 entry lives. The memo lasts one campaign; what the shop offers a member is kept per process
 (`simulate.policy._offers`).
@@ -12,31 +12,34 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rostermgr.roster import Member
+from rostermgr.report import Ref
+from rostermgr.roster import Member, Posse
 from rostermgr.rules import Item, Ruleset
-from rostermgr.simulate.exchange import Draw, Fighter, own_test
+from rostermgr.simulate.exchange import Fighter, OddsTable, own_test
 
 
 @dataclass
 class Memo:
-    fighters: dict[tuple[int, str], tuple[Member, Fighter]] = field(default_factory=dict)
+    # a member's fighter (`OddsTable.fighter`) and its ref, by the member and its posse's name
+    seats: dict[tuple[int, str], tuple[Member, Fighter, Ref]] = field(default_factory=dict)
     # a member's current stats, the test it is best at (`own_test`) and the sum of its stats,
     # asked by the game, the flips, the shop and the measure after each round, of members that
     # mostly did not change
     sheets: dict[int, tuple[Member, dict[str, int], str, int]] = field(default_factory=dict)
-    pairs: dict[tuple[int, int], Draw] = field(default_factory=dict)
     # a member's clothing (what it would sell for better) and its resale value, by items held
     clothing: dict[tuple[str, ...], tuple[tuple[Item, ...], int]] = field(default_factory=dict)
 
-    def fighter(
-        self, member: Member, faction: str, make: Callable[[Member, str], Fighter]
-    ) -> Fighter:
-        """The fighter of this very member object, made once."""
-        key = (id(member), faction)
-        found = self.fighters.get(key)
+    def seat(
+        self, member: Member, posse: Posse, rules: Ruleset, odds: OddsTable
+    ) -> tuple[Fighter, Ref]:
+        """This very member of this posse in a game: its fighter and its ref, made once."""
+        key = (id(member), posse.name)
+        found = self.seats.get(key)
         if found is None or found[0] is not member:
-            found = self.fighters[key] = (member, make(member, faction))
-        return found[1]
+            _, stats, first, _ = self._sheet(member, rules)
+            fighter = odds.fighter(member, posse.faction, stats, first)
+            found = self.seats[key] = (member, fighter, Ref(posse.name, member.name))
+        return found[1], found[2]
 
     def _sheet(self, member: Member, rules: Ruleset) -> tuple[Member, dict[str, int], str, int]:
         found = self.sheets.get(id(member))
