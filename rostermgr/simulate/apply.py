@@ -56,7 +56,11 @@ def changed(value: V, change: Mapping[str, Any]) -> V:
 
 
 def _member(posse: Posse, name: str, change: Mapping[str, object]) -> Posse:
-    members = tuple(changed(m, change) if m.name == name else m for m in posse.members)
+    members = posse.members
+    for i, m in enumerate(members):
+        if m.name == name:  # names are unique in a posse (plan_hire, plan_creation)
+            members = (*members[:i], changed(m, change), *members[i + 1 :])
+            break
     return changed(posse, {"members": members})
 
 

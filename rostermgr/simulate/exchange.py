@@ -24,6 +24,7 @@ from rostermgr.rules import Item, Ruleset, TestKind
 from rostermgr.weapons import test_kinds
 
 Chances = tuple[tuple[int, ...], tuple[int, ...]]  # wounds, and their cumulative counts
+PAIRS_KEPT = 500_000  # OddsTable.pairs: about 60 MB; 1,000 campaigns meet some 180,000 pairs
 
 
 class Draw:
@@ -229,6 +230,8 @@ class OddsTable:
         """`between` two fighters of `fighter`, kept in `pairs` by their ids for the games'
         loop to find first (the fighters live as long as the table: their ids are theirs)."""
         found = self.between(attacker, target)
+        if len(self.pairs) >= PAIRS_KEPT:  # a long run's memory stays bounded
+            self.pairs.clear()
         self.pairs[(id(attacker), id(target))] = found
         return found
 

@@ -27,11 +27,19 @@ def preferences(
 ) -> tuple[str, ...]:
     """The stats a member would raise, best first: the model's, or its own test's stat first."""
     if model.prefer:
-        rest = tuple(s for s in rules.stat_order if s not in model.prefer)
-        return (*model.prefer, *rest)
-    test = memo.own_test(member, rules) if memo else own_test(member.stats(rules), rules)
-    own = rules.attack_stat(test)
-    return (own, *(s for s in rules.stat_order if s != own))
+        first: tuple[str, ...] = model.prefer
+    else:
+        test = memo.own_test(member, rules) if memo else own_test(member.stats(rules), rules)
+        first = (rules.attack_stat(test),)
+    key = (rules.stat_order, first)
+    found = _preferences.get(key)
+    if found is None:
+        found = _preferences[key] = (*first, *(s for s in rules.stat_order if s not in first))
+    return found
+
+
+# the stats in order of preference, by the ruleset's stats and those preferred first
+_preferences: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}
 
 
 _decks: dict[int, tuple[Card, ...]] = {}
