@@ -251,7 +251,8 @@ class OddsTable:
                 running.append(total)
             self._turns = (tuple(length), tuple(running))
         turns, weights = self._turns
-        return rng.choices(turns, cum_weights=weights)[0]
+        # rng.choices(turns, cum_weights=weights)[0], the same number drawn without its checks
+        return turns[bisect(weights, rng.random() * (weights[-1] + 0.0), 0, len(turns) - 1)]
 
     def __len__(self) -> int:
         return len(self._wounds)

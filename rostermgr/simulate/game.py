@@ -10,6 +10,7 @@ import random
 from bisect import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
 
 from rostermgr.choices import routed_reason
 from rostermgr.report import Bounty, Money, OutOfAction, Ref, Report
@@ -28,9 +29,21 @@ class Played:
 
 
 def scenario(model: Model, rules: Ruleset, rng: random.Random) -> str:
-    """A scenario drawn from the model's mix."""
-    mix = model.scenario_mix(rules)
-    return rng.choices([s for s, _ in mix], weights=[w for _, w in mix])[0]
+    """A scenario drawn from the model's mix: `rng.choices(ids, weights)[0]`, the same number
+    drawn, with the running weights summed once per model and ruleset."""
+    found = _mixes.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = _mixes[id(rules)] = (rules, {})
+    mix = found[1].get(model)
+    if mix is None:
+        pairs = model.scenario_mix(rules)
+        running = list(accumulate(w for _, w in pairs))  # as choices sums the weights
+        mix = found[1][model] = (tuple(s for s, _ in pairs), running, running[-1] + 0.0)
+    ids, running, total = mix
+    return ids[bisect(running, rng.random() * total, 0, len(ids) - 1)]
+
+
+_mixes: dict[int, tuple[Ruleset, dict[Model, tuple[tuple[str, ...], list[float], float]]]] = {}
 
 
 class _Table:

@@ -64,9 +64,12 @@ def spend_flips(
     deck = _deck(rules)
     memo = memo if memo is not None else Memo()
     # a member with no flip to turn and no card waiting does nothing (most, after most games)
-    for name in [m.name for m in books.posse.active if m.flips > 0 or m.pending_card]:
+    # a member keeps its place in the roster when it flips (apply._member)
+    for i, m in enumerate(books.posse.members):
+        if not (m.alive and (m.flips > 0 or m.pending_card)):
+            continue
         while True:
-            member = books.posse.member(name)
+            member = books.posse.members[i]
             if member.pending_card:
                 card = parse_card(member.pending_card)
                 pick, unwanted = _pick(member, card, books.posse, model, rules, memo)
@@ -247,9 +250,13 @@ def shop(books: Books, model: Model, rules: Ruleset, memo: Memo | None = None) -
         return books
     memo = memo if memo is not None else Memo()
     wants = (True, False) if model.shopping == SHOP_GEAR else (True,)
-    for name in [m.name for m in books.posse.active]:
+    # a member keeps its place in the roster when it buys or sells (apply._member)
+    for i, m in enumerate(books.posse.members):
+        if not m.alive:
+            continue
+        name = m.name
         for weapon in wants:
-            member = books.posse.member(name)
+            member = books.posse.members[i]
             best, worn = _best_buy(books, member, weapon, model, rules, memo)
             if best is None:
                 continue
