@@ -9,7 +9,7 @@ entry lives. The memo lasts one campaign; what the shop offers a member is kept 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from rostermgr.report import Ref
@@ -26,6 +26,10 @@ class Memo:
     # asked by the game, the flips, the shop and the measure after each round, of members that
     # mostly did not change
     sheets: dict[int, tuple[Member, dict[str, int], str, int]] = field(default_factory=dict)
+    # the same by the stat line it is worked out from (`_sheet`): role, injuries, upgrades
+    lines: dict[tuple[str, int, int], tuple[Mapping[str, int], dict[str, int], str, int]] = field(
+        default_factory=dict
+    )
     # a member's clothing (what it would sell for better) and its resale value, by items held
     clothing: dict[tuple[str, ...], tuple[tuple[Item, ...], int]] = field(default_factory=dict)
 
@@ -44,13 +48,19 @@ class Memo:
     def _sheet(self, member: Member, rules: Ruleset) -> tuple[Member, dict[str, int], str, int]:
         found = self.sheets.get(id(member))
         if found is None or found[0] is not member:
-            stats = member.stats(rules)
-            found = self.sheets[id(member)] = (
-                member,
-                stats,
-                own_test(stats, rules),
-                sum(stats.values()),
-            )
+            # Member.stats reads the role, the injuries and the upgrades alone: a member that
+            # earned flips or bought since keeps its upgrades object, and so its stat line
+            key = (member.role, member.injuries, id(member.upgrades))
+            line = self.lines.get(key)
+            if line is None or line[0] is not member.upgrades:
+                stats = member.stats(rules)
+                line = self.lines[key] = (
+                    member.upgrades,
+                    stats,
+                    own_test(stats, rules),
+                    sum(stats.values()),
+                )
+            found = self.sheets[id(member)] = (member, line[1], line[2], line[3])
         return found
 
     def stats(self, member: Member, rules: Ruleset) -> dict[str, int]:

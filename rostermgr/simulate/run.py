@@ -20,6 +20,7 @@ from rostermgr.simulate.apply import Books
 from rostermgr.simulate.campaign import CampaignRun, found, from_posses, run_campaign
 from rostermgr.simulate.exchange import Chances, OddsTable
 from rostermgr.simulate.model import MAX_CAMPAIGNS, MAX_GAMES, MAX_POSSES, Model
+from rostermgr.simulate.summary import Tally, tally
 
 
 @dataclass(frozen=True)
@@ -119,13 +120,12 @@ def prime(job: Job, rules: Ruleset) -> None:
         _worker[job.rules_text] = (rules, OddsTable(rules))
 
 
-def run_chunk(
-    job: Job, indices: range, known: Known | None = None
-) -> tuple[list[CampaignRun], Known]:
-    """run_slice for a worker process: the ruleset read and the odds kept once per process.
+def run_chunk(job: Job, indices: range, known: Known | None = None) -> tuple[Tally, Known]:
+    """run_slice for a worker process: the ruleset read and the odds kept once per process;
+    what comes back is the campaigns' tally (`summary.tally`), not the campaigns.
 
     `known` brings odds other workers worked out; the odds this chunk worked out come back
-    with its runs, so that no two processes work out the same odds for long.
+    with its tally, so that no two processes work out the same odds for long.
     """
     key = job.rules_text
     if key not in _worker:
@@ -134,5 +134,5 @@ def run_chunk(
     if known:
         odds.learn(known)
     before = set(odds.known())
-    runs = run_slice(job, rules, indices, odds)
-    return runs, {k: v for k, v in odds.known().items() if k not in before}
+    counted = tally(run_slice(job, rules, indices, odds))
+    return counted, {k: v for k, v in odds.known().items() if k not in before}

@@ -58,10 +58,10 @@ def test_a_spawned_worker_loads_the_domain_only() -> None:
 
     spawn = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(1, mp_context=spawn, initializer=quiet) as pool:
-        runs, _ = pool.submit(run_chunk, _job(campaigns=2, games=1), range(2)).result()
+        counted, _ = pool.submit(run_chunk, _job(campaigns=2, games=1), range(2)).result()
         # eval pickles by name, where a function of this module would bring its imports
         loaded = pool.submit(eval, "sorted(__import__('sys').modules)").result()
-    assert len(runs) == 2
+    assert counted.campaigns == 2
     heavy = {"peewee", "reportlab", "PySide6", "PIL", "db", "printables", "cli", "ui"}
     assert not {m.split(".")[0] for m in loaded} & heavy
 
