@@ -67,7 +67,11 @@ class _Table:
 
     def member(self, ref: Ref, where: str) -> Member:
         posse = self.posse(ref.posse, where)
-        found = next((m for m in posse.members if m.name == ref.member), None)
+        found = None
+        for m in posse.members:
+            if m.name == ref.member:
+                found = m
+                break
         if found is None:
             raise RuleBroken(
                 f"{where} names {quoted(ref.member)}, who is not a member of {ref.posse}."

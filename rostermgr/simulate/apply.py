@@ -8,7 +8,7 @@ simulated posse is what the campaign file would hold after the same report and f
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, TypeVar, assert_never
 
@@ -98,7 +98,7 @@ def sold(books: Books, entry: Entry) -> Books:
 
 def hired(books: Books, member: Member, entry: Entry) -> Books:
     """plan_hire's member joins and its cost leaves the purse."""
-    posse = replace(books.posse, members=(*books.posse.members, member))
+    posse = changed(books.posse, {"members": (*books.posse.members, member)})
     return pay(Books(posse, books.ledger), entry)
 
 

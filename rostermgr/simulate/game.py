@@ -16,7 +16,7 @@ from rostermgr.choices import routed_reason
 from rostermgr.report import Bounty, Money, OutOfAction, Ref, Report
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
-from rostermgr.simulate.exchange import Fighter, OddsTable, wounds_left
+from rostermgr.simulate.exchange import Fighter, OddsTable
 from rostermgr.simulate.memo import Memo
 from rostermgr.simulate.model import TARGET_LEADER, TARGET_RANDOM, TARGET_WEAKEST, Model
 
@@ -63,14 +63,19 @@ class _Table:
         self.roles: list[str] = []
         self.left: list[int] = []  # the wounds it can still take before it is out (R13)
         self.standing: tuple[list[int], list[int]] = ([], [])
+        seats = memo.seats
         for side, posse in enumerate(posses):
+            name = posse.name
             for member in posse.active:
-                fighter, ref = memo.seat(member, posse, rules, odds)
+                found = seats.get((id(member), name))  # memo.seat, the common case inline
+                if found is None or found[0] is not member:
+                    found = memo.seat(member, posse, rules, odds)
+                _, fighter, ref, left = found
                 self.standing[side].append(len(self.fighters))
                 self.fighters.append(fighter)
                 self.refs.append(ref)
                 self.roles.append(member.role)
-                self.left.append(wounds_left(fighter))
+                self.left.append(left)
         self.out: list[OutOfAction] = []
         self.down: set[Ref] = set()
 

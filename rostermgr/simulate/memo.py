@@ -15,13 +15,15 @@ from dataclasses import dataclass, field
 from rostermgr.report import Ref
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Item, Ruleset
-from rostermgr.simulate.exchange import Fighter, OddsTable, own_test
+from rostermgr.simulate.exchange import Fighter, OddsTable, own_test, wounds_left
+
+Seat = tuple[Member, Fighter, Ref, int]
 
 
 @dataclass
 class Memo:
-    # a member's fighter (`OddsTable.fighter`) and its ref, by the member and its posse's name
-    seats: dict[tuple[int, str], tuple[Member, Fighter, Ref]] = field(default_factory=dict)
+    # a member's seat in a game (`seat`), by the member and its posse's name
+    seats: dict[tuple[int, str], Seat] = field(default_factory=dict)
     # a member's current stats, the test it is best at (`own_test`) and the sum of its stats,
     # asked by the game, the flips, the shop and the measure after each round, of members that
     # mostly did not change
@@ -33,17 +35,17 @@ class Memo:
     # a member's clothing (what it would sell for better) and its resale value, by items held
     clothing: dict[tuple[str, ...], tuple[tuple[Item, ...], int]] = field(default_factory=dict)
 
-    def seat(
-        self, member: Member, posse: Posse, rules: Ruleset, odds: OddsTable
-    ) -> tuple[Fighter, Ref]:
-        """This very member of this posse in a game: its fighter and its ref, made once."""
+    def seat(self, member: Member, posse: Posse, rules: Ruleset, odds: OddsTable) -> Seat:
+        """This very member of this posse in a game: the member, its fighter, its ref and the
+        wounds it can take in the game (`exchange.wounds_left`), made once."""
         key = (id(member), posse.name)
         found = self.seats.get(key)
         if found is None or found[0] is not member:
             _, stats, first, _ = self._sheet(member, rules)
             fighter = odds.fighter(member, posse.faction, stats, first)
-            found = self.seats[key] = (member, fighter, Ref(posse.name, member.name))
-        return found[1], found[2]
+            ref = Ref(posse.name, member.name)
+            found = self.seats[key] = (member, fighter, ref, wounds_left(fighter))
+        return found
 
     def _sheet(self, member: Member, rules: Ruleset) -> tuple[Member, dict[str, int], str, int]:
         found = self.sheets.get(id(member))
