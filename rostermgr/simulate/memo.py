@@ -32,6 +32,11 @@ class Memo:
     lines: dict[tuple[str, int, int], tuple[Mapping[str, int], dict[str, int], str, int]] = field(
         default_factory=dict
     )
+    # what the shop offers this very member (`policy._best_buy`), by it and whether a weapon:
+    # the member, the clothing it would sell and its resale value, the offers best first
+    shelves: dict[tuple[int, bool], tuple[Member, tuple[Item, ...], int, tuple[Item, ...]]] = field(
+        default_factory=dict
+    )
     # a member's clothing (what it would sell for better) and its resale value, by items held
     clothing: dict[tuple[str, ...], tuple[tuple[Item, ...], int]] = field(default_factory=dict)
 

@@ -168,12 +168,22 @@ def _best_buy(
 ) -> tuple[Item | None, tuple[Item, ...]]:
     """The item to buy, and the clothing to sell for it; (None, ()) when nothing is better:
     the best of the member's offers (`_offers`) within the budget."""
-    worn, refund = ((), 0) if weapon else memo.worn(member.items, rules, _worn)
+    key = (id(member), weapon)
+    found = memo.shelves.get(key)
+    if found is None or found[0] is not member:  # this very member's offers, once a campaign
+        worn: tuple[Item, ...] = ()
+        refund, test = 0, None
+        if weapon:
+            test = memo.own_test(member, rules)
+        else:
+            worn, refund = memo.worn(member.items, rules, _worn)
+        offers = _offers(books.posse, member, test, worn, rules)
+        found = memo.shelves[key] = (member, worn, refund, offers)
+    _, sell, refund, offers = found
     budget = books.posse.purse + refund - model.reserve
-    test = memo.own_test(member, rules) if weapon else None
-    for item in _offers(books.posse, member, test, worn, rules):
+    for item in offers:
         if item.price <= budget:
-            return item, worn
+            return item, sell
     return None, ()
 
 
