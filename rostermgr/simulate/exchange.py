@@ -24,7 +24,6 @@ from rostermgr.rules import Item, Ruleset, TestKind
 from rostermgr.weapons import test_kinds
 
 Chances = tuple[tuple[int, ...], tuple[int, ...]]  # wounds, and their cumulative counts
-PAIRS_KEPT = 500_000  # OddsTable.pairs: about 60 MB; 1,000 campaigns meet some 180,000 pairs
 
 
 class Draw:
@@ -166,8 +165,9 @@ class OddsTable:
         self._sides: dict[tuple[tuple[object, ...], tuple[object, ...]], Draw] = {}
         self._turns: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._fighters: dict[tuple[object, ...], Fighter] = {}
-        # `between` of two fighters the table made (`fighter`), by their identity
+        # `between` by the codes of what it reads of the two (`codes`, `drawing`)
         self.pairs: dict[tuple[int, int], Draw] = {}
+        self._codes: dict[tuple[object, ...], int] = {}
 
     def key(self, m: Matchup) -> Matchup:
         """The matchup as filed: by the difference of attack and Defence plus clothing (R8), and
@@ -218,21 +218,23 @@ class OddsTable:
         faction, items held and stats (all it reads of the member) and shared by every member
         alike: its `member` is the first of them, so a game asks its own seat for the member.
 
-        Campaigns of one run meet the same members again and again, from their founding on.
-        The table keeps every fighter it made, so an id stands for one of them (`drawing`)."""
+        Campaigns of one run meet the same members again and again, from their founding on."""
         key = (faction, member.items, tuple(stats.values()))
         found = self._fighters.get(key)
         if found is None:
             found = self._fighters[key] = fighter(member, faction, self.rules, stats, first)
         return found
 
-    def drawing(self, attacker: Fighter, target: Fighter) -> Draw:
-        """`between` two fighters of `fighter`, kept in `pairs` by their ids for the games'
-        loop to find first (the fighters live as long as the table: their ids are theirs)."""
-        found = self.between(attacker, target)
-        if len(self.pairs) >= PAIRS_KEPT:  # a long run's memory stays bounded
-            self.pairs.clear()
-        self.pairs[(id(attacker), id(target))] = found
+    def codes(self, f: Fighter) -> tuple[int, int]:
+        """Small numbers for what the odds read of the fighter attacking and as the target
+        (`Fighter.attacking`, `targeted`), the same for every fighter alike in them."""
+        codes = self._codes
+        return codes.setdefault(f.attacking, len(codes)), codes.setdefault(f.targeted, len(codes))
+
+    def drawing(self, attacker: Fighter, target: Fighter, codes: tuple[int, int]) -> Draw:
+        """`between` the two, kept in `pairs` by the attacker's first code and the target's
+        second (`codes`) for the games' loop to find first: a few thousand pairs of codes."""
+        found = self.pairs[codes] = self.between(attacker, target)
         return found
 
     def draw(self, m: Matchup, rng: random.Random) -> int:

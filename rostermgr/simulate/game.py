@@ -50,8 +50,8 @@ class _Table:
     """The models still in the game, the wounds they took, and who took whom out.
 
     Plain values for the exchange loop: each model of the game is a seat, its number an index
-    into `fighters`, `refs`, `roles` and `left`; `standing[side]` the seats of that posse still
-    in the game, in roster order.
+    into `fighters`, `refs`, `roles`, `left` and `codes`; `standing[side]` the seats of that
+    posse still in the game, in roster order.
     """
 
     def __init__(
@@ -62,6 +62,7 @@ class _Table:
         self.refs: list[Ref] = []
         self.roles: list[str] = []
         self.left: list[int] = []  # the wounds it can still take before it is out (R13)
+        self.codes: list[tuple[int, int]] = []  # its fighter's odds codes (OddsTable.codes)
         self.standing: tuple[list[int], list[int]] = ([], [])
         seats = memo.seats
         for side, posse in enumerate(posses):
@@ -70,12 +71,13 @@ class _Table:
                 found = seats.get((id(member), name))  # memo.seat, the common case inline
                 if found is None or found[0] is not member:
                     found = memo.seat(member, posse, rules, odds)
-                _, fighter, ref, left = found
+                _, fighter, ref, left, attack, target = found
                 self.standing[side].append(len(self.fighters))
                 self.fighters.append(fighter)
                 self.refs.append(ref)
                 self.roles.append(member.role)
                 self.left.append(left)
+                self.codes.append((attack, target))
         self.out: list[OutOfAction] = []
         self.down: set[Ref] = set()
 
@@ -140,7 +142,7 @@ def play(
     whole, part = divmod(model.exchanges_per_turn, 1)
     winner: str | None = None
     ended = False
-    standing, fighters, random_ = table.standing, table.fighters, rng.random
+    standing, fighters, codes, random_ = table.standing, table.fighters, table.codes, rng.random
     pairs, drawing, getrandbits = odds.pairs, odds.drawing, rng.getrandbits
     at_random = model.target == TARGET_RANDOM
     for _turn in range(turns):
@@ -171,8 +173,8 @@ def play(
                 target = targets[r]
             else:
                 target = _pick_target(targets, table, model, rules, rng)
-            fa, ft = fighters[attacker], fighters[target]
-            chances = pairs.get((id(fa), id(ft))) or drawing(fa, ft)
+            key = (codes[attacker][0], codes[target][1])
+            chances = pairs.get(key) or drawing(fighters[attacker], fighters[target], key)
             # Draw.draw, inline
             wounds = chances.wounds[
                 bisect(chances.running, random_() * chances.total, 0, chances.last)

@@ -17,7 +17,7 @@ from rostermgr.roster import Member, Posse
 from rostermgr.rules import Item, Ruleset
 from rostermgr.simulate.exchange import Fighter, OddsTable, own_test, wounds_left
 
-Seat = tuple[Member, Fighter, Ref, int]
+Seat = tuple[Member, Fighter, Ref, int, int, int]
 
 
 @dataclass
@@ -41,15 +41,17 @@ class Memo:
     clothing: dict[tuple[str, ...], tuple[tuple[Item, ...], int]] = field(default_factory=dict)
 
     def seat(self, member: Member, posse: Posse, rules: Ruleset, odds: OddsTable) -> Seat:
-        """This very member of this posse in a game: the member, its fighter, its ref and the
-        wounds it can take in the game (`exchange.wounds_left`), made once."""
+        """This very member of this posse in a game: the member, its fighter, its ref, the
+        wounds it can take in the game (`exchange.wounds_left`) and its fighter's odds codes
+        (`OddsTable.codes`), made once."""
         key = (id(member), posse.name)
         found = self.seats.get(key)
         if found is None or found[0] is not member:
             _, stats, first, _ = self._sheet(member, rules)
             fighter = odds.fighter(member, posse.faction, stats, first)
             ref = Ref(posse.name, member.name)
-            found = self.seats[key] = (member, fighter, ref, wounds_left(fighter))
+            attack, target = odds.codes(fighter)
+            found = self.seats[key] = (member, fighter, ref, wounds_left(fighter), attack, target)
         return found
 
     def _sheet(self, member: Member, rules: Ruleset) -> tuple[Member, dict[str, int], str, int]:
