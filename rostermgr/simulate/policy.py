@@ -7,6 +7,7 @@ Each step is planned by the domain function the app and the command line use
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -148,6 +149,18 @@ def _catalogue(rules: Ruleset) -> dict[bool | str, tuple[Item, ...]]:
     return found[1]
 
 
+_cheapest: dict[int, tuple[Ruleset, float]] = {}
+
+
+def _cheapest_weapon(rules: Ruleset) -> float:
+    """The price of the ruleset's cheapest weapon (infinite without one): less buys none."""
+    found = _cheapest.get(id(rules))
+    if found is None or found[0] is not rules:
+        prices = [i.price for i in _catalogue(rules)[True]]
+        found = _cheapest[id(rules)] = (rules, min(prices, default=math.inf))
+    return found[1]
+
+
 def _weapons_for(test: str, rules: Ruleset) -> tuple[Item, ...]:
     """The weapons of the ruleset made for this test, the best buy first."""
     shelves = _catalogue(rules)
@@ -168,6 +181,8 @@ def _best_buy(
 ) -> tuple[Item | None, tuple[Item, ...]]:
     """The item to buy, and the clothing to sell for it; (None, ()) when nothing is better:
     the best of the member's offers (`_offers`) within the budget."""
+    if weapon and books.posse.purse - model.reserve < _cheapest_weapon(rules):
+        return None, ()  # no weapon costs so little (many visits: purses hover by the reserve)
     key = (id(member), weapon)
     found = memo.shelves.get(key)
     if found is None or found[0] is not member:  # this very member's offers, once a campaign
