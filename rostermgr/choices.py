@@ -173,7 +173,8 @@ def routed_reason(posse: Posse, out_of_action: Collection[Ref], rules: Ruleset) 
     action (when it has any), or the ruleset's number of its models.
     """
     living = posse.active
-    down = [m for m in living if Ref(posse.name, m.name) in out_of_action]
+    out = {ref.member for ref in out_of_action if ref.posse == posse.name}
+    down = [m for m in living if m.name in out]
     key = [m for m in living if m.role in rules.rout_roles]
     if key and all(m in down for m in key):
         roles = [rules.role(r).name.lower() for r in rules.rout_roles if r in rules.roles]

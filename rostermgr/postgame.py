@@ -31,6 +31,21 @@ from rostermgr.rules import Ruleset
 from rostermgr.standing import may_play
 
 
+class _Held(dict[Ref, list[str]]):
+    """Each member's items as the report has left them so far, read from its posse when first
+    asked (a report names a few members of the posses; asked only of members `_Table.member`
+    found)."""
+
+    def __init__(self, posses: Mapping[str, Posse]) -> None:
+        super().__init__()
+        self.posses = posses
+
+    def __missing__(self, ref: Ref) -> list[str]:
+        member = next(m for m in self.posses[ref.posse].members if m.name == ref.member)
+        held = self[ref] = list(member.items)
+        return held
+
+
 class _Table:
     """The posses of one game as the report walks through it: names checked, gear tracked."""
 
@@ -41,11 +56,7 @@ class _Table:
                 raise RuleBroken(
                     f"The report names the posse {quoted(name)}, which is not in this campaign."
                 )
-        self.items: dict[Ref, list[str]] = {
-            Ref(p.name, m.name): list(m.items)
-            for p in (posses[n] for n in report.posses)
-            for m in p.members
-        }
+        self.items = _Held(posses)
 
     def posse(self, name: str, where: str) -> Posse:
         if name not in self.report.posses:
@@ -56,7 +67,11 @@ class _Table:
 
     def member(self, ref: Ref, where: str) -> Member:
         posse = self.posse(ref.posse, where)
-        found = next((m for m in posse.members if m.name == ref.member), None)
+        found = None
+        for m in posse.members:
+            if m.name == ref.member:
+                found = m
+                break
         if found is None:
             raise RuleBroken(
                 f"{where} names {quoted(ref.member)}, who is not a member of {ref.posse}."

@@ -73,7 +73,8 @@ class Posse:
 
     @property
     def active(self) -> tuple[Member, ...]:
-        return tuple(m for m in self.members if m.alive)
+        # Member.alive, inline: asked of every posse many times a simulated game
+        return tuple([m for m in self.members if m.status == ACTIVE])
 
     def member(self, name: str) -> Member:
         """The member with this name (compared as normal_name), living or dead, or a refusal."""

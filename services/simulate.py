@@ -23,10 +23,9 @@ if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
-from rostermgr.simulate.campaign import CampaignRun
 from rostermgr.simulate.model import MAX_EXCHANGES, Model
 from rostermgr.simulate.run import Job, Known, check_job, chunks, read_only, run_chunk
-from rostermgr.simulate.summary import Summary, summarise
+from rostermgr.simulate.summary import Summary, Tally, finish, merge
 from rostermgr.simulate.text import CSV_BY_GAME, CSV_FIGURES, csv_rows
 from services.campaign import Campaign, in_campaign
 from services.outputs import CsvFile, check_output, write_csv_files
@@ -131,13 +130,6 @@ def workers_for(campaigns: int) -> int:
     return max(1, min(os.cpu_count() or 1, -(-campaigns // CHUNK)))
 
 
-def _quiet() -> None:
-    """A worker leaves Ctrl+C to the command: it stops the run and says so, once."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 @contextmanager
 def _workers_deaf() -> Iterator[None]:
     """Processes started in this block ignore Ctrl+C from their start (they inherit it), so
@@ -167,8 +159,9 @@ def _abandon(pool: ProcessPoolExecutor) -> None:
 
 def _run_job(
     made: Job, done: int, total: int, progress: Progress | None, stop: Stop | None, workers: int
-) -> list[CampaignRun]:
-    """The job's campaigns on `workers` processes; on this one where processes cannot run."""
+) -> Tally:
+    """The job's campaigns on `workers` processes (on this one where processes cannot run),
+    tallied."""
     if workers > 1:
         from concurrent.futures.process import BrokenProcessPool
 
@@ -182,11 +175,9 @@ def _run_job(
 STOPPED = "The simulation was stopped; nothing was kept."
 
 
-def _here(
-    made: Job, done: int, total: int, progress: Progress | None, stop: Stop | None
-) -> list[CampaignRun]:
+def _here(made: Job, done: int, total: int, progress: Progress | None, stop: Stop | None) -> Tally:
     pieces = chunks(made.campaigns, CHUNK)
-    runs: dict[int, list[CampaignRun]] = {}
+    runs: dict[int, Tally] = {}
     stopped = Cancelled(STOPPED)
     for i, piece in enumerate(pieces):
         if stop is not None and stop():
@@ -194,26 +185,27 @@ def _here(
         runs[i], _ = run_chunk(made, piece)
         if progress is not None:
             progress(done + piece.stop, total)
-    return [r for i in sorted(runs) for r in runs[i]]
+    return merge(runs[i] for i in sorted(runs))
 
 
 def _on_workers(
     made: Job, done: int, total: int, progress: Progress | None, stop: Stop | None, workers: int
-) -> list[CampaignRun]:
+) -> Tally:
     pieces = chunks(made.campaigns, CHUNK, WARM, WARM_PIECE, TAIL, TAIL_PIECE)
-    runs: dict[int, list[CampaignRun]] = {}
+    runs: dict[int, Tally] = {}
     stopped = Cancelled(STOPPED)
-    import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
-    # spawn, not fork: the app's process has Qt's threads, which a fork would copy half-alive
-    context = multiprocessing.get_context("spawn")
+    from services.simulate_worker import context, quiet
+
     known: Known = {}
     queue = list(enumerate(pieces))
     finished = 0
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_quiet)
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=context(made, made.rules()), initializer=quiet
+    )
     try:
-        pending: dict[Future[tuple[list[CampaignRun], Known]], int] = {}
+        pending: dict[Future[tuple[Tally, Known]], int] = {}
         while queue or pending:
             # a few pieces in flight at a time: each new one carries the odds worked out so far
             # (while warming up, one per worker, so that none waits with stale odds)
@@ -236,7 +228,7 @@ def _on_workers(
         _abandon(pool)  # Cancel, Ctrl+C or a failure: stop now, not after the pieces running
         raise
     pool.shutdown()
-    return [r for i in sorted(runs) for r in runs[i]]
+    return merge(runs[i] for i in sorted(runs))
 
 
 def run(
@@ -263,11 +255,11 @@ def run(
         raise Refused(f"Workers must be from 1 to 64, not {workers}.")
     workers = min(workers, workers_for(10**9)) if workers else workers_for(total)
     first = _run_job(made, 0, total, progress, stop, workers)
-    summary = summarise(first, made.games)
+    summary = finish(first, made.games)
     if other is None or against is None:
         return Outcome(rules, summary, workers=workers)
     second = _run_job(other, made.campaigns, total, progress, stop, workers)
-    return Outcome(rules, summary, against, summarise(second, made.games), workers)
+    return Outcome(rules, summary, against, finish(second, made.games), workers)
 
 
 @dataclass(frozen=True)
@@ -301,7 +293,7 @@ def calibrate(made: Job, take_outs: Sequence[int], stop: Stop | None = None) -> 
 
     def simulated(exchanges: float) -> float:
         trial = replace(small, model=replace(small.model, exchanges_per_turn=exchanges))
-        return summarise(_run_job(trial, 0, 1, None, stop, 1), trial.games).take_outs
+        return finish(_run_job(trial, 0, 1, None, stop, 1), trial.games).take_outs
 
     low, high = LOWEST_EXCHANGES, MAX_EXCHANGES
     if simulated(high) < target:  # even the most exchanges take fewer out than the games did

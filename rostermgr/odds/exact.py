@@ -283,11 +283,26 @@ def _outcomes(
     cards alone, every card is one of the deck, and a side whose leader plays a pair has no
     joker among its classes (`test_deck`) unless it was chosen, and then it is in every pair.
     """
-    checked = False
+    first: Test | None = None
     for a in attack:
         for d in defence:
-            yield resolve_outcome(matchup.test(a.card, d.card), rules, checked), a.count * d.count
-            checked = True
+            if first is None:
+                first = matchup.test(a.card, d.card)
+                yield resolve_outcome(first, rules), a.count * d.count
+                continue
+            test = _with_cards(first, a.card, d.card)
+            yield resolve_outcome(test, rules, True), a.count * d.count
+
+
+def _with_cards(test: Test, attack_card: Card, defence_card: Card) -> Test:
+    """The test with these two cards: `replace(test, attack_card=..., defence_card=...)` without
+    the frozen dataclass's field-by-field init (Test has no __post_init__), for the hundreds of
+    pairs a matchup's odds resolve."""
+    new = object.__new__(Test)
+    new.__dict__.update(test.__dict__)  # a frozen dataclass refuses setattr, not its __dict__
+    new.__dict__["attack_card"] = attack_card
+    new.__dict__["defence_card"] = defence_card
+    return new
 
 
 @dataclass(frozen=True)

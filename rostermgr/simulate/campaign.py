@@ -87,14 +87,21 @@ def from_posses(posses: Sequence[Posse]) -> tuple[Books, ...]:
 def measure(books: Books, rules: Ruleset, memo: Memo | None = None) -> PosseAt:
     posse = books.posse
     memo = memo if memo is not None else Memo()
-    living = posse.active
+    advances = strikes = total = living = 0
+    for m in posse.members:
+        if m.upgrades:
+            advances += sum(m.upgrades.values())
+        if m.alive:
+            living += 1
+            strikes += m.injuries
+            total += memo.total(m, rules)
     return PosseAt(
         posse.faction,
         posse.purse,
-        sum(sum(m.upgrades.values()) for m in posse.members),
-        sum(m.injuries for m in living),
-        (len(posse.members) - len(living)) / len(posse.members) if posse.members else 0.0,
-        sum(sum(memo.stats(m, rules).values()) for m in living),
+        advances,
+        strikes,
+        (len(posse.members) - living) / len(posse.members) if posse.members else 0.0,
+        total,
     )
 
 

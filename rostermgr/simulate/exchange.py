@@ -165,6 +165,9 @@ class OddsTable:
         self._sides: dict[tuple[tuple[object, ...], tuple[object, ...]], Draw] = {}
         self._turns: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._fighters: dict[tuple[object, ...], Fighter] = {}
+        # `between` by the codes of what it reads of the two (`codes`, `drawing`)
+        self.pairs: dict[tuple[int, int], Draw] = {}
+        self._codes: dict[tuple[object, ...], int] = {}
 
     def key(self, m: Matchup) -> Matchup:
         """The matchup as filed: by the difference of attack and Defence plus clothing (R8), and
@@ -211,20 +214,28 @@ class OddsTable:
         return found
 
     def fighter(self, member: Member, faction: str, stats: dict[str, int], first: str) -> Fighter:
-        """`fighter(member, faction, rules, stats, first)`: worked out once per process for each
-        faction, items held and stats (all it reads of the member), then only the member put in.
+        """`fighter(member, faction, rules, stats, first)`, worked out once per process for each
+        faction, items held and stats (all it reads of the member) and shared by every member
+        alike: its `member` is the first of them, so a game asks its own seat for the member.
 
         Campaigns of one run meet the same members again and again, from their founding on."""
         key = (faction, member.items, tuple(stats.values()))
         found = self._fighters.get(key)
         if found is None:
             found = self._fighters[key] = fighter(member, faction, self.rules, stats, first)
-        if found.member is member:
-            return found
-        new = object.__new__(Fighter)
-        new.__dict__.update(found.__dict__)  # frozen: setattr is refused, not the __dict__
-        new.__dict__["member"] = member
-        return new
+        return found
+
+    def codes(self, f: Fighter) -> tuple[int, int]:
+        """Small numbers for what the odds read of the fighter attacking and as the target
+        (`Fighter.attacking`, `targeted`), the same for every fighter alike in them."""
+        codes = self._codes
+        return codes.setdefault(f.attacking, len(codes)), codes.setdefault(f.targeted, len(codes))
+
+    def drawing(self, attacker: Fighter, target: Fighter, codes: tuple[int, int]) -> Draw:
+        """`between` the two, kept in `pairs` by the attacker's first code and the target's
+        second (`codes`) for the games' loop to find first: a few thousand pairs of codes."""
+        found = self.pairs[codes] = self.between(attacker, target)
+        return found
 
     def draw(self, m: Matchup, rng: random.Random) -> int:
         """The wounds of one exchange, drawn with the exact odds."""
@@ -242,7 +253,8 @@ class OddsTable:
                 running.append(total)
             self._turns = (tuple(length), tuple(running))
         turns, weights = self._turns
-        return rng.choices(turns, cum_weights=weights)[0]
+        # rng.choices(turns, cum_weights=weights)[0], the same number drawn without its checks
+        return turns[bisect(weights, rng.random() * (weights[-1] + 0.0), 0, len(turns) - 1)]
 
     def __len__(self) -> int:
         return len(self._wounds)

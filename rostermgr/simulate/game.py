@@ -7,14 +7,16 @@ derives the injuries, deaths, flips and money, exactly as for a game played on t
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
 
 from rostermgr.choices import routed_reason
 from rostermgr.report import Bounty, Money, OutOfAction, Ref, Report
-from rostermgr.roster import Member, Posse
+from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
-from rostermgr.simulate.exchange import Fighter, OddsTable, wounds_left
+from rostermgr.simulate.exchange import Fighter, OddsTable
 from rostermgr.simulate.memo import Memo
 from rostermgr.simulate.model import TARGET_LEADER, TARGET_RANDOM, TARGET_WEAKEST, Model
 
@@ -27,57 +29,83 @@ class Played:
 
 
 def scenario(model: Model, rules: Ruleset, rng: random.Random) -> str:
-    """A scenario drawn from the model's mix."""
-    mix = model.scenario_mix(rules)
-    return rng.choices([s for s, _ in mix], weights=[w for _, w in mix])[0]
+    """A scenario drawn from the model's mix: `rng.choices(ids, weights)[0]`, the same number
+    drawn, with the running weights summed once per model and ruleset."""
+    found = _mixes.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = _mixes[id(rules)] = (rules, {})
+    mix = found[1].get(model)
+    if mix is None:
+        pairs = model.scenario_mix(rules)
+        running = list(accumulate(w for _, w in pairs))  # as choices sums the weights
+        mix = found[1][model] = (tuple(s for s, _ in pairs), running, running[-1] + 0.0)
+    ids, running, total = mix
+    return ids[bisect(running, rng.random() * total, 0, len(ids) - 1)]
+
+
+_mixes: dict[int, tuple[Ruleset, dict[Model, tuple[tuple[str, ...], list[float], float]]]] = {}
 
 
 class _Table:
-    """The models still in the game, the wounds they took, and who took whom out."""
+    """The models still in the game, the wounds they took, and who took whom out.
+
+    Plain values for the exchange loop: each model of the game is a seat, its number an index
+    into `fighters`, `refs`, `roles`, `left` and `codes`; `standing[side]` the seats of that
+    posse still in the game, in roster order.
+    """
 
     def __init__(
         self, posses: tuple[Posse, Posse], rules: Ruleset, odds: OddsTable, memo: Memo
     ) -> None:
         self.posses = posses
-
-        def make(m: Member, faction: str) -> Fighter:
-            return odds.fighter(m, faction, memo.stats(m, rules), memo.own_test(m, rules))
-
-        # the models of each posse still in the game, in roster order
-        self.standing = {
-            p.name: [memo.fighter(m, p.faction, make) for m in p.active] for p in posses
-        }
-        # each model's ref, and the wounds it can still take before it is out (R13), by identity:
-        # a fighter is one member of one posse in the game
-        self.refs = {id(f): Ref(p, f.member.name) for p, fs in self.standing.items() for f in fs}
-        self.left = {id(f): wounds_left(f) for fs in self.standing.values() for f in fs}
+        self.fighters: list[Fighter] = []
+        self.refs: list[Ref] = []
+        self.roles: list[str] = []
+        self.left: list[int] = []  # the wounds it can still take before it is out (R13)
+        self.codes: list[tuple[int, int]] = []  # its fighter's odds codes (OddsTable.codes)
+        self.standing: tuple[list[int], list[int]] = ([], [])
+        seats = memo.seats
+        for side, posse in enumerate(posses):
+            name = posse.name
+            for member in posse.active:
+                found = seats.get((id(member), name))  # memo.seat, the common case inline
+                if found is None or found[0] is not member:
+                    found = memo.seat(member, posse, rules, odds)
+                _, fighter, ref, left, attack, target = found
+                self.standing[side].append(len(self.fighters))
+                self.fighters.append(fighter)
+                self.refs.append(ref)
+                self.roles.append(member.role)
+                self.left.append(left)
+                self.codes.append((attack, target))
         self.out: list[OutOfAction] = []
         self.down: set[Ref] = set()
 
-    def hit(self, target: Fighter, posse: str, by: Ref, wounds: int) -> Ref | None:
-        """Wounds on a target; its ref when they put it out of action (R13: over its Wounds)."""
-        left = self.left[id(target)] - wounds
-        self.left[id(target)] = left
+    def hit(self, target: int, side: int, by: int, wounds: int) -> Ref | None:
+        """Wounds on a target seat of this side; its ref when they put it out of action (R13:
+        over its Wounds)."""
+        left = self.left[target] - wounds
+        self.left[target] = left
         if left < 0:
-            ref = self.refs[id(target)]
+            ref = self.refs[target]
             self.down.add(ref)
-            self.out.append(OutOfAction(ref, by))
-            self.standing[posse].remove(target)
+            self.out.append(OutOfAction(ref, self.refs[by]))
+            self.standing[side].remove(target)
             return ref
         return None
 
 
 def _pick_target(
-    targets: list[Fighter],
+    targets: list[int],
     table: _Table,
     model: Model,
     rules: Ruleset,
     rng: random.Random,
-) -> Fighter:
+) -> int:
     if model.target == TARGET_WEAKEST:
-        return min(targets, key=lambda f: table.left[id(f)])
+        return min(targets, key=lambda t: table.left[t])
     if model.target == TARGET_LEADER:  # the most valuable bounty first (R12's rewards)
-        return max(targets, key=lambda f: rules.role(f.member.role).bounty_reward)
+        return max(targets, key=lambda t: rules.role(table.roles[t]).bounty_reward)
     return targets[_below(rng)(len(targets))]
 
 
@@ -114,35 +142,49 @@ def play(
     whole, part = divmod(model.exchanges_per_turn, 1)
     winner: str | None = None
     ended = False
-    pairs, refs, standing, random_ = memo.pairs, table.refs, table.standing, rng.random
-    below = _below(rng)
+    standing, fighters, codes, random_ = table.standing, table.fighters, table.codes, rng.random
+    pairs, drawing, getrandbits = odds.pairs, odds.drawing, rng.getrandbits
     at_random = model.target == TARGET_RANDOM
     for _turn in range(turns):
-        first = below(2)  # rng.randrange(2)'s draw
+        # each draw of an index below n is Random._randbelow's own, inline (the loop's hottest
+        # call): bits enough for n, drawn again while not below n; `first` is randrange(2)'s
+        first = getrandbits(2)
+        while first >= 2:
+            first = getrandbits(2)
         count = int(whole) + (1 if random_() < part else 0)
         for i in range(count):
             side = (first + i) % 2
-            acting, other = names[side], names[1 - side]
-            attackers, targets = standing[acting], standing[other]
+            attackers, targets = standing[side], standing[1 - side]
             if not attackers or not targets:
                 ended = True
                 break
-            attacker = attackers[below(len(attackers))]
-            target = (
-                targets[below(len(targets))]  # rng.choice(targets)
-                if at_random
-                else _pick_target(targets, table, model, rules, rng)
-            )
-            pair = (id(attacker), id(target))  # the memo keeps the fighters, so their ids
-            chances = pairs.get(pair)
-            if chances is None:
-                chances = pairs[pair] = odds.between(attacker, target)
-            wounds = chances.draw(random_)
+            n = len(attackers)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            attacker = attackers[r]
+            if at_random:  # rng.choice(targets)
+                n = len(targets)
+                k = n.bit_length()
+                r = getrandbits(k)
+                while r >= n:
+                    r = getrandbits(k)
+                target = targets[r]
+            else:
+                target = _pick_target(targets, table, model, rules, rng)
+            key = (codes[attacker][0], codes[target][1])
+            chances = pairs.get(key) or drawing(fighters[attacker], fighters[target], key)
+            # Draw.draw, inline
+            wounds = chances.wounds[
+                bisect(chances.running, random_() * chances.total, 0, chances.last)
+            ]
             if not wounds:
                 continue
-            down = table.hit(target, other, refs[id(attacker)], wounds)
+            down = table.hit(target, 1 - side, attacker, wounds)
             if down is None:
                 continue
+            acting = names[side]
             if scen.ends_on_bounty and down == bounties.get(acting):
                 winner, ended = acting, True
                 break

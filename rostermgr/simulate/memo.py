@@ -1,51 +1,75 @@
 """What one simulated campaign remembers about values that have not changed since it last asked.
 
 Members are frozen values: a member no game, flip or purchase touched is the same object in the
-next round, so what was worked out for it (its fighter, the odds of each pairing) still holds;
+next round, so what was worked out for it (its stats, its fighter) still holds;
 those entries are filed by identity and keep their object, so an id is never reused while its
-entry lives. A shop visit that found nothing is filed by what the shop's answer depends on (the
-role, the items held, the test armed for): the same finds nothing with no more to spend. The
-memo lasts one campaign.
+entry lives. The memo lasts one campaign; what the shop offers a member is kept per process
+(`simulate.policy._offers`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from rostermgr.roster import Member
+from rostermgr.report import Ref
+from rostermgr.roster import Member, Posse
 from rostermgr.rules import Item, Ruleset
-from rostermgr.simulate.exchange import Draw, Fighter, own_test
+from rostermgr.simulate.exchange import Fighter, OddsTable, own_test, wounds_left
+
+Seat = tuple[Member, Fighter, Ref, int, int, int]
 
 
 @dataclass
 class Memo:
-    fighters: dict[tuple[int, str], tuple[Member, Fighter]] = field(default_factory=dict)
-    # a member's current stats and the test it is best at (`own_test`), asked by the game, the
-    # flips, the shop and the measure after each round, of members that mostly did not change
-    sheets: dict[int, tuple[Member, dict[str, int], str]] = field(default_factory=dict)
-    pairs: dict[tuple[int, int], Draw] = field(default_factory=dict)
+    # a member's seat in a game (`seat`), by the member and its posse's name
+    seats: dict[tuple[int, str], Seat] = field(default_factory=dict)
+    # a member's current stats, the test it is best at (`own_test`) and the sum of its stats,
+    # asked by the game, the flips, the shop and the measure after each round, of members that
+    # mostly did not change
+    sheets: dict[int, tuple[Member, dict[str, int], str, int]] = field(default_factory=dict)
+    # the same by the stat line it is worked out from (`_sheet`): role, injuries, upgrades
+    lines: dict[tuple[str, int, int], tuple[Mapping[str, int], dict[str, int], str, int]] = field(
+        default_factory=dict
+    )
+    # what the shop offers this very member (`policy._best_buy`), by it and whether a weapon:
+    # the member, the clothing it would sell and its resale value, the offers best first
+    shelves: dict[tuple[int, bool], tuple[Member, tuple[Item, ...], int, tuple[Item, ...]]] = field(
+        default_factory=dict
+    )
     # a member's clothing (what it would sell for better) and its resale value, by items held
     clothing: dict[tuple[str, ...], tuple[tuple[Item, ...], int]] = field(default_factory=dict)
-    # (role, items held, the test armed for or None for clothing): the most the shop could
-    # spend for such a member, in vain
-    no_buy: dict[tuple[str, tuple[str, ...], str | None], int] = field(default_factory=dict)
 
-    def fighter(
-        self, member: Member, faction: str, make: Callable[[Member, str], Fighter]
-    ) -> Fighter:
-        """The fighter of this very member object, made once."""
-        key = (id(member), faction)
-        found = self.fighters.get(key)
+    def seat(self, member: Member, posse: Posse, rules: Ruleset, odds: OddsTable) -> Seat:
+        """This very member of this posse in a game: the member, its fighter, its ref, the
+        wounds it can take in the game (`exchange.wounds_left`) and its fighter's odds codes
+        (`OddsTable.codes`), made once."""
+        key = (id(member), posse.name)
+        found = self.seats.get(key)
         if found is None or found[0] is not member:
-            found = self.fighters[key] = (member, make(member, faction))
-        return found[1]
+            _, stats, first, _ = self._sheet(member, rules)
+            fighter = odds.fighter(member, posse.faction, stats, first)
+            ref = Ref(posse.name, member.name)
+            attack, target = odds.codes(fighter)
+            found = self.seats[key] = (member, fighter, ref, wounds_left(fighter), attack, target)
+        return found
 
-    def _sheet(self, member: Member, rules: Ruleset) -> tuple[Member, dict[str, int], str]:
+    def _sheet(self, member: Member, rules: Ruleset) -> tuple[Member, dict[str, int], str, int]:
         found = self.sheets.get(id(member))
         if found is None or found[0] is not member:
-            stats = member.stats(rules)
-            found = self.sheets[id(member)] = (member, stats, own_test(stats, rules))
+            # Member.stats reads the role, the injuries and the upgrades alone: a member that
+            # earned flips or bought since keeps its upgrades object, and so its stat line
+            key = (member.role, member.injuries, id(member.upgrades))
+            line = self.lines.get(key)
+            if line is None or line[0] is not member.upgrades:
+                stats = member.stats(rules)
+                line = self.lines[key] = (
+                    member.upgrades,
+                    stats,
+                    own_test(stats, rules),
+                    sum(stats.values()),
+                )
+            found = self.sheets[id(member)] = (member, line[1], line[2], line[3])
         return found
 
     def stats(self, member: Member, rules: Ruleset) -> dict[str, int]:
@@ -57,6 +81,10 @@ class Memo:
     def own_test(self, member: Member, rules: Ruleset) -> str:
         """`own_test` of this very member's stats, worked out once."""
         return self._sheet(member, rules)[2]
+
+    def total(self, member: Member, rules: Ruleset) -> int:
+        """The sum of this very member's current stats (what a round's measure adds up)."""
+        return self._sheet(member, rules)[3]
 
     def worn(
         self,
@@ -70,11 +98,3 @@ class Memo:
             worn = find(items, rules)
             found = self.clothing[items] = (worn, sum(rules.resale_value(w.id) for w in worn))
         return found
-
-    def nothing_to_buy(self, key: tuple[str, tuple[str, ...], str | None], budget: int) -> bool:
-        """Whether the shop already found nothing for such a member with as much to spend."""
-        found = self.no_buy.get(key)
-        return found is not None and budget <= found
-
-    def found_nothing(self, key: tuple[str, tuple[str, ...], str | None], budget: int) -> None:
-        self.no_buy[key] = max(budget, self.no_buy.get(key, budget))

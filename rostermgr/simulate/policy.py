@@ -7,6 +7,7 @@ Each step is planned by the domain function the app and the command line use
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -27,11 +28,19 @@ def preferences(
 ) -> tuple[str, ...]:
     """The stats a member would raise, best first: the model's, or its own test's stat first."""
     if model.prefer:
-        rest = tuple(s for s in rules.stat_order if s not in model.prefer)
-        return (*model.prefer, *rest)
-    test = memo.own_test(member, rules) if memo else own_test(member.stats(rules), rules)
-    own = rules.attack_stat(test)
-    return (own, *(s for s in rules.stat_order if s != own))
+        first: tuple[str, ...] = model.prefer
+    else:
+        test = memo.own_test(member, rules) if memo else own_test(member.stats(rules), rules)
+        first = (rules.attack_stat(test),)
+    key = (rules.stat_order, first)
+    found = _preferences.get(key)
+    if found is None:
+        found = _preferences[key] = (*first, *(s for s in rules.stat_order if s not in first))
+    return found
+
+
+# the stats in order of preference, by the ruleset's stats and those preferred first
+_preferences: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}
 
 
 _decks: dict[int, tuple[Card, ...]] = {}
@@ -55,9 +64,13 @@ def spend_flips(
     """Every living member turns its flips (R15); a card allowing no stat wanted waits."""
     deck = _deck(rules)
     memo = memo if memo is not None else Memo()
-    for name in [m.name for m in books.posse.active]:
+    # a member with no flip to turn and no card waiting does nothing (most, after most games)
+    # a member keeps its place in the roster when it flips (apply._member)
+    for i, m in enumerate(books.posse.members):
+        if not (m.alive and (m.flips > 0 or m.pending_card)):
+            continue
         while True:
-            member = books.posse.member(name)
+            member = books.posse.members[i]
             if member.pending_card:
                 card = parse_card(member.pending_card)
                 pick, unwanted = _pick(member, card, books.posse, model, rules, memo)
@@ -136,6 +149,18 @@ def _catalogue(rules: Ruleset) -> dict[bool | str, tuple[Item, ...]]:
     return found[1]
 
 
+_cheapest: dict[int, tuple[Ruleset, float]] = {}
+
+
+def _cheapest_weapon(rules: Ruleset) -> float:
+    """The price of the ruleset's cheapest weapon (infinite without one): less buys none."""
+    found = _cheapest.get(id(rules))
+    if found is None or found[0] is not rules:
+        prices = [i.price for i in _catalogue(rules)[True]]
+        found = _cheapest[id(rules)] = (rules, min(prices, default=math.inf))
+    return found[1]
+
+
 def _weapons_for(test: str, rules: Ruleset) -> tuple[Item, ...]:
     """The weapons of the ruleset made for this test, the best buy first."""
     shelves = _catalogue(rules)
@@ -154,60 +179,87 @@ def _worn(items: tuple[str, ...], rules: Ruleset) -> tuple[Item, ...]:
 def _best_buy(
     books: Books, member: Member, weapon: bool, model: Model, rules: Ruleset, memo: Memo
 ) -> tuple[Item | None, tuple[Item, ...]]:
-    """The item to buy, and the clothing to sell for it; (None, ()) when nothing is better."""
-    worn, refund = ((), 0) if weapon else memo.worn(member.items, rules, _worn)
+    """The item to buy, and the clothing to sell for it; (None, ()) when nothing is better:
+    the best of the member's offers (`_offers`) within the budget."""
+    if weapon and books.posse.purse - model.reserve < _cheapest_weapon(rules):
+        return None, ()  # no weapon costs so little (many visits: purses hover by the reserve)
+    key = (id(member), weapon)
+    found = memo.shelves.get(key)
+    if found is None or found[0] is not member:  # this very member's offers, once a campaign
+        worn: tuple[Item, ...] = ()
+        refund, test = 0, None
+        if weapon:
+            test = memo.own_test(member, rules)
+        else:
+            worn, refund = memo.worn(member.items, rules, _worn)
+        offers = _offers(books.posse, member, test, worn, rules)
+        found = memo.shelves[key] = (member, worn, refund, offers)
+    _, sell, refund, offers = found
     budget = books.posse.purse + refund - model.reserve
-    test = memo.own_test(member, rules) if weapon else None
-    # what the shop offers depends on the role, what is held, the test and the budget only
-    key = (member.role, member.items, test)
-    if memo.nothing_to_buy(key, budget):
-        return None, ()
-    best, sell = _choose_buy(books, member, test, worn, budget, rules)
-    if best is None:
-        memo.found_nothing(key, budget)
-    return best, sell
+    for item in offers:
+        if item.price <= budget:
+            return item, sell
+    return None, ()
 
 
-def _choose_buy(
-    books: Books,
-    member: Member,
-    test: str | None,
-    worn: tuple[Item, ...],
-    budget: int,
-    rules: Ruleset,
-) -> tuple[Item | None, tuple[Item, ...]]:
-    """A weapon for `test` (the test it is best at, R8), or clothing when `test` is None."""
+OfferKey = tuple[str, str, str, tuple[str, ...], str | None]
+_offered: dict[int, tuple[Ruleset, dict[OfferKey, tuple[Item, ...]]]] = {}
+
+
+def _offers(
+    posse: Posse, member: Member, test: str | None, worn: tuple[Item, ...], rules: Ruleset
+) -> tuple[Item, ...]:
+    """What the shop would sell the member whatever the purse, the best buy first: a weapon
+    for `test` (the test it is best at, R8) doing more damage than any of that test it holds,
+    or, when `test` is None, clothing giving more defence than it wears; each one that
+    plan_buy accepts for the member once its clothing (`worn`) is sold (R5: roles, a kind's
+    limit).
+
+    Kept per process by all plan_buy reads of the member and posse besides the purse (the
+    faction, the standing, the role, the items held) and the test: campaigns meet the same
+    members again and again. Within a budget the best buy is then the first offer priced within
+    it, as plan_buy's own purse check (R16) would have it (tests/rostermgr/simulate checks the
+    offers against plan_buy asked with the purse).
+    """
+    key = (posse.faction, posse.standing, member.role, member.items, test)
+    found = _offered.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = _offered[id(rules)] = (rules, {})
+    offers = found[1].get(key)
+    if offers is None:
+        offers = found[1][key] = _work_out_offers(posse, member, test, worn, rules)
+    return offers
+
+
+def _work_out_offers(
+    posse: Posse, member: Member, test: str | None, worn: tuple[Item, ...], rules: Ruleset
+) -> tuple[Item, ...]:
     held = [rules.item(i) for i in member.items]
     if test is not None:  # a weapon doing more damage than any of its test it holds
         shelf = _weapons_for(test, rules)
         most = max((h.damage for h in held if rules.kinds[h.kind].test == test), default=-1)
-        wanted = [i for i in shelf if i.price <= budget and i.damage > most]
+        wanted = [i for i in shelf if i.damage > most]
     else:  # clothing giving more defence than it wears
         worn_defence = sum(h.defence for h in held)
-        wanted = [
-            i for i in _catalogue(rules)[False] if i.price <= budget and i.defence > worn_defence
-        ]
+        wanted = [i for i in _catalogue(rules)[False] if i.defence > worn_defence]
     if not wanted:
-        return None, ()
-    # R5 asked of plan_buy for the member without the clothing it would sell, the purse
-    # set aside (the budget counts the refund): what plan_buy will accept once sold
+        return ()
+    # plan_buy asked for the member without the clothing it would sell, with a purse that pays
+    # for any item: what it accepts once sold, within the purse
     kept = list(member.items)
     for w in worn:
         kept.remove(w.id)
     trial = changed(
-        books.posse,
+        posse,
         {
-            "purse": budget if budget > 0 else 0,
+            "purse": max(i.price for i in wanted),
             "members": tuple(
                 changed(m, {"items": tuple(kept)}) if m.name == member.name else m
-                for m in books.posse.members
+                for m in posse.members
             ),
         },
     )
-    # the best that plan_buy accepts for the member (R5: roles, a kind's limit): the shop's
-    # own answer (shop_choices), asked only of the items worth having
-    best = next((i for i in wanted if _accepted(trial, member.name, i, rules)), None)
-    return best, worn if best else ()
+    return tuple(i for i in wanted if _accepted(trial, member.name, i, rules))
 
 
 def shop(books: Books, model: Model, rules: Ruleset, memo: Memo | None = None) -> Books:
@@ -223,9 +275,13 @@ def shop(books: Books, model: Model, rules: Ruleset, memo: Memo | None = None) -
         return books
     memo = memo if memo is not None else Memo()
     wants = (True, False) if model.shopping == SHOP_GEAR else (True,)
-    for name in [m.name for m in books.posse.active]:
+    # a member keeps its place in the roster when it buys or sells (apply._member)
+    for i, m in enumerate(books.posse.members):
+        if not m.alive:
+            continue
+        name = m.name
         for weapon in wants:
-            member = books.posse.member(name)
+            member = books.posse.members[i]
             best, worn = _best_buy(books, member, weapon, model, rules, memo)
             if best is None:
                 continue

@@ -20,6 +20,7 @@ from rostermgr.simulate.apply import Books
 from rostermgr.simulate.campaign import CampaignRun, found, from_posses, run_campaign
 from rostermgr.simulate.exchange import Chances, OddsTable
 from rostermgr.simulate.model import MAX_CAMPAIGNS, MAX_GAMES, MAX_POSSES, Model
+from rostermgr.simulate.summary import Tally, tally
 
 
 @dataclass(frozen=True)
@@ -111,22 +112,27 @@ _worker: dict[str, tuple[Ruleset, OddsTable]] = {}
 Known = dict[Matchup, Chances]
 
 
-def run_chunk(
-    job: Job, indices: range, known: Known | None = None
-) -> tuple[list[CampaignRun], Known]:
-    """run_slice for a worker process: the ruleset read and the odds kept once per process.
+def prime(job: Job, rules: Ruleset) -> None:
+    """Keep this job's ruleset (already read: `rules`) and an odds table for the chunks to come:
+    a process that forks workers after this hands them both."""
+    if job.rules_text not in _worker:
+        _worker.clear()
+        _worker[job.rules_text] = (rules, OddsTable(rules))
+
+
+def run_chunk(job: Job, indices: range, known: Known | None = None) -> tuple[Tally, Known]:
+    """run_slice for a worker process: the ruleset read and the odds kept once per process;
+    what comes back is the campaigns' tally (`summary.tally`), not the campaigns.
 
     `known` brings odds other workers worked out; the odds this chunk worked out come back
-    with its runs, so that no two processes work out the same odds for long.
+    with its tally, so that no two processes work out the same odds for long.
     """
     key = job.rules_text
     if key not in _worker:
-        rules = job.rules()
-        _worker.clear()
-        _worker[key] = (rules, OddsTable(rules))
+        prime(job, job.rules())
     rules, odds = _worker[key]
     if known:
         odds.learn(known)
     before = set(odds.known())
-    runs = run_slice(job, rules, indices, odds)
-    return runs, {k: v for k, v in odds.known().items() if k not in before}
+    counted = tally(run_slice(job, rules, indices, odds))
+    return counted, {k: v for k, v in odds.known().items() if k not in before}

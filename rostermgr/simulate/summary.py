@@ -65,28 +65,50 @@ class Summary:
 
 def percentile(values: Sequence[float], q: float) -> float:
     """The q-quantile by the nearest rank: always a value that occurred (a purse, a count)."""
-    ordered = sorted(values)
+    return _ranked(sorted(values), q)
+
+
+def _ranked(ordered: Sequence[float], q: float) -> float:
     if not ordered:
         return 0.0
     return ordered[round((len(ordered) - 1) * q)]
 
 
 def spread(values: Sequence[float]) -> Spread:
-    return Spread(*(percentile(values, q) for _, q in QUANTILES))
+    ordered = sorted(values)
+    return Spread(*(_ranked(ordered, q) for _, q in QUANTILES))
 
 
-def summarise(runs: Iterable[CampaignRun], games: int) -> Summary:
-    """Percentiles over every campaign's posses, by game number and faction."""
+@dataclass(frozen=True)
+class Tally:
+    """What `summarise` counts over some campaigns of a run, before any percentile: the tallies
+    of the slices of a run add up to the run's (`merge`), so a worker process sends its slice's
+    tally, a few lists of numbers, rather than its campaigns."""
+
+    campaigns: int
+    factions: tuple[str, ...]  # in the order first met, each once
+    posses: tuple[tuple[str, int], ...]  # posses of each faction in the first campaign
+    values: dict[tuple[int, str, str], list[float]]  # (game, faction, metric) -> every posse's
+    wins: dict[str, int]
+    played: dict[str, int]
+    games_played: int
+    draws: int
+    deaths: list[float]  # the round of each campaign's first death
+    spreads: list[float]  # each campaign's best posse's total stats minus the worst's, at the end
+    take_outs: int  # models out of action in all games
+
+
+def tally(runs: Iterable[CampaignRun]) -> Tally:
+    """The counts of these campaigns."""
     runs = list(runs)
     factions = tuple(dict.fromkeys(f for r in runs for f in r.factions))
     counts = Counter(runs[0].factions) if runs else Counter()
     values: dict[tuple[int, str, str], list[float]] = {}
     wins = dict.fromkeys(factions, 0)
     played = dict.fromkeys(factions, 0)
-    games_played = draws = 0
+    games_played = draws = take_outs = 0
     deaths: list[float] = []
     spreads: list[float] = []
-    take_outs: list[int] = []
     for run in runs:
         for g, posses in enumerate(run.rounds, 1):
             for at in posses:
@@ -102,22 +124,76 @@ def summarise(runs: Iterable[CampaignRun], games: int) -> Summary:
         if run.rounds:
             totals = [p.total_stats for p in run.rounds[-1]]
             spreads.append(max(totals) - min(totals))
-        take_outs.extend(run.take_outs)
+        take_outs += sum(run.take_outs)
+    return Tally(
+        len(runs),
+        factions,
+        tuple((f, counts[f]) for f in factions),
+        values,
+        wins,
+        played,
+        games_played,
+        draws,
+        deaths,
+        spreads,
+        take_outs,
+    )
+
+
+def merge(tallies: Iterable[Tally]) -> Tally:
+    """The tally of the campaigns of all these tallies, taken in order."""
+    parts = [t for t in tallies if t.campaigns]
+    factions = tuple(dict.fromkeys(f for t in parts for f in t.factions))
+    values: dict[tuple[int, str, str], list[float]] = {}
+    wins = dict.fromkeys(factions, 0)
+    played = dict.fromkeys(factions, 0)
+    deaths: list[float] = []
+    spreads: list[float] = []
+    for t in parts:
+        for key, found in t.values.items():
+            values.setdefault(key, []).extend(found)
+        for faction in t.factions:
+            wins[faction] += t.wins[faction]
+            played[faction] += t.played[faction]
+        deaths.extend(t.deaths)
+        spreads.extend(t.spreads)
+    return Tally(
+        sum(t.campaigns for t in parts),
+        factions,
+        parts[0].posses if parts else (),
+        values,
+        wins,
+        played,
+        sum(t.games_played for t in parts),
+        sum(t.draws for t in parts),
+        deaths,
+        spreads,
+        sum(t.take_outs for t in parts),
+    )
+
+
+def summarise(runs: Iterable[CampaignRun], games: int) -> Summary:
+    """Percentiles over every campaign's posses, by game number and faction."""
+    return finish(tally(runs), games)
+
+
+def finish(t: Tally, games: int) -> Summary:
+    """The summary of a run from its tally."""
     by_game = tuple(
-        GameRow(g, f, tuple((m, spread(values.get((g, f, m), []))) for m in METRICS))
+        GameRow(g, f, tuple((m, spread(t.values.get((g, f, m), []))) for m in METRICS))
         for g in range(1, games + 1)
-        for f in factions
+        for f in t.factions
     )
     return Summary(
-        campaigns=len(runs),
+        campaigns=t.campaigns,
         games=games,
-        factions=factions,
-        posses=tuple((f, counts[f]) for f in factions),
+        factions=t.factions,
+        posses=t.posses,
         by_game=by_game,
-        win_rate=tuple((f, wins[f] / played[f] if played[f] else None) for f in factions),
-        draw_rate=draws / games_played if games_played else 0.0,
-        first_death=spread(deaths) if deaths else None,
-        no_death=1 - len(deaths) / len(runs) if runs else 0.0,
-        stat_spread=spread(spreads),
-        take_outs=sum(take_outs) / len(take_outs) if take_outs else 0.0,
+        win_rate=tuple((f, t.wins[f] / t.played[f] if t.played[f] else None) for f in t.factions),
+        draw_rate=t.draws / t.games_played if t.games_played else 0.0,
+        first_death=spread(t.deaths) if t.deaths else None,
+        no_death=1 - len(t.deaths) / t.campaigns if t.campaigns else 0.0,
+        stat_spread=spread(t.spreads),
+        take_outs=t.take_outs / t.games_played if t.games_played else 0.0,
     )

@@ -31,6 +31,41 @@ def test_worker_processes_give_what_one_process_gives() -> None:
     assert one == two
 
 
+@pytest.mark.parametrize("fork", [True, False], ids=["forked", "spawned"])
+def test_forked_and_spawned_workers_give_what_one_process_gives(
+    fork: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A forked worker starts with the ruleset and odds table of the process that forked it;
+    a spawned one reads the ruleset itself: the campaigns are the same."""
+    from services import simulate_worker
+
+    if fork and not simulate_worker.forks():
+        pytest.skip("this process may not fork workers (not Linux, threads or Qt)")
+    monkeypatch.setattr(simulate_worker, "forks", lambda: fork)
+    made = _job(campaigns=60, games=2)
+    assert simulate._run_job(made, 0, 60, None, None, 2) == simulate._run_job(
+        made, 0, 60, None, None, 1
+    )
+
+
+def test_a_spawned_worker_loads_the_domain_only() -> None:
+    """No campaign store, printables or Qt in a worker: they would only slow its start."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from rostermgr.simulate.run import run_chunk
+    from services.simulate_worker import quiet
+
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=spawn, initializer=quiet) as pool:
+        counted, _ = pool.submit(run_chunk, _job(campaigns=2, games=1), range(2)).result()
+        # eval pickles by name, where a function of this module would bring its imports
+        loaded = pool.submit(eval, "sorted(__import__('sys').modules)").result()
+    assert counted.campaigns == 2
+    heavy = {"peewee", "reportlab", "PySide6", "PIL", "db", "printables", "cli", "ui"}
+    assert not {m.split(".")[0] for m in loaded} & heavy
+
+
 def test_against_an_identical_ruleset_shows_no_difference() -> None:
     same = changed("Last Hope Frontier", "Last Hope Frontier", "b.toml")
     out = simulate.run(_job(), same)

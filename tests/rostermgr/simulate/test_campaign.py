@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -10,9 +12,11 @@ from rostermgr.rules_load import default_ruleset
 from rostermgr.simulate.campaign import found
 from rostermgr.simulate.model import SHOPPING, TARGETS, Model
 from rostermgr.simulate.run import chunks, run_slice
+from rostermgr.simulate.summary import finish, merge, summarise, tally
 from tests.rostermgr.simulate.conftest import job, one_campaign
 
 RULES = default_ruleset()
+RUNS = run_slice(job(campaigns=9, games=3), RULES, range(9))
 
 
 def test_same_seed_same_campaign() -> None:
@@ -30,6 +34,15 @@ def test_a_slice_runs_the_campaigns_the_whole_run_does() -> None:
     whole = run_slice(made, RULES, range(6))
     assert run_slice(made, RULES, range(3, 6)) == whole[3:]
     assert run_slice(made, RULES, [4]) == [whole[4]]
+
+
+@settings(max_examples=15, deadline=None)
+@given(cuts=st.lists(st.integers(0, 9), max_size=4))
+def test_the_tallies_of_a_run_s_slices_add_up_to_its_summary(cuts: list[int]) -> None:
+    """A worker sends its slice's tally: the tallies of any slicing give the run's summary."""
+    bounds = [0, *sorted(cuts), 9]
+    parts = [tally(RUNS[a:b]) for a, b in pairwise(bounds)]
+    assert finish(merge(parts), 3) == summarise(RUNS, 3)
 
 
 @given(
