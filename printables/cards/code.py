@@ -52,8 +52,9 @@ CODE_RIGHT_MM = max(  # the QR's right (and, beside its text, bottom) edge from 
 CODE_TEXT_PT = MIN_PT
 CODE_TEXT_GAP_MM = 2.0  # beside: between the text and the QR, more than the quiet zone
 CODE_GROUPS_A_LINE = (3, 4)  # groups to a line: 3, else 4 when 3 would take too many lines
-CODE_WIDE_GROUPS = (5, 6)  # under a QR on a full back: two lines of up to 6 groups
+CODE_WIDE_GROUPS = (5, 6, 7)  # under a QR on a full back: two lines of up to 7 groups...
 CODE_WIDE_LINES = 2
+CODE_WIDE_MAX_MM = 41.5  # ...no wider than this, clear of the "Upgrades" label at their left
 CODE_UNDER_LINES = 4  # under the QR: at most this many lines; a longer code is for scanning
 CODE_BLOCK_GAP_MM = 1.0  # between the upgrades line (and its text) and the block
 
@@ -129,6 +130,8 @@ def code_block(code: str, placement: Placement, wide: bool = False) -> CodeBlock
             if wide
             else _lines(groups, CODE_UNDER_LINES)
         )
+        if wide and width_of(lines) > mm(CODE_WIDE_MAX_MM):
+            lines = ()  # too long for two lines: the other placements have it
         # the last line on the safe zone's edge; with no text, the QR a quiet zone above it
         text_top = mm(SAFE_MM) + len(lines) * line_h
         qr_top = max(text_top, mm(CODE_RIGHT_MM) - quiet) + quiet + side

@@ -335,3 +335,24 @@ def test_a_card_whose_code_is_too_large_for_its_back_is_refused_by_name() -> Non
     faces = card_faces([posse], RULES, "separate", counter=5)
     with pytest.raises(PrintRefused, match=f"^{heavy.name}'s card needs a QR code of version"):
         write_cards(faces, RULES, io.BytesIO())
+
+
+@pytest.mark.parametrize("faction", ["outlawmen", "sheriffs", "bootleggers", "townsfolk"])
+@pytest.mark.parametrize("items", [0, 4, 8, 12])
+def test_a_leader_with_up_to_a_dozen_items_has_the_codes_text_under_its_qr(
+    faction: str, items: int
+) -> None:
+    """The fullest backs (a leader's rule): the text under the QR for up to 12 items, nothing
+    of the tables cut."""
+    from printables.fonts import register_fonts
+
+    register_fonts()  # as the writer does before it lays a back out
+    rng = random.Random(items)
+    posse = replace(grown_posse(rng, 8, 800), faction=faction)
+    leader = posse.members[0]
+    geared = replace(leader, items=tuple(rng.choice(list(RULES.items)) for _ in range(items)))
+    posse = replace(posse, members=(geared, *posse.members[1:]))
+    face = next(f for f in card_faces([posse], RULES, "separate", counter=99) if f.back.leader)
+    laid = back_layout(face)
+    assert laid.code is not None and laid.code.placement == "under" and laid.code.lines
+    assert laid.tables == face.back
