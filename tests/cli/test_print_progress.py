@@ -90,7 +90,9 @@ def _read_until(fd: int, wanted: bytes, seconds: float) -> bytes:
 def test_ctrl_c_on_a_terminal_stops_the_print_and_leaves_nothing(
     cli: Cli, dalton: dict, tmp_path: Path
 ) -> None:
-    names = _posses(cli, dalton, 16)  # some 80 cards, 160 PNGs: several seconds
+    # some 240 cards, 480 PNGs: several seconds even now that a card's QR costs nothing, so
+    # the Ctrl+C comes while it prints (with 80 cards it could come as the print ended)
+    names = _posses(cli, dalton, 48)
     out = tmp_path / "shop" / "cards"
     out.parent.mkdir()
     main, terminal = pty.openpty()
