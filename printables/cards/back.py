@@ -107,7 +107,8 @@ class BackLayout:
 
 def back_layout(face: CardFace) -> BackLayout:
     """Where everything on face's back goes: the code's text under its QR where the tables
-    leave room for it (every member's own card, most leaders'), else at its left (issue 34)."""
+    leave room for it (every card but a heavily equipped leader's on the fullest backs), else
+    at its left (issue 34)."""
     if face.code:
         qr_modules(face.code, f"{face.title}'s card")  # refused by name before any layout
     return _back_layout(face.back, len(face.names), face.code)
@@ -150,22 +151,17 @@ def back_form_name(face: CardFace) -> str:
     return f"back-{face.faction_id}-{kind}-{len(face.names)}-{where}"
 
 
-def back_slots(tables: BackTables, models: int = 1) -> BackSlots:
-    return _fitted(tables, models, Room(BODY_BOTTOM))[3]
-
-
 def _tries(room: Room) -> list[tuple[float, float | None]]:
     """The gap factors and columns to try, in order: full gaps first, closed up; then the code
-    beside the strikes (their note cut short), full gaps first again."""
+    beside the strikes (their note left out), full gaps first again."""
     columns: list[float | None] = [None] if room.column is None else [None, room.column]
     return [(g, column) for column in columns for g in GAPS]
 
 
 def _room_kept(t: BackTables, models: int, room: Room, g: float, column: float | None) -> bool:
+    # without a column, what reaches the code's column is everything: right_bottom is bottom
     _, bottom, right_bottom = layout_tables(Pen(None), t, None, SCALES[0], models, g, column)
-    return bottom >= max(room.low, room.floor if column is None else room.low) and (
-        right_bottom >= room.floor
-    )
+    return bottom >= room.low and right_bottom >= room.floor
 
 
 @lru_cache(maxsize=256)
