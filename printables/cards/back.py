@@ -62,6 +62,7 @@ from printables.layout import mm
 from printables.text import (
     ASCENT,
     ELLIPSIS,
+    block_height,
     ellipsize,
     fit_size,
     text_width,
@@ -272,8 +273,11 @@ def draw_back(pen: Pen, face: CardFace, pal: Palette) -> None:
             pen.box(x + 1.6, y + 1.6, box - 3.2, box - 3.2, fill=pal.mark)
     if len(face.names) > 1:
         for (x, top), name in zip(slots.labels, face.names, strict=True):
-            label = ellipsize(name, CONDENSED_BOLD, TEXT_PT, STRIKE_LABEL_W - 3)
-            pen.text(x, top, label, CONDENSED_BOLD, TEXT_PT, pal.text)
+            # smaller before shorter: "Deputy Smith" and "Deputy Smythe" stay apart
+            size = fit_size(name, CONDENSED_BOLD, STRIKE_LABEL_W - 3, TEXT_PT, MIN_PT)
+            label = ellipsize(name, CONDENSED_BOLD, size, STRIKE_LABEL_W - 3)
+            drop = (block_height(TEXT_PT) - block_height(size)) / 2  # centred on its boxes
+            pen.text(x, top - drop, label, CONDENSED_BOLD, size, pal.text)
     x, top, width = slots.upgrades
     # Issue 34: the state code's block at the bottom right; the upgrades line ends before it.
     line_end = laid.code.left - mm(CODE_BLOCK_GAP_MM) if laid.code else RIGHT

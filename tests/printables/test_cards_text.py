@@ -248,3 +248,27 @@ def test_r1_r18_an_action_with_two_names_prints_as_one_entry_with_both_uses():
 def _letters(text: str) -> str:
     """text without spaces, line breaks and hyphens: a wrapped name reads as written."""
     return "".join(c for c in text if not c.isspace() and c != "-")
+
+
+def test_r18_a_shared_cards_strike_rows_name_each_model_whole_where_a_smaller_size_fits():
+    """The back's strike rows: a name is set smaller before it is cut, so gang members whose
+    names differ only at the end ("Deputy Smith", "Deputy Smythe") stay told apart."""
+    from rostermgr.roster import Member
+    from tests.printables.test_cards_support import posse
+
+    names = ("Deputy Smith", "Deputy Smythe", "Deputy Smithers")
+    alike = posse(
+        "Long Names",
+        "sheriffs",
+        [Member("Wyatt", "leader"), Member("Virgil", "deputy")]
+        + [Member(name, "ganger") for name in names],
+    )
+    out = io.BytesIO()
+    write_cards(card_faces([alike], rules(), "grouped"), rules(), out, layout="fronts-backs")
+    with open_pdf(out.getvalue()) as pdf:
+        back = pdf.pages[1]
+        words = back.extract_words(keep_blank_chars=True, x_tolerance=1.5)
+        # the strike rows' labels sit at the card's left, one under another
+        labels = [w["text"] for w in words if w["text"] in names]
+    assert sorted(labels) == sorted(names)
+    assert "\u2026" not in "".join(w["text"] for w in words if w["text"].startswith("Deputy Sm"))
