@@ -153,9 +153,44 @@ def current_version(db: Database) -> int:
     return int(row[0] or 0)
 
 
-@cache
+_V1_TABLES = frozenset(
+    {
+        "deck_card",
+        "game",
+        "game_posse",
+        "history",
+        "ledger",
+        "member",
+        "member_item",
+        "posse",
+        "printed_card",
+        "schema_version",
+        "undo_log",
+        "undo_state",
+        "upgrade",
+    }
+)
+# What tables_at works out, frozen: every open of a file asks it, and running the migrations on
+# an empty database for it cost each command some 4 ms (issue 33). A new version adds its line;
+# tests/db/test_schema_frozen.py holds each to the migrations run afresh.
+FROZEN_TABLES: Mapping[int, frozenset[str]] = {
+    1: _V1_TABLES,
+    2: _V1_TABLES,
+    3: _V1_TABLES | {"ruleset"},
+    4: _V1_TABLES | {"ruleset"},
+    5: _V1_TABLES | {"ruleset", "submitted_report"},
+}
+
+
 def tables_at(version: int) -> frozenset[str]:
-    """The tables a campaign file of schema `version` has: the migrations run on an empty one."""
+    """The tables a campaign file of schema `version` has (as the migrations make them)."""
+    frozen = FROZEN_TABLES.get(version)
+    return frozen if frozen is not None else migrated_tables(version)
+
+
+@cache
+def migrated_tables(version: int) -> frozenset[str]:
+    """The tables the migrations up to `version` make in an empty database."""
     from peewee import SqliteDatabase
 
     db = SqliteDatabase(":memory:")

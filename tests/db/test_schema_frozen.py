@@ -133,3 +133,15 @@ def test_a_migration_that_adds_a_column_is_covered_by_undo(tmp_path: Path) -> No
     with sqlite3.connect(backup) as old:
         columns = [r[1] for r in old.execute("PRAGMA table_info(posse)")]
     assert "motto" not in columns
+
+
+def test_the_frozen_table_sets_are_what_the_migrations_make() -> None:
+    """`tables_at` answers from a frozen table per version (every open asks it): each is what
+    the migrations make on an empty file, and the newest version has one."""
+    from db.schema import FROZEN_TABLES, MIGRATIONS, latest, migrated_tables, tables_at
+
+    assert set(FROZEN_TABLES) == set(MIGRATIONS)
+    assert latest() in FROZEN_TABLES
+    for version in MIGRATIONS:
+        assert FROZEN_TABLES[version] == migrated_tables(version)
+        assert tables_at(version) == migrated_tables(version)
