@@ -3,11 +3,13 @@
 reportlab's `QRCode.make` places the data eight times, once under each mask, and scores each
 symbol with its `QRUtil.getLostPoint`, all on lists of booleans: some 6.5 ms a code, which made
 every card's back cost ten times its drawing. Here the symbol is the same reportlab symbol,
-module for module, in 0.2 ms: reportlab segments the text (its `QR` data classes), its tables
+module for module, in some 0.09 ms: reportlab segments the text (its `QR` data classes, which
+write their bits into one int here, not a call per bit into its `QRBitBuffer`), its tables
 give the blocks and the Galois field, and reportlab draws each version's frame once (its
 function patterns, type information and data positions, kept per version and level). What is
 new is only the arithmetic: the padding and the Reed-Solomon division of `QRCode.createData`
-by table, the whole symbol as one int, a mask as an XOR, and reportlab's four penalty rules
+by table (the division's register one int), each codeword placed by two look-ups of its
+halves, the whole symbol as one int, a mask as an XOR, and reportlab's four penalty rules
 (its own variants of them, quirks kept, so the same mask wins) as shifts and bit counts.
 `tests/printables/test_qr_encode.py` checks the result against `QRCode.make`
 for random texts of every version a card or a journal can have.
@@ -165,57 +167,94 @@ def _lost_points(rows: int, cols: int, f: _Frame) -> int:
 
 
 @cache
-def _products(ec_count: int) -> tuple[tuple[int, ...], ...]:
+def _products(ec_count: int) -> tuple[int, ...]:
     """For each byte f, f times reportlab's generator polynomial for ec_count codewords (past
-    its leading 1), over its own log and exponent tables: the division's steps looked up."""
+    its leading 1), over its own log and exponent tables, as one int of ec_count bytes (the
+    first the highest): the division's steps looked up."""
     poly = rl.QRUtil.getErrorCorrectPolynomial(ec_count)
     exp, log = rl.EXP_TABLE, rl.LOG_TABLE
-    table: list[tuple[int, ...]] = [(0,) * ec_count]
+    table = [0]
     for f in range(1, 256):
-        table.append(tuple(exp[(log[f] + log[g]) % 255] if g else 0 for g in poly.num[1:]))
+        step = bytes(exp[(log[f] + log[g]) % 255] if g else 0 for g in poly.num[1:])
+        table.append(int.from_bytes(step, "big"))
     return tuple(table)
 
 
-def _remainder(block: list[int], ec_count: int) -> list[int]:
+def _remainder(block: bytes, ec_count: int) -> bytes:
     """The Reed-Solomon codewords of block: what reportlab's `QRPolynomial.mod` gives, by the
-    usual shift register."""
+    usual shift register, its ec_count bytes held in one int."""
     products = _products(ec_count)
-    rem = [0] * ec_count
+    shift, mask = 8 * (ec_count - 1), (1 << 8 * ec_count) - 1
+    rem = 0
     for byte in block:
-        step = products[byte ^ rem[0]]
-        rem = [a ^ b for a, b in zip(rem[1:], step, strict=False)]
-        rem.append(step[-1])
-    return rem
+        rem = (rem << 8) & mask ^ products[byte ^ (rem >> shift)]
+    return rem.to_bytes(ec_count, "big")
 
 
-def _codewords(version: int, level: int, segments: list[Any]) -> list[int]:
+class _Bits:
+    """reportlab's `QRBitBuffer` as its segments write it (`put` only), into one int: the same
+    bits, without a Python call per bit."""
+
+    __slots__ = ("length", "value")
+
+    def __init__(self) -> None:
+        self.value = 0
+        self.length = 0
+
+    def put(self, num: int, length: int) -> None:
+        """num's low length bits, the highest first (what `QRBitBuffer.put` writes)."""
+        self.value = self.value << length | num & ((1 << length) - 1)
+        self.length += length
+
+
+def _codewords(version: int, level: int, segments: list[Any]) -> bytes:
     """reportlab's `QRCode.createData`: its segments written, padded, blocked and interleaved
     with their error correction; only the division is done by `_remainder`."""
     blocks = rl.QRRSBlock.getRSBlocks(version, level)
-    buffer = rl.QRBitBuffer()
+    buffer = _Bits()
     for segment in segments:
         segment.write(buffer, version)
     capacity = sum(b.dataCount for b in blocks)
-    if buffer.getLengthInBits() + 4 <= capacity * 8:
+    if buffer.length + 4 <= capacity * 8:
         buffer.put(0, 4)  # the terminator, when it fits
-    while buffer.getLengthInBits() % 8:
-        buffer.putBit(False)
-    data = list(buffer.buffer)
-    pads = itertools.cycle((rl.QRCode.PAD0, rl.QRCode.PAD1))
-    data += [next(pads) for _ in range(capacity - len(data))]
+    buffer.put(0, -buffer.length % 8)  # light bits up to a whole byte
+    data = buffer.value.to_bytes(buffer.length // 8, "big")
+    pads = (rl.QRCode.PAD0, rl.QRCode.PAD1) * (capacity - len(data))
+    data += bytes(pads[: capacity - len(data)])
     data_blocks, ec_blocks, offset = [], [], 0
     for b in blocks:
         data_blocks.append(data[offset : offset + b.dataCount])
         ec_blocks.append(_remainder(data_blocks[-1], b.totalCount - b.dataCount))
         offset += b.dataCount
-    return [
+    return bytes(
         d
         for column in itertools.chain(
             itertools.zip_longest(*data_blocks), itertools.zip_longest(*ec_blocks)
         )
         for d in column
         if d is not None
-    ]
+    )
+
+
+@cache
+def _placed(version: int, level: int) -> tuple[tuple[int, ...], ...]:
+    """For each codeword's high and low half (in that order, codeword by codeword) and each
+    value of it, its dark bits placed in the symbol's rows and in its columns (per value:
+    rows, then columns): a codeword is placed by two look-ups, not bit by bit."""
+    f = _frame(version, level)
+    halves: list[tuple[int, ...]] = []
+    for start in range(0, len(f.places), 4):
+        places = f.places[start : start + 4]  # the half's bits, its highest first
+        table: list[int] = []
+        for value in range(16):
+            rows = cols = 0
+            for i, (place, place_t) in enumerate(places):
+                if value & (8 >> i):
+                    rows |= 1 << place
+                    cols |= 1 << place_t
+            table += (rows, cols)
+        halves.append(tuple(table))
+    return tuple(halves)
 
 
 def encode(text: str, level: str = "M") -> tuple[int, Rows]:
@@ -224,14 +263,15 @@ def encode(text: str, level: str = "M") -> tuple[int, Rows]:
     q.addData(text)
     version = q.calculate_version()
     f = _frame(version, q.errorCorrectLevel)
-    data = _codewords(version, q.errorCorrectLevel, q.dataList)
-    bits = [bool(byte & (0x80 >> i)) for byte in data for i in range(8)]
+    halves = _placed(version, q.errorCorrectLevel)
     # the places past the data (a version's remainder bits) stay light before masking
     raw = raw_t = 0
-    for (place, place_t), dark in zip(f.places, bits, strict=False):
-        if dark:
-            raw |= 1 << place
-            raw_t |= 1 << place_t
+    # every codeword has its 8 places (past them, a version's 0 to 7 remainder bits)
+    for i, byte in enumerate(_codewords(version, q.errorCorrectLevel, q.dataList)):
+        high, low = byte >> 3 & 0x1E, byte << 1 & 0x1E  # two ints a value: rows, columns
+        hi, lo = halves[2 * i], halves[2 * i + 1]
+        raw |= hi[high] | lo[low]
+        raw_t |= hi[high + 1] | lo[low + 1]
     best, best_points = 0, -1
     for k in range(8):  # reportlab's rule: the first mask of the fewest lost points
         rows = f.test_base | raw ^ f.masks[k]
