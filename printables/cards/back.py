@@ -177,8 +177,18 @@ def _tries(room: Room) -> list[tuple[float, float | None]]:
 
 def _room_kept(t: BackTables, models: int, room: Room, g: float, column: float | None) -> bool:
     # without a column, what reaches the code's column is everything: right_bottom is bottom
-    _, bottom, right_bottom = layout_tables(Pen(None), t, None, SCALES[0], models, g, column)
+    _, bottom, right_bottom = _measured(t, models, g, column)
     return bottom >= room.low and right_bottom >= room.floor
+
+
+@lru_cache(maxsize=1024)
+def _measured(
+    t: BackTables, models: int, g: float, column: float | None
+) -> tuple[BackSlots, float, float]:
+    """The tables laid out without a canvas (`layout_tables`'s slots and bottoms), once per
+    tables, models, gaps and column: the rooms of many codes differ (their text's width moves
+    the room's low line), while what the tables leave does not (issue 33)."""
+    return layout_tables(Pen(None), t, None, SCALES[0], models, g, column)
 
 
 @lru_cache(maxsize=256)
@@ -202,13 +212,11 @@ def _fitted(
     while True:
         for g, column in _tries(room):
             if _room_kept(t, models, room, g, column):
-                slots = layout_tables(Pen(None), t, None, SCALES[0], models, g, column)[0]
-                return t, g, column is not None, slots
+                return t, g, column is not None, _measured(t, models, g, column)[0]
         shorter = _shorten(t)
         if shorter == t:
             g, column = _tries(room)[-1]
-            slots = layout_tables(Pen(None), t, None, SCALES[0], models, g, column)[0]
-            return t, g, column is not None, slots
+            return t, g, column is not None, _measured(t, models, g, column)[0]
         t = shorter
 
 
