@@ -137,31 +137,57 @@ def _frame(version: int, level: int) -> _Frame:
     )
 
 
-# reportlab's rule 3 pattern, module by module from its first (leftmost)
-_FINDER_PATTERN = (1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0)
-
-
 def _run_points(lines: int) -> int:
     """Rule 1 along the lines of a symbol int of set modules: a run of n >= 5 costs n - 2."""
     fives = lines & (lines >> 1) & (lines >> 2) & (lines >> 3) & (lines >> 4)
     return fives.bit_count() + 2 * (fives & ~(fives >> 1)).bit_count()
 
 
-def _lost_points(rows: int, cols: int, f: _Frame) -> int:
-    """reportlab's `QRUtil.getLostPoint` of the symbol whose rows and columns these are."""
-    light_rows, light_cols = ~rows & f.modules, ~cols & f.modules
-    points = _run_points(rows) + _run_points(light_rows)
-    points += _run_points(cols) + _run_points(light_cols)
+@dataclass(frozen=True)
+class _Quad:
+    """A symbol's four views in one int, for scoring a mask in one pass (issue 33): its dark
+    rows, light rows, dark columns and light columns, each `part` bits (a part ends with a row's
+    light gap bit, so no run crosses into the next). `base` holds the function patterns' views
+    (with the type information blank, as reportlab's test symbol), `masks` each mask's data
+    modules in all four; a symbol's views are then base ^ data ^ mask."""
+
+    part: int
+    base: int
+    masks: tuple[int, ...]
+
+
+def _four(rows: int, rows_again: int, cols: int, cols_again: int, part: int) -> int:
+    return rows | rows_again << part | cols << 2 * part | cols_again << 3 * part
+
+
+@cache
+def _quad(version: int, level: int) -> _Quad:
+    f = _frame(version, level)
+    part = f.size * (f.size + 1)
+    light, light_t = f.modules ^ f.test_base, f.modules ^ f.test_base_t
+    return _Quad(
+        part=part,
+        base=_four(f.test_base, light, f.test_base_t, light_t, part),
+        masks=tuple(_four(m, m, m_t, m_t, part) for m, m_t in zip(f.masks, f.masks_t, strict=True)),
+    )
+
+
+def _lost_points(views: int, part: int, f: _Frame) -> int:
+    """reportlab's `QRUtil.getLostPoint` of the symbol whose four views (`_Quad`) these are."""
+    whole = (1 << part) - 1
+    rows, light_rows = views & whole, views >> part & whole
+    points = _run_points(views)  # rule 1 along dark and light rows and columns at once
     same_right = ~(rows ^ (rows << 1))  # a module's bit agrees with its right neighbour's
     same_below = ~(rows ^ (rows >> (f.size + 1)))
     square = same_right & same_below & (same_right >> (f.size + 1)) & f.squares
     points += 3 * square.bit_count()
     # Rule 3 along rows only (its column scan compares a tuple with a list, never equal); the
-    # pattern cannot overlap itself, so every match counts, as in reportlab's scan.
-    found = f.finders
-    for t, dark in enumerate(_FINDER_PATTERN):
-        found &= (rows if dark else light_rows) << t
-    points += 40 * found.bit_count()
+    # pattern (dark, light, dark, dark, dark, light, dark, then four light modules) cannot
+    # overlap itself, so every match counts, as in reportlab's scan.
+    dark = rows & rows << 2 & rows << 3 & rows << 4 & rows << 6
+    light = light_rows << 1 & light_rows << 5 & light_rows << 7
+    light &= light_rows << 8 & light_rows << 9 & light_rows << 10
+    points += 40 * (f.finders & dark & light).bit_count()
     dark_count = rows.bit_count()
     return points + 10 * (abs(100 * dark_count // (f.size * f.size) - 50) // 5)
 
@@ -272,10 +298,11 @@ def encode(text: str, level: str = "M") -> tuple[int, Rows]:
         hi, lo = halves[2 * i], halves[2 * i + 1]
         raw |= hi[high] | lo[low]
         raw_t |= hi[high + 1] | lo[low + 1]
+    quad = _quad(version, q.errorCorrectLevel)
+    data = quad.base ^ _four(raw, raw, raw_t, raw_t, quad.part)
     best, best_points = 0, -1
-    for k in range(8):  # reportlab's rule: the first mask of the fewest lost points
-        rows = f.test_base | raw ^ f.masks[k]
-        points = _lost_points(rows, f.test_base_t | raw_t ^ f.masks_t[k], f)
+    for k, mask in enumerate(quad.masks):  # reportlab's rule: the first of the fewest points
+        points = _lost_points(data ^ mask, quad.part, f)
         if best_points < 0 or points < best_points:
             best, best_points = k, points
     symbol = f.bases[best] | raw ^ f.masks[best]
