@@ -3,8 +3,9 @@
 reportlab's `QRCode.make` places the data eight times, once under each mask, and scores each
 symbol with its `QRUtil.getLostPoint`, all on lists of booleans: some 6.5 ms a code, which made
 every card's back cost ten times its drawing. Here the symbol is the same reportlab symbol,
-module for module, in some 0.09 ms: reportlab segments the text (its `QR` data classes, which
-write their bits into one int here, not a call per bit into its `QRBitBuffer`), its tables
+module for module, in some 0.05 ms: reportlab segments the text (its `QR` data classes, which
+write their bits into one int here, not a call per bit into its `QRBitBuffer`; a text in its
+alphanumeric mode, as a card's code is, is written here the same way, pair by pair), its tables
 give the blocks and the Galois field, and reportlab draws each version's frame once (its
 function patterns, type information and data positions, kept per version and level). What is
 new is only the arithmetic: the padding and the Reed-Solomon division of `QRCode.createData`
@@ -24,7 +25,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import reportlab.graphics
 
@@ -233,13 +233,46 @@ class _Bits:
         self.length += length
 
 
-def _codewords(version: int, level: int, segments: list[Any]) -> bytes:
-    """reportlab's `QRCode.createData`: its segments written, padded, blocked and interleaved
-    with their error correction; only the division is done by `_remainder`."""
+_ALPHANUMERIC = {c: i for i, c in enumerate(rl.QRAlphaNum.chars)}
+_DIGITS = frozenset("0123456789")
+
+
+@cache
+def _capacity(version: int, level: int) -> int:
+    """A version's data codewords at this level (reportlab's blocks)."""
+    return sum(b.dataCount for b in rl.QRRSBlock.getRSBlocks(version, level))
+
+
+def _alphanumeric(text: str, level: int) -> tuple[int, _Bits] | None:
+    """The version and written bits reportlab gives text that it puts in one alphanumeric
+    segment (`QRAlphaNum`: not digits alone, which are numeric, and nothing outside its 45
+    characters), in a version below 10; None for any other text, which reportlab writes.
+
+    A card's code is such a text: its segment written here, pair by pair, rather than by
+    reportlab's segment classes, which take as long as the rest of the code (issue 33).
+    """
+    values = [_ALPHANUMERIC.get(c, -1) for c in text]
+    if -1 in values or _DIGITS.issuperset(text):
+        return None
+    length = 4 + 9 + 11 * (len(text) // 2) + 6 * (len(text) % 2)  # mode, count, pairs, odd
+    # reportlab's calculate_version: the first version whose data capacity holds it
+    version = next((v for v in range(1, 10) if length <= 8 * _capacity(v, level)), None)
+    if version is None:  # a longer count field from version 10: reportlab's own way
+        return None
+    bits = _Bits()
+    bits.put(rl.QRAlphaNum.mode, 4)
+    bits.put(len(text), 9)
+    for i in range(0, len(text) - 1, 2):
+        bits.put(values[i] * 45 + values[i + 1], 11)
+    if len(text) % 2:
+        bits.put(values[-1], 6)
+    return version, bits
+
+
+def _codewords(version: int, level: int, buffer: _Bits) -> bytes:
+    """reportlab's `QRCode.createData` of the segments written in buffer: padded, blocked and
+    interleaved with their error correction; only the division is done by `_remainder`."""
     blocks = rl.QRRSBlock.getRSBlocks(version, level)
-    buffer = _Bits()
-    for segment in segments:
-        segment.write(buffer, version)
     capacity = sum(b.dataCount for b in blocks)
     if buffer.length + 4 <= capacity * 8:
         buffer.put(0, 4)  # the terminator, when it fits
@@ -285,20 +318,27 @@ def _placed(version: int, level: int) -> tuple[tuple[int, ...], ...]:
 
 def encode(text: str, level: str = "M") -> tuple[int, Rows]:
     """The QR version and rows reportlab's `QRCode.make` gives text at this correction level."""
-    q = rl.QRCode(None, getattr(rl.QRErrorCorrectLevel, level))
-    q.addData(text)
-    version = q.calculate_version()
-    f = _frame(version, q.errorCorrectLevel)
-    halves = _placed(version, q.errorCorrectLevel)
+    correction = getattr(rl.QRErrorCorrectLevel, level)
+    written = _alphanumeric(text, correction)
+    if written is None:
+        q = rl.QRCode(None, correction)
+        q.addData(text)
+        version, bits = q.calculate_version(), _Bits()
+        for segment in q.dataList:
+            segment.write(bits, version)
+    else:
+        version, bits = written
+    f = _frame(version, correction)
+    halves = _placed(version, correction)
     # the places past the data (a version's remainder bits) stay light before masking
     raw = raw_t = 0
     # every codeword has its 8 places (past them, a version's 0 to 7 remainder bits)
-    for i, byte in enumerate(_codewords(version, q.errorCorrectLevel, q.dataList)):
+    for i, byte in enumerate(_codewords(version, correction, bits)):
         high, low = byte >> 3 & 0x1E, byte << 1 & 0x1E  # two ints a value: rows, columns
         hi, lo = halves[2 * i], halves[2 * i + 1]
         raw |= hi[high] | lo[low]
         raw_t |= hi[high + 1] | lo[low + 1]
-    quad = _quad(version, q.errorCorrectLevel)
+    quad = _quad(version, correction)
     data = quad.base ^ _four(raw, raw, raw_t, raw_t, quad.part)
     best, best_points = 0, -1
     for k, mask in enumerate(quad.masks):  # reportlab's rule: the first of the fewest points

@@ -69,3 +69,13 @@ def testmodule_runs_are_each_rows_dark_runs(rows: list[int]) -> None:
         for run in re.finditer("1+", format(row, f"0{size}b"))
     ]
     assert module_runs(tuple(rows)) == "\n".join(expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:", max_size=120), st.sampled_from("LMQH")
+)
+def test_alphanumeric_texts_are_reportlabs_symbol(text: str, level: str) -> None:
+    """Every character of the alphanumeric mode, digits alone (numeric mode) and the empty
+    text among them, to version 10 and past (where the count takes more bits)."""
+    assert encode(text, level) == reportlab_symbol(text, level)
