@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -42,6 +42,9 @@ _FILES = {
     DISPLAY: "DejaVuSerifCondensed-Bold.ttf",
     CJK: "DroidSansFallback.ttf",  # Apache 2.0, LICENSE-DroidSansFallback.txt
 }
+# Beside this module, as the bundle keeps them too (packaging/rostermgr.spec): importlib.resources
+# would cost every print its folder readers (zipfile among them) for one path (issue 33).
+FONT_DIR = Path(__file__).with_name("fonts")
 # Registered only when a text needs it: parsing it takes about 0.1 s.
 _ON_DEMAND = frozenset({CJK})
 
@@ -56,12 +59,10 @@ def register_fonts(names: Iterable[str] | None = None) -> None:
     fonts it draws with.
     """
     global _families
-    folder = resources.files("printables").joinpath("fonts")
     for name in [n for n in _FILES if n not in _ON_DEMAND] if names is None else names:
         if name in _registered:
             continue
-        with resources.as_file(folder.joinpath(_FILES[name])) as path:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / _FILES[name])))
         _registered.add(name)
     if not _families:
         pdfmetrics.registerFontFamily(

@@ -10,12 +10,15 @@ import re
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import pyphen
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.fonts import fallback_in_any_face, font_for
+
+if TYPE_CHECKING:  # imported when a word is first broken: few prints break one (issue 33)
+    import pyphen
 
 # One pass, so "&" is never escaped twice. (xml.sax.saxutils.escape does the same, but importing
 # it pulls in urllib.request, http.client and ssl: 9 ms of every print command.)
@@ -164,6 +167,8 @@ HYPHENATION_LANG = "en_GB"
 
 @lru_cache(maxsize=1)
 def _dictionary() -> pyphen.Pyphen:
+    import pyphen  # with its dictionaries' folder reader (zipfile): 2 ms of every print
+
     return pyphen.Pyphen(lang=HYPHENATION_LANG)
 
 

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rostermgr.errors import Refused
-from rostermgr.presentation import present
+from rostermgr.presentation import shown_stats
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
 
@@ -325,7 +325,7 @@ def card_code(posse: Posse, members: tuple[Member, ...], rules: Ruleset, counter
         counter=counter,
         posse_id=posse.id or 0,
         role=m.role,
-        stats=tuple(s.value for s in present(m, rules).stats),  # as shown: a horse's Move
+        stats=tuple(map(shown_stats(m, rules).__getitem__, rules.stat_order)),  # a horse's Move
         injuries=m.injuries,
         upgrades=tuple((s, m.upgrades[s]) for s in rules.stat_order if m.upgrades.get(s)),
         items=tuple(sorted(m.items, key=order.index)),

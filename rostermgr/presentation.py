@@ -82,10 +82,16 @@ class MemberShown:
         return f"flips {self.flips}{pending}"
 
 
-def present(member: Member, rules: Ruleset) -> MemberShown:
-    """The member as every output shows them (see the module's note)."""
+def shown_stats(member: Member, rules: Ruleset) -> dict[str, int]:
+    """The member's stats as every output shows them: current, and Move as a mount sets it."""
     current = member.stats(rules)
     current[MOVE] = member.move(rules)  # a mount sets Move (R4): show what the model moves
+    return current
+
+
+def present(member: Member, rules: Ruleset) -> MemberShown:
+    """The member as every output shows them (see the module's note)."""
+    current = shown_stats(member, rules)
     clothing = member.clothing_defence(rules)
     stats = tuple(
         StatShown(

@@ -10,6 +10,7 @@ the strikes' note gives way to a QR rising beside them, before any of their text
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -45,6 +46,7 @@ from printables.cards.code import (
     CODE_BLOCK_GAP_MM,
     CODE_QUIET_MM,
     CodeBlock,
+    Placement,
     code_block,
     draw_code_block,
     qr_modules,
@@ -121,25 +123,40 @@ def _back_layout(back: BackTables, models: int, code: str) -> BackLayout:
         room = Room(BODY_BOTTOM)
         return BackLayout(*_fitted(back, models, room), room, None)
     quiet = mm(CODE_QUIET_MM)
-    blocks = [
-        code_block(code, "under"),
-        code_block(code, "under", wide=True),
-        code_block(code, "beside"),
-    ]
-    # The text under the QR where it fits (in two long lines on a fuller back), else at its
-    # left; a code too long for text under the QR (for scanning only) rather keeps its text
-    # at the QR's left.
-    blocks = [b for b in blocks if b.lines] + [b for b in blocks if not b.lines]
-    for block in blocks:
+    last: tuple[Room, CodeBlock] | None = None
+    for block in _blocks(code):
         # the text's lines, left of the QR's column, stay clear of the strikes above them;
         # where the text leaves the upgrades a short line, a line above their label too
         low = max(BODY_BOTTOM, block.text_top + mm(CODE_BLOCK_GAP_MM))
         if block.left - mm(CODE_BLOCK_GAP_MM) - _upgrades_x() < mm(UPGRADES_MIN_MM):
             low = max(low, UPGRADES_ABOVE_TOP + mm(CODE_BLOCK_GAP_MM))
         room = Room(max(BODY_BOTTOM, block.top), low, block.qr_left - quiet)
-        if block is blocks[-1] or _fits(back, models, room):
+        if _fits(back, models, room):
             return BackLayout(*_fitted(back, models, room), room, block)
-    raise AssertionError("unreachable: the last block always lays out")
+        last = room, block
+    assert last is not None  # three placements are tried
+    room, block = last  # none leaves the tables whole: the last, the tables shortened
+    return BackLayout(*_fitted(back, models, room), room, block)
+
+
+def _blocks(code: str) -> Iterator[CodeBlock]:
+    """The code's blocks in the order they are tried: the text under the QR where it fits (in
+    two long lines on a fuller back), else at its left; a code too long for text under the QR
+    (for scanning only) rather keeps its text at the QR's left. Each is made only when the
+    one before leaves the tables too little room: most backs take the first (issue 33)."""
+    later = []
+    tries: tuple[tuple[Placement, bool], ...] = (
+        ("under", False),
+        ("under", True),
+        ("beside", False),
+    )
+    for placement, wide in tries:
+        block = code_block(code, placement, wide)
+        if block.lines:
+            yield block
+        else:
+            later.append(block)
+    yield from later
 
 
 def back_form_name(face: CardFace) -> str:
@@ -161,8 +178,18 @@ def _tries(room: Room) -> list[tuple[float, float | None]]:
 
 def _room_kept(t: BackTables, models: int, room: Room, g: float, column: float | None) -> bool:
     # without a column, what reaches the code's column is everything: right_bottom is bottom
-    _, bottom, right_bottom = layout_tables(Pen(None), t, None, SCALES[0], models, g, column)
+    _, bottom, right_bottom = _measured(t, models, g, column)
     return bottom >= room.low and right_bottom >= room.floor
+
+
+@lru_cache(maxsize=1024)
+def _measured(
+    t: BackTables, models: int, g: float, column: float | None
+) -> tuple[BackSlots, float, float]:
+    """The tables laid out without a canvas (`layout_tables`'s slots and bottoms), once per
+    tables, models, gaps and column: the rooms of many codes differ (their text's width moves
+    the room's low line), while what the tables leave does not (issue 33)."""
+    return layout_tables(Pen(None), t, None, SCALES[0], models, g, column)
 
 
 @lru_cache(maxsize=256)
@@ -186,13 +213,11 @@ def _fitted(
     while True:
         for g, column in _tries(room):
             if _room_kept(t, models, room, g, column):
-                slots = layout_tables(Pen(None), t, None, SCALES[0], models, g, column)[0]
-                return t, g, column is not None, slots
+                return t, g, column is not None, _measured(t, models, g, column)[0]
         shorter = _shorten(t)
         if shorter == t:
             g, column = _tries(room)[-1]
-            slots = layout_tables(Pen(None), t, None, SCALES[0], models, g, column)[0]
-            return t, g, column is not None, slots
+            return t, g, column is not None, _measured(t, models, g, column)[0]
         t = shorter
 
 

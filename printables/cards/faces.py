@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from functools import lru_cache
 from typing import Any
@@ -127,11 +127,12 @@ def card_faces(
         for group in groups.values():
             for start in range(0, len(group), MAX_SHARED):
                 members = tuple(group[start : start + MAX_SHARED])
-                face = _face(posse, members, rules, backs, shown)
-                if counter is not None:
-                    code = encode_card(card_code(posse, members, rules, counter), rules)
-                    face = replace(face, code=code)
-                faces.append(face)
+                code = (
+                    ""
+                    if counter is None
+                    else encode_card(card_code(posse, members, rules, counter), rules)
+                )
+                faces.append(_face(posse, members, rules, backs, shown, code))
     return faces
 
 
@@ -168,6 +169,7 @@ def _face(
     rules: Ruleset,
     backs: dict[tuple[str, bool], tuple[BackTables, str]],
     shown: dict[tuple[object, ...], _Content],
+    code: str = "",
 ) -> CardFace:
     m = members[0]
     # everything the content reads of a member, and the faction it fights for
@@ -181,7 +183,12 @@ def _face(
     text = f"[{_DESIGN_JSON}, {{{content.before}, {own}, {content.after}}}]"
     fingerprint = hashlib.sha256(text.encode("utf-8")).hexdigest()
     return CardFace(
-        key=key, fingerprint=fingerprint, posse=posse.name, names=names, **content.fields
+        key=key,
+        fingerprint=fingerprint,
+        posse=posse.name,
+        names=names,
+        code=code,
+        **content.fields,
     )
 
 

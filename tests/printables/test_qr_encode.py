@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.graphics.barcode.qr import QrCodeWidget
 
+from printables.qr import module_runs
 from printables.qr_encode import encode
 from rostermgr.cardcode import grouped
 
@@ -50,3 +53,29 @@ def test_every_version_a_card_can_have() -> None:
         assert (version, rows) == reportlab_symbol(text, "M")
         seen.add(version)
     assert {1, 2, 3, 4, 5, 6, 7} <= seen
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(1, 41).flatmap(lambda n: st.lists(st.integers(0, 2**n - 1), min_size=n, max_size=n))
+)
+def testmodule_runs_are_each_rows_dark_runs(rows: list[int]) -> None:
+    """Each run of dark modules is one `re` in module units, row by row, left to right: what
+    a regular expression finds in each row's text (the way it was written before issue 33)."""
+    size = len(rows)
+    expected = [
+        f"{run.start()} {-r - 1} {run.end() - run.start()} 1 re"
+        for r, row in enumerate(rows)
+        for run in re.finditer("1+", format(row, f"0{size}b"))
+    ]
+    assert module_runs(tuple(rows)) == "\n".join(expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:", max_size=120), st.sampled_from("LMQH")
+)
+def test_alphanumeric_texts_are_reportlabs_symbol(text: str, level: str) -> None:
+    """Every character of the alphanumeric mode, digits alone (numeric mode) and the empty
+    text among them, to version 10 and past (where the count takes more bits)."""
+    assert encode(text, level) == reportlab_symbol(text, level)
