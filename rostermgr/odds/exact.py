@@ -11,7 +11,7 @@ only its numbers (`resolver.resolve_outcome`, the same arithmetic without the se
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
@@ -269,6 +269,22 @@ def exact_odds(
     """
     attack, defence = _sides(matchup, rules, attack_card, defence_card)
     return tally(_outcomes(matchup, rules, attack, defence))
+
+
+def same_odds(matchup: Matchup, rules: Ruleset) -> Hashable:
+    """A key that two matchups exact_odds accepts share only when their odds are the same: a
+    table of odds filed by it works out each distinct test once.
+
+    R9 compares the damage (the base for the difference, the weapon's damage, a favoured card's
+    and a pair's bonus) with the target's Toughness (its stat, a favoured card's and a pair's
+    bonus), and nothing else of the test reads the weapon or the Toughness: the wounds are the
+    damage less the Toughness, so the two count only through the weapon's damage less the
+    Toughness. A blast (dynamite) reads each model's Toughness apart: its key is the matchup.
+    """
+    if rules.test_kinds[matchup.kind].blast:
+        return matchup
+    damage = rules.item(matchup.weapon).damage if matchup.weapon is not None else 0
+    return replace(matchup, weapon=None, toughness=0), damage - matchup.toughness
 
 
 def _outcomes(

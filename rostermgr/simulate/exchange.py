@@ -4,9 +4,10 @@ The wounds an exchange inflicts are drawn from `odds.exact.exact_odds` for the t
 current stats, gear and factions (R8, R9). Working the odds out takes the resolver hundreds of
 card pairs, so `OddsTable` keeps them: a test's outcome depends on the attacker's stat, the
 target's Defence and its clothing only through their difference (R8 adds the clothing to the
-Defence and compares the two totals), so the table files the odds under that difference and
-asks the resolver once per difference. `tests/rostermgr/simulate` checks the table against
-`exact_odds` itself.
+Defence and compares the two totals), and on the weapon and the Toughness only through the
+weapon's damage less the Toughness (R9, `odds.exact.same_odds`), so the table files the odds
+under those differences and asks the resolver once per distinct test.
+`tests/rostermgr/simulate` checks the table against `exact_odds` itself.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, replace
 
-from rostermgr.odds.exact import Matchup, exact_odds
+from rostermgr.odds.exact import Matchup, exact_odds, same_odds
 from rostermgr.odds.length import game_length_odds
 from rostermgr.roster import DEFENCE, TOUGHNESS, WOUNDS, Member
 from rostermgr.rules import Item, Ruleset, TestKind
@@ -160,7 +161,7 @@ class OddsTable:
         first = next(iter(rules.factions.values()))
         other = next((f for f in rules.factions.values() if f.suit != first.suit), first)
         self._same, self._other = (first.id, first.id), (first.id, other.id)
-        self._wounds: dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._wounds: dict[Hashable, Chances] = {}  # by `same_odds` of the filed matchup
         self._seen: dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # as asked
         self._sides: dict[tuple[tuple[object, ...], tuple[object, ...]], Draw] = {}
         self._turns: tuple[tuple[int, ...], tuple[int, ...]] | None = None
@@ -193,7 +194,8 @@ class OddsTable:
         if found is not None:
             return found
         key = self.key(m)
-        found = self._wounds.get(key)
+        alike = same_odds(key, self.rules)
+        found = self._wounds.get(alike)
         if found is None:
             odds = exact_odds(key, self.rules)
             wounds = tuple(odds.wounds)
@@ -201,7 +203,7 @@ class OddsTable:
             for w in wounds:
                 total += odds.wounds[w]
                 running.append(total)
-            found = self._wounds[key] = (wounds, tuple(running))
+            found = self._wounds[alike] = (wounds, tuple(running))
         self._seen[m] = found
         return found
 
@@ -259,11 +261,12 @@ class OddsTable:
     def __len__(self) -> int:
         return len(self._wounds)
 
-    def known(self) -> dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]]:
-        """The odds worked out so far, by filed matchup: what another process can be given."""
+    def known(self) -> dict[Hashable, Chances]:
+        """The odds worked out so far, by `same_odds` of the filed matchup: what another process
+        can be given."""
         return dict(self._wounds)
 
-    def learn(self, known: Mapping[Matchup, tuple[tuple[int, ...], tuple[int, ...]]]) -> None:
+    def learn(self, known: Mapping[Hashable, Chances]) -> None:
         """Take odds another table of the same ruleset worked out (`known`)."""
         for key, found in known.items():
             self._wounds.setdefault(key, found)

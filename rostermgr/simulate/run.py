@@ -7,12 +7,11 @@ and i alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from rostermgr.errors import Refused, quoted
-from rostermgr.odds.exact import Matchup
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 from rostermgr.rules_load import parse_ruleset_text
@@ -109,7 +108,7 @@ def chunks(
 _worker: dict[str, tuple[Ruleset, OddsTable]] = {}
 
 
-Known = dict[Matchup, Chances]
+Known = dict[Hashable, Chances]
 
 
 def prime(job: Job, rules: Ruleset) -> None:
