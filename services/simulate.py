@@ -210,13 +210,13 @@ def _on_workers(
     stopped = Cancelled(STOPPED)
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
-    from services.simulate_worker import context, quiet
+    from services.simulate_worker import context, started
 
     known: Known = {}
     queue = list(enumerate(pieces))
     finished = 0
     pool = ProcessPoolExecutor(
-        max_workers=workers, mp_context=context(made, made.rules()), initializer=quiet
+        max_workers=workers, mp_context=context(made, made.rules()), initializer=started
     )
     try:
         pending: dict[Future[tuple[Tally, Known]], int] = {}
