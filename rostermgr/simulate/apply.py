@@ -66,7 +66,10 @@ def _member(posse: Posse, name: str, change: Mapping[str, object]) -> Posse:
 
 
 def _find(posse: Posse, name: str) -> Member:
-    return next(m for m in posse.members if m.name == name)
+    for m in posse.members:
+        if m.name == name:
+            return m
+    raise StopIteration(name)  # as next() on no match: a plan names members of the posse
 
 
 def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
@@ -105,13 +108,15 @@ def hired(books: Books, member: Member, entry: Entry) -> Books:
 def flipped(books: Books, step: FlipStep) -> Books:
     """A flip step as `db.flips` applies it: flips spent, the card left waiting, the stat raised."""
     member = _find(books.posse, step.member)
-    upgrades = dict(member.upgrades)
-    if step.upgrade:
-        upgrades[step.upgrade] = upgrades.get(step.upgrade, 0) + 1
+    upgrades = member.upgrades
+    if step.upgrade:  # a new mapping; otherwise the member keeps its own (and its stat line)
+        raised = dict(upgrades)
+        raised[step.upgrade] = raised.get(step.upgrade, 0) + 1
+        upgrades = MappingProxyType(raised)
     change = {
         "flips": member.flips - step.spent,
         "pending_card": str(step.pending) if step.pending else None,
-        "upgrades": MappingProxyType(upgrades),
+        "upgrades": upgrades,
     }
     return Books(_member(books.posse, step.member, change), books.ledger)
 

@@ -165,7 +165,7 @@ class OddsTable:
         self._seen: dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # as asked
         self._sides: dict[tuple[tuple[object, ...], tuple[object, ...]], Draw] = {}
         self._turns: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        self._fighters: dict[tuple[object, ...], Fighter] = {}
+        self._fighters: dict[tuple[object, ...], tuple[Fighter, int, int]] = {}
         # `between` by the codes of what it reads of the two (`codes`, `drawing`)
         self.pairs: dict[tuple[int, int], Draw] = {}
         self._codes: dict[tuple[object, ...], int] = {}
@@ -215,16 +215,20 @@ class OddsTable:
             found = self._sides[sides] = Draw(self.chances(matchup(attacker, target, self.rules)))
         return found
 
-    def fighter(self, member: Member, faction: str, stats: dict[str, int], first: str) -> Fighter:
-        """`fighter(member, faction, rules, stats, first)`, worked out once per process for each
-        faction, items held and stats (all it reads of the member) and shared by every member
-        alike: its `member` is the first of them, so a game asks its own seat for the member.
+    def fighter_codes(
+        self, member: Member, faction: str, stats: dict[str, int], first: str
+    ) -> tuple[Fighter, int, int]:
+        """`fighter(member, faction, rules, stats, first)` and its `codes`, worked out once per
+        process for each faction, items held and stats (all it reads of the member) and shared
+        by every member alike: its `member` is the first of them, so a game asks its own seat
+        for the member.
 
         Campaigns of one run meet the same members again and again, from their founding on."""
         key = (faction, member.items, tuple(stats.values()))
         found = self._fighters.get(key)
         if found is None:
-            found = self._fighters[key] = fighter(member, faction, self.rules, stats, first)
+            f = fighter(member, faction, self.rules, stats, first)
+            found = self._fighters[key] = (f, *self.codes(f))
         return found
 
     def codes(self, f: Fighter) -> tuple[int, int]:

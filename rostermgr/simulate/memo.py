@@ -24,6 +24,8 @@ Seat = tuple[Member, Fighter, Ref, int, int, int]
 class Memo:
     # a member's seat in a game (`seat`), by the member and its posse's name
     seats: dict[tuple[int, str], Seat] = field(default_factory=dict)
+    # a model's ref in a game's report, by its posse's name and its own
+    refs: dict[tuple[str, str], Ref] = field(default_factory=dict)
     # a member's current stats, the test it is best at (`own_test`) and the sum of its stats,
     # asked by the game, the flips, the shop and the measure after each round, of members that
     # mostly did not change
@@ -48,9 +50,11 @@ class Memo:
         found = self.seats.get(key)
         if found is None or found[0] is not member:
             _, stats, first, _ = self._sheet(member, rules)
-            fighter = odds.fighter(member, posse.faction, stats, first)
-            ref = Ref(posse.name, member.name)
-            attack, target = odds.codes(fighter)
+            fighter, attack, target = odds.fighter_codes(member, posse.faction, stats, first)
+            named = (posse.name, member.name)
+            ref = self.refs.get(named)
+            if ref is None:  # a member changes after most games; its name stays
+                ref = self.refs[named] = Ref(*named)
             found = self.seats[key] = (member, fighter, ref, wounds_left(fighter), attack, target)
         return found
 

@@ -275,12 +275,15 @@ def shop(books: Books, model: Model, rules: Ruleset, memo: Memo | None = None) -
         return books
     memo = memo if memo is not None else Memo()
     wants = (True, False) if model.shopping == SHOP_GEAR else (True,)
+    cheapest = _cheapest_weapon(rules)
     # a member keeps its place in the roster when it buys or sells (apply._member)
     for i, m in enumerate(books.posse.members):
         if not m.alive:
             continue
         name = m.name
         for weapon in wants:
+            if weapon and books.posse.purse - model.reserve < cheapest:
+                continue  # _best_buy's first test, here: no weapon costs so little
             member = books.posse.members[i]
             best, worn = _best_buy(books, member, weapon, model, rules, memo)
             if best is None:
