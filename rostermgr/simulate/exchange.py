@@ -152,6 +152,9 @@ def wounds_left(f: Fighter) -> int:
     return f.stats[WOUNDS]
 
 
+CODE_BITS = 32  # a process meets a few thousand kinds of fighter, never 2**32
+
+
 class OddsTable:
     """The wounds an exchange inflicts, as exact chances, worked out once per kind of exchange."""
 
@@ -166,8 +169,8 @@ class OddsTable:
         self._sides: dict[tuple[tuple[object, ...], tuple[object, ...]], Draw] = {}
         self._turns: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._fighters: dict[tuple[object, ...], tuple[Fighter, int, int]] = {}
-        # `between` by the codes of what it reads of the two (`codes`, `drawing`)
-        self.pairs: dict[tuple[int, int], Draw] = {}
+        # `between` by the codes of what it reads of the two, attacker's | target's (`codes`)
+        self.pairs: dict[int, Draw] = {}
         self._codes: dict[tuple[object, ...], int] = {}
 
     def key(self, m: Matchup) -> Matchup:
@@ -232,15 +235,18 @@ class OddsTable:
         return found
 
     def codes(self, f: Fighter) -> tuple[int, int]:
-        """Small numbers for what the odds read of the fighter attacking and as the target
-        (`Fighter.attacking`, `targeted`), the same for every fighter alike in them."""
+        """Numbers for what the odds read of the fighter attacking and as the target
+        (`Fighter.attacking`, `targeted`), the same for every fighter alike in them: the
+        attacker's shifted above any target's (`CODE_BITS`), so that an attacker's code | a
+        target's is a number of its own for the pair, an int the games' loop hashes cheaply."""
         codes = self._codes
-        return codes.setdefault(f.attacking, len(codes)), codes.setdefault(f.targeted, len(codes))
+        attack = codes.setdefault(f.attacking, len(codes))
+        return attack << CODE_BITS, codes.setdefault(f.targeted, len(codes))
 
-    def drawing(self, attacker: Fighter, target: Fighter, codes: tuple[int, int]) -> Draw:
-        """`between` the two, kept in `pairs` by the attacker's first code and the target's
-        second (`codes`) for the games' loop to find first: a few thousand pairs of codes."""
-        found = self.pairs[codes] = self.between(attacker, target)
+    def drawing(self, attacker: Fighter, target: Fighter, key: int) -> Draw:
+        """`between` the two, kept in `pairs` by the attacker's first code | the target's second
+        (`codes`) for the games' loop to find first: a few thousand pairs of codes."""
+        found = self.pairs[key] = self.between(attacker, target)
         return found
 
     def draw(self, m: Matchup, rng: random.Random) -> int:

@@ -50,7 +50,7 @@ class _Table:
     """The models still in the game, the wounds they took, and who took whom out.
 
     Plain values for the exchange loop: each model of the game is a seat, its number an index
-    into `fighters`, `refs`, `roles`, `left` and `codes`; `standing[side]` the seats of that
+    into `fighters`, `refs`, `roles`, `left` and the codes; `standing[side]` the seats of that
     posse still in the game, in roster order.
     """
 
@@ -62,7 +62,9 @@ class _Table:
         self.refs: list[Ref] = []
         self.roles: list[str] = []
         self.left: list[int] = []  # the wounds it can still take before it is out (R13)
-        self.codes: list[tuple[int, int]] = []  # its fighter's odds codes (OddsTable.codes)
+        # its fighter's odds codes (OddsTable.codes): attacking, and as the target
+        self.attack_codes: list[int] = []
+        self.target_codes: list[int] = []
         self.standing: tuple[list[int], list[int]] = ([], [])
         seats = memo.seats
         for side, posse in enumerate(posses):
@@ -77,7 +79,8 @@ class _Table:
                 self.refs.append(ref)
                 self.roles.append(member.role)
                 self.left.append(left)
-                self.codes.append((attack, target))
+                self.attack_codes.append(attack)
+                self.target_codes.append(target)
         self.out: list[OutOfAction] = []
         self.down: set[Ref] = set()
 
@@ -142,7 +145,8 @@ def play(
     whole, part = divmod(model.exchanges_per_turn, 1)
     winner: str | None = None
     ended = False
-    standing, fighters, codes, random_ = table.standing, table.fighters, table.codes, rng.random
+    standing, fighters, random_ = table.standing, table.fighters, rng.random
+    attack_codes, target_codes = table.attack_codes, table.target_codes
     pairs, drawing, getrandbits = odds.pairs, odds.drawing, rng.getrandbits
     at_random = model.target == TARGET_RANDOM
     for _turn in range(turns):
@@ -173,7 +177,7 @@ def play(
                 target = targets[r]
             else:
                 target = _pick_target(targets, table, model, rules, rng)
-            key = (codes[attacker][0], codes[target][1])
+            key = attack_codes[attacker] | target_codes[target]
             chances = pairs.get(key) or drawing(fighters[attacker], fighters[target], key)
             # Draw.draw, inline
             wounds = chances.wounds[
