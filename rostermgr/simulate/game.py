@@ -30,20 +30,23 @@ class Played:
 
 def scenario(model: Model, rules: Ruleset, rng: random.Random) -> str:
     """A scenario drawn from the model's mix: `rng.choices(ids, weights)[0]`, the same number
-    drawn, with the running weights summed once per model and ruleset."""
-    found = _mixes.get(id(rules))
-    if found is None or found[0] is not rules:
-        found = _mixes[id(rules)] = (rules, {})
-    mix = found[1].get(model)
-    if mix is None:
+    drawn, with the running weights summed once per model and ruleset (found by the two
+    objects: a Model hashes every field, once a game)."""
+    found = _mixes.get((id(model), id(rules)))
+    if found is None or found[0] is not model or found[1] is not rules:
+        if len(_mixes) >= MIXES_KEPT:  # a run has one model; a calibration a dozen
+            _mixes.clear()
         pairs = model.scenario_mix(rules)
         running = list(accumulate(w for _, w in pairs))  # as choices sums the weights
-        mix = found[1][model] = (tuple(s for s, _ in pairs), running, running[-1] + 0.0)
-    ids, running, total = mix
+        mix = (tuple(s for s, _ in pairs), running, running[-1] + 0.0)
+        found = _mixes[(id(model), id(rules))] = (model, rules, mix)
+    ids, running, total = found[2]
     return ids[bisect(running, rng.random() * total, 0, len(ids) - 1)]
 
 
-_mixes: dict[int, tuple[Ruleset, dict[Model, tuple[tuple[str, ...], list[float], float]]]] = {}
+Mix = tuple[tuple[str, ...], list[float], float]
+_mixes: dict[tuple[int, int], tuple[Model, Ruleset, Mix]] = {}
+MIXES_KEPT = 64
 
 
 class _Table:

@@ -66,13 +66,7 @@ class Memo:
             key = (member.role, member.injuries, id(member.upgrades))
             line = self.lines.get(key)
             if line is None or line[0] is not member.upgrades:
-                stats = member.stats(rules)
-                line = self.lines[key] = (
-                    member.upgrades,
-                    stats,
-                    own_test(stats, rules),
-                    sum(stats.values()),
-                )
+                line = self.lines[key] = (member.upgrades, *_stat_line(member, rules))
             found = self.sheets[id(member)] = (member, line[1], line[2], line[3])
         return found
 
@@ -102,3 +96,22 @@ class Memo:
             worn = find(items, rules)
             found = self.clothing[items] = (worn, sum(rules.resale_value(w.id) for w in worn))
         return found
+
+
+StatLine = tuple[dict[str, int], str, int]  # Member.stats, own_test and the stats' sum
+_lines: dict[int, tuple[Ruleset, dict[tuple[str, int, tuple[tuple[str, int], ...]], StatLine]]] = {}
+
+
+def _stat_line(member: Member, rules: Ruleset) -> StatLine:
+    """The member's current stats, the test it is best at and their sum, kept per process and
+    ruleset by all Member.stats reads (the role, the injuries and the upgrades' values): the
+    campaigns of a run meet the same few thousand stat lines again and again."""
+    found = _lines.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = _lines[id(rules)] = (rules, {})
+    key = (member.role, member.injuries, tuple(member.upgrades.items()))
+    line = found[1].get(key)
+    if line is None:
+        stats = member.stats(rules)
+        line = found[1][key] = (stats, own_test(stats, rules), sum(stats.values()))
+    return line
