@@ -84,8 +84,20 @@ class _Table:
                 self.left.append(left)
                 self.attack_codes.append(attack)
                 self.target_codes.append(target)
+        self.seated = (len(self.standing[0]), len(self.standing[1]))
         self.out: list[OutOfAction] = []
         self.down: set[Ref] = set()
+
+    def may_rout(self, seat: int, side: int, rules: Ruleset) -> bool:
+        """Whether taking this seat out can have routed its side (`routed_reason`'s two tests):
+        only a rout role's take-out can complete the rout roles, and only the take-out that
+        brings the side's models out to the ruleset's number can reach it. The side had not
+        routed before, or the game would have ended; so the rout is asked only when it can be
+        new, not after each take-out."""
+        if self.roles[seat] in rules.rout_roles:
+            return True
+        out = self.seated[side] - len(self.standing[side])
+        return bool(rules.rout_models) and out >= rules.rout_models
 
     def hit(self, target: int, side: int, by: int, wounds: int) -> Ref | None:
         """Wounds on a target seat of this side; its ref when they put it out of action (R13:
@@ -195,7 +207,11 @@ def play(
             if scen.ends_on_bounty and down == bounties.get(acting):
                 winner, ended = acting, True
                 break
-            if scen.rout and routed_reason(posses[1 - side], table.down, rules):
+            if (
+                scen.rout
+                and table.may_rout(target, 1 - side, rules)
+                and routed_reason(posses[1 - side], table.down, rules)
+            ):
                 winner, ended = acting, True
                 break
         if ended:
