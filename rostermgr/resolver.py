@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rostermgr.blast import Blasted, blast_explained, blast_models, check_blast
 from rostermgr.cards import RANKS, Card
@@ -160,9 +160,11 @@ class Outcome:
     friendly_wounds: int
 
 
-@dataclass(frozen=True)
-class _Worked:
-    """Every number of a test and the addends they are summed from, for `resolve` to explain."""
+class _Worked(NamedTuple):
+    """Every number of a test and the addends they are summed from, for `resolve` to explain.
+
+    A named tuple, not a frozen dataclass: the exact odds make one for each of a matchup's
+    hundreds of pairs of cards, and read only its numbers."""
 
     numbers: Outcome
     attack: Addends  # before any tie-break
