@@ -211,16 +211,22 @@ def _model(args: argparse.Namespace) -> Model:
     )
 
 
+def _load_rules(path: str | None) -> Ruleset:
+    """`services.campaign.load_rules` without importing the campaign store (db, peewee), which a
+    run that reads no campaign does not need: the ruleset file given, else the shipped one."""
+    from rostermgr.rules_load import default_ruleset, load_ruleset
+
+    return load_ruleset(path) if path else default_ruleset()
+
+
 def _rules_and_campaign(args: argparse.Namespace) -> tuple[Ruleset, list[Posse], list[int]]:
     """The ruleset to simulate, the campaign's posses (--from-campaign), its take-outs."""
-    from services.campaign import load_rules
-
     given = getattr(args, "ruleset", None)
     if not (args.from_campaign or args.calibrate):
-        return load_rules(given), [], []
+        return _load_rules(given), [], []
     from rostermgr.rules_load import default_ruleset
     from services import simulate
-    from services.campaign import for_reading, for_server
+    from services.campaign import for_reading, for_server, load_rules
 
     server = campaign_server(args)
     if server is not None:  # read only: nothing made, migrated or recorded, as for a file
@@ -268,10 +274,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         summary_lines,
     )
     from services import simulate
-    from services.campaign import load_rules
 
     rules, posses, take_outs = _rules_and_campaign(args)
-    against = load_rules(args.against) if args.against else None
+    against = _load_rules(args.against) if args.against else None
     job = simulate.job(
         rules, args.campaigns, args.games, args.factions or None, args.seed, _model(args), posses
     )

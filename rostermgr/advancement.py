@@ -51,16 +51,27 @@ def flip_choices(member: Member, rules: Ruleset, card: Card | None = None) -> Fl
 
 def stat_id(text: str, rules: Ruleset) -> str:
     """The stat a player named: its id, name or short form, in any case ("Strength", "st")."""
-    wanted = text.strip().casefold()
-    for stat in rules.stat_order:
-        if wanted in (
-            stat.casefold(),
-            rules.stat_names[stat].casefold(),
-            rules.stat_short[stat].casefold(),
-        ):
-            return stat
+    found = _stat_names(rules).get(text.strip().casefold())
+    if found is not None:
+        return found
     names = ", ".join(rules.stat_names[s] for s in rules.stat_order)
     raise RuleBroken(f"{quoted(text)} is not a stat: choose one of {names} (R2).")
+
+
+_named: dict[int, tuple[Ruleset, dict[str, str]]] = {}
+
+
+def _stat_names(rules: Ruleset) -> dict[str, str]:
+    """Each stat's id, name and short form, casefolded, to the stat: the first stat in the
+    ruleset's order that a form names, kept per ruleset (a simulated campaign names thousands)."""
+    found = _named.get(id(rules))
+    if found is None or found[0] is not rules:
+        forms: dict[str, str] = {}
+        for stat in rules.stat_order:
+            for form in (stat, rules.stat_names[stat], rules.stat_short[stat]):
+                forms.setdefault(form.casefold(), stat)
+        found = _named[id(rules)] = (rules, forms)
+    return found[1]
 
 
 def _choose(member: str, card: Card, stat: str, rules: Ruleset, waiting: bool) -> str:
@@ -186,8 +197,8 @@ def _turned(
 ) -> FlipStep:
     from rostermgr.plans import FlipStep
 
-    allowed = " or ".join(rules.stat_names[s] for s in allowed_stats(card, rules))
     if choose is None:
+        allowed = " or ".join(rules.stat_names[s] for s in allowed_stats(card, rules))
         return FlipStep(
             member.name,
             card,

@@ -176,7 +176,9 @@ def routed_reason(posse: Posse, out_of_action: Collection[Ref], rules: Ruleset) 
     out = {ref.member for ref in out_of_action if ref.posse == posse.name}
     down = [m for m in living if m.name in out]
     key = [m for m in living if m.role in rules.rout_roles]
-    if key and all(m in down for m in key):
+    # a posse's names are its own (plan_hire, plan_creation): a key member is down when its
+    # name is out, asked by name rather than by comparing members field by field
+    if key and all(m.name in out for m in key):
         roles = [rules.role(r).name.lower() for r in rules.rout_roles if r in rules.roles]
         both = " both" if len(roles) == 2 else ""
         names = " and ".join(roles)

@@ -6,8 +6,9 @@ ruleset; the explanation reads like the worked examples in the designer's notes 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rostermgr.blast import Blasted, blast_explained, blast_models, check_blast
 from rostermgr.cards import RANKS, Card
@@ -159,9 +160,11 @@ class Outcome:
     friendly_wounds: int
 
 
-@dataclass(frozen=True)
-class _Worked:
-    """Every number of a test and the addends they are summed from, for `resolve` to explain."""
+class _Worked(NamedTuple):
+    """Every number of a test and the addends they are summed from, for `resolve` to explain.
+
+    A named tuple, not a frozen dataclass: the exact odds make one for each of a matchup's
+    hundreds of pairs of cards, and read only its numbers."""
 
     numbers: Outcome
     attack: Addends  # before any tie-break
@@ -238,13 +241,32 @@ def _total(addends: Addends) -> int:
     return sum(value for _, value in addends)
 
 
-def _work(test: Test, kind: TestKind, att: Faction, dfn: Faction, rules: Ruleset) -> _Worked:
-    """Every number of a checked test (R8, R4, R9): the arithmetic `resolve` explains."""
-    attack = _side_addends(test, kind, att, True, rules)
-    defence = _side_addends(test, kind, dfn, False, rules)
+Side = tuple[Addends, int]  # a side's addends (`_side_addends`) and their total
+
+
+def _side(test: Test, kind: TestKind, faction: Faction, attacking: bool, rules: Ruleset) -> Side:
+    addends = _side_addends(test, kind, faction, attacking, rules)
+    return addends, _total(addends)
+
+
+def _work(
+    test: Test,
+    kind: TestKind,
+    att: Faction,
+    dfn: Faction,
+    rules: Ruleset,
+    sides: tuple[Side, Side] | None = None,
+) -> _Worked:
+    """Every number of a checked test (R8, R4, R9): the arithmetic `resolve` explains.
+
+    `sides`: the attacker's and the defender's `_side` for this test, when worked out already
+    (`resolve_outcomes`: each side's total reads its own card alone)."""
+    if sides is None:
+        sides = (_side(test, kind, att, True, rules), _side(test, kind, dfn, False, rules))
+    (attack, attack_sum), (defence, defence_sum) = sides
     outcome, a_total, d_total = _decide(
-        _total(attack),
-        _total(defence),
+        attack_sum,
+        defence_sum,
         is_favoured(test.attack_card, att),
         is_favoured(test.defence_card, dfn),
         rules,
@@ -282,6 +304,44 @@ def resolve_outcome(test: Test, rules: Ruleset, checked: bool = False) -> Outcom
     return _work(
         test, kind, rules.faction(test.attacker), rules.faction(test.defender), rules
     ).numbers
+
+
+def resolve_outcomes(
+    test: Test, attack_cards: Sequence[Card], defence_cards: Sequence[Card], rules: Ruleset
+) -> Iterator[Outcome]:
+    """`resolve_outcome` of the test with each attack card against each defence card, the
+    attack cards outer: what the exact odds count over hundreds of pairs of cards.
+
+    The test is checked once, with the first two cards (and refused as `resolve` would); the
+    other cards must pass the same checks: cards of the deck, and no joker on a side whose
+    leader plays a pair (R8). A side's total reads its own card alone (`_side_addends`), so it
+    is worked out once per card, not once per pair.
+    """
+    if not attack_cards or not defence_cards:
+        return
+    first = with_cards(test, attack_cards[0], defence_cards[0])
+    kind = _check(first, rules)
+    att, dfn = rules.faction(test.attacker), rules.faction(test.defender)
+    defending = first.defence_card
+    attack = [_side(with_cards(first, a, defending), kind, att, True, rules) for a in attack_cards]
+    defence = [
+        _side(with_cards(first, first.attack_card, d), kind, dfn, False, rules)
+        for d in defence_cards
+    ]
+    for a, a_side in zip(attack_cards, attack, strict=True):
+        for d, d_side in zip(defence_cards, defence, strict=True):
+            yield _work(with_cards(first, a, d), kind, att, dfn, rules, (a_side, d_side)).numbers
+
+
+def with_cards(test: Test, attack_card: Card, defence_card: Card) -> Test:
+    """The test with these two cards: `replace(test, attack_card=..., defence_card=...)` without
+    the frozen dataclass's field-by-field init (Test has no __post_init__), for the hundreds of
+    pairs a matchup's odds resolve."""
+    new = object.__new__(Test)
+    new.__dict__.update(test.__dict__)  # a frozen dataclass refuses setattr, not its __dict__
+    new.__dict__["attack_card"] = attack_card
+    new.__dict__["defence_card"] = defence_card
+    return new
 
 
 def resolve(test: Test, rules: Ruleset) -> Resolution:

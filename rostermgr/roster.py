@@ -167,6 +167,23 @@ def check_name(name: object, what: str) -> str:
     A control or format character is refused, never silently dropped: a name that reads one
     way and is stored another (U+202E turns "Kid" around on screen) would deceive the players.
     """
+    if isinstance(name, str):
+        clean = _accepted.get(name)
+        if clean is not None:
+            return clean
+    clean = _check_name(name, what)
+    if len(_accepted) < _ACCEPTED_KEPT:
+        _accepted[name] = clean  # type: ignore[index]  # a str: _check_name refuses the rest
+    return clean
+
+
+# Names check_name accepted, as it returned them: the answer depends on the name alone, and the
+# simulator hires "Gang Member 2" thousands of times a run (a few thousand names are kept).
+_accepted: dict[str, str] = {}
+_ACCEPTED_KEPT = 4096
+
+
+def _check_name(name: object, what: str) -> str:
     if not isinstance(name, str):
         raise Refused(f"The {what} must be text.")
     if any(0xD800 <= ord(c) <= 0xDFFF for c in name):

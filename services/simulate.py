@@ -18,17 +18,21 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from rostermgr.errors import Refused
-
-if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 from rostermgr.simulate.model import MAX_EXCHANGES, Model
 from rostermgr.simulate.run import Job, Known, check_job, chunks, read_only, run_chunk
 from rostermgr.simulate.summary import Summary, Tally, finish, merge
 from rostermgr.simulate.text import CSV_BY_GAME, CSV_FIGURES, csv_rows
-from services.campaign import Campaign, in_campaign
-from services.outputs import CsvFile, check_output, write_csv_files
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from services.campaign import Campaign
+
+# The campaign store (services.campaign, db, peewee) and the output files are imported where a
+# use case needs them, not with this module: a run from the command line needs neither, and its
+# worker processes start only once the command has imported what it does need.
 
 # A member's upgrades are a read-only mapping, which pickle cannot carry to a worker by itself.
 copyreg.pickle(MappingProxyType, lambda m: (read_only, (dict(m),)))
@@ -100,18 +104,28 @@ def job(
     return made
 
 
-@in_campaign
 def campaign_posses(c: Campaign) -> list[Posse]:
     """--from-campaign: the posses still playing, as they stand."""
+    from services.campaign import in_campaign
+
+    return in_campaign(_playing)(c)
+
+
+def _playing(c: Campaign) -> list[Posse]:
     from db.posses import all_posses
     from rostermgr.standing import may_play
 
     return [p for p in all_posses() if may_play(p.standing)]
 
 
-@in_campaign
 def recorded_take_outs(c: Campaign) -> list[int]:
     """Models out of action in each recorded game, oldest first (for --calibrate)."""
+    from services.campaign import in_campaign
+
+    return in_campaign(_take_outs)(c)
+
+
+def _take_outs(c: Campaign) -> list[int]:
     from db.games import take_outs_per_game
 
     return take_outs_per_game()
@@ -196,13 +210,13 @@ def _on_workers(
     stopped = Cancelled(STOPPED)
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
-    from services.simulate_worker import context, quiet
+    from services.simulate_worker import context, started
 
     known: Known = {}
     queue = list(enumerate(pieces))
     finished = 0
     pool = ProcessPoolExecutor(
-        max_workers=workers, mp_context=context(made, made.rules()), initializer=quiet
+        max_workers=workers, mp_context=context(made, made.rules()), initializer=started
     )
     try:
         pending: dict[Future[tuple[Tally, Known]], int] = {}
@@ -317,6 +331,8 @@ CSV_NAMES = ("by_game.csv", "figures.csv")
 
 def check_csv(folder: str | Path, campaign: Path | None = None) -> None:
     """Refuse, before a run, a --csv folder whose files must not be written (write_csv would)."""
+    from services.outputs import check_output
+
     path = Path(folder)
     if path.exists() and not path.is_dir():
         raise Refused(f"{path} is a file, not a folder for the files to write.")
@@ -327,6 +343,8 @@ def check_csv(folder: str | Path, campaign: Path | None = None) -> None:
 
 def write_csv(outcome: Outcome, folder: str | Path, campaign: Path | None = None) -> list[str]:
     """by_game.csv and figures.csv in the folder, both written or neither; their names."""
+    from services.outputs import CsvFile, write_csv_files
+
     by_game, figures = csv_rows("A", outcome.summary, outcome.rules)
     if outcome.against is not None and outcome.against_rules is not None:
         more_by_game, more_figures = csv_rows("B", outcome.against, outcome.against_rules)

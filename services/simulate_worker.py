@@ -7,6 +7,7 @@ this module imports nothing else, so that a spawned worker does not load the cam
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -25,6 +26,18 @@ if TYPE_CHECKING:
 def quiet() -> None:
     """A worker leaves Ctrl+C to the command: it stops the run and says so, once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def started() -> None:
+    """What a worker does first: `quiet`, and it runs without the cyclic garbage collector.
+
+    A campaign's values are frozen dataclasses and tuples that refer to older ones, never back:
+    300 campaigns leave some 70 objects in reference cycles, while the collector, run every 700
+    allocations, walks the young objects thousands of times a run (2.6% of a campaign's
+    instructions). Reference counting frees the rest as before; the process ends with the pool.
+    """
+    quiet()
+    gc.disable()
 
 
 def forks() -> bool:

@@ -5,13 +5,14 @@ pair of cards is equally likely. Cards the resolver cannot tell apart (same valu
 test and damage bonus, same favour) form one `CardClass` with its multiplicity, and the resolver
 works out each pair of classes once: 27 x 27 resolutions stand for the 54 x 54 pairs, with the
 same exact counts. `pairings` gives each resolution explained (`resolver.resolve`); the odds need
-only its numbers (`resolver.resolve_outcome`, the same arithmetic without the sentences).
+only its numbers (`resolver.resolve_outcomes`, the same arithmetic without the sentences, each
+side's total worked out once per card).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
@@ -31,7 +32,7 @@ from rostermgr.resolver import (
     favoured_test_bonus,
     is_favoured,
     resolve,
-    resolve_outcome,
+    resolve_outcomes,
 )
 from rostermgr.rules import Ruleset
 
@@ -271,6 +272,22 @@ def exact_odds(
     return tally(_outcomes(matchup, rules, attack, defence))
 
 
+def same_odds(matchup: Matchup, rules: Ruleset) -> Hashable:
+    """A key that two matchups exact_odds accepts share only when their odds are the same: a
+    table of odds filed by it works out each distinct test once.
+
+    R9 compares the damage (the base for the difference, the weapon's damage, a favoured card's
+    and a pair's bonus) with the target's Toughness (its stat, a favoured card's and a pair's
+    bonus), and nothing else of the test reads the weapon or the Toughness: the wounds are the
+    damage less the Toughness, so the two count only through the weapon's damage less the
+    Toughness. A blast (dynamite) reads each model's Toughness apart: its key is the matchup.
+    """
+    if rules.test_kinds[matchup.kind].blast:
+        return matchup
+    damage = rules.item(matchup.weapon).damage if matchup.weapon is not None else 0
+    return replace(matchup, weapon=None, toughness=0), damage - matchup.toughness
+
+
 def _outcomes(
     matchup: Matchup,
     rules: Ruleset,
@@ -279,30 +296,21 @@ def _outcomes(
 ) -> Iterator[tuple[Outcome, int]]:
     """Each pair of classes' outcome and the card pairs it stands for.
 
-    Only the first pair is checked (and refused as `resolve` would): the pairs differ in their
-    cards alone, every card is one of the deck, and a side whose leader plays a pair has no
-    joker among its classes (`test_deck`) unless it was chosen, and then it is in every pair.
+    `resolve_outcomes` checks the first pair alone (and refuses it as `resolve` would): the
+    pairs differ in their cards alone, every card is one of the deck, and a side whose leader
+    plays a pair has no joker among its classes (`test_deck`) unless it was chosen, and then it
+    is in every pair.
     """
-    first: Test | None = None
-    for a in attack:
-        for d in defence:
-            if first is None:
-                first = matchup.test(a.card, d.card)
-                yield resolve_outcome(first, rules), a.count * d.count
-                continue
-            test = _with_cards(first, a.card, d.card)
-            yield resolve_outcome(test, rules, True), a.count * d.count
-
-
-def _with_cards(test: Test, attack_card: Card, defence_card: Card) -> Test:
-    """The test with these two cards: `replace(test, attack_card=..., defence_card=...)` without
-    the frozen dataclass's field-by-field init (Test has no __post_init__), for the hundreds of
-    pairs a matchup's odds resolve."""
-    new = object.__new__(Test)
-    new.__dict__.update(test.__dict__)  # a frozen dataclass refuses setattr, not its __dict__
-    new.__dict__["attack_card"] = attack_card
-    new.__dict__["defence_card"] = defence_card
-    return new
+    if not attack or not defence:
+        return
+    outcomes = resolve_outcomes(
+        matchup.test(attack[0].card, defence[0].card),
+        [a.card for a in attack],
+        [d.card for d in defence],
+        rules,
+    )
+    weights = (a.count * d.count for a in attack for d in defence)
+    yield from zip(outcomes, weights, strict=True)
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,10 @@ def _member(posse: Posse, name: str, change: Mapping[str, object]) -> Posse:
 
 
 def _find(posse: Posse, name: str) -> Member:
-    return next(m for m in posse.members if m.name == name)
+    for m in posse.members:
+        if m.name == name:
+            return m
+    raise StopIteration(name)  # as next() on no match: a plan names members of the posse
 
 
 def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
@@ -74,18 +77,32 @@ def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     return items[:i] + items[i + 1 :]
 
 
+def _books(posse: Posse, ledger: tuple[int, ...]) -> Books:
+    """`Books(posse, ledger)` without the frozen dataclass's setattr per field (see `changed`):
+    a campaign keeps its books some 150 times."""
+    new = object.__new__(Books)
+    fields = new.__dict__
+    fields["posse"] = posse
+    fields["ledger"] = ledger
+    return new
+
+
+def _paid(posse: Posse, ledger: tuple[int, ...], amount: int) -> Books:
+    """The posse's books after one more ledger entry: the purse moves by its amount (R16)."""
+    return _books(changed(posse, {"purse": posse.purse + amount}), (*ledger, amount))
+
+
 def pay(books: Books, entry: Entry) -> Books:
     """One ledger entry: the purse moves by its amount (R16)."""
-    posse = changed(books.posse, {"purse": books.posse.purse + entry.amount})
-    return Books(posse, (*books.ledger, entry.amount))
+    return _paid(books.posse, books.ledger, entry.amount)
 
 
 def bought(books: Books, entry: Entry) -> Books:
     """plan_buy's entry: the item goes to the member and the price leaves the purse."""
     assert entry.member and entry.item
     held = _find(books.posse, entry.member).items
-    books = Books(_member(books.posse, entry.member, {"items": (*held, entry.item)}), books.ledger)
-    return pay(books, entry)
+    posse = _member(books.posse, entry.member, {"items": (*held, entry.item)})
+    return _paid(posse, books.ledger, entry.amount)
 
 
 def sold(books: Books, entry: Entry) -> Books:
@@ -93,27 +110,29 @@ def sold(books: Books, entry: Entry) -> Books:
     assert entry.member and entry.item
     held = _find(books.posse, entry.member).items
     posse = _member(books.posse, entry.member, {"items": _without(held, entry.item)})
-    return pay(Books(posse, books.ledger), entry)
+    return _paid(posse, books.ledger, entry.amount)
 
 
 def hired(books: Books, member: Member, entry: Entry) -> Books:
     """plan_hire's member joins and its cost leaves the purse."""
     posse = changed(books.posse, {"members": (*books.posse.members, member)})
-    return pay(Books(posse, books.ledger), entry)
+    return _paid(posse, books.ledger, entry.amount)
 
 
 def flipped(books: Books, step: FlipStep) -> Books:
     """A flip step as `db.flips` applies it: flips spent, the card left waiting, the stat raised."""
     member = _find(books.posse, step.member)
-    upgrades = dict(member.upgrades)
-    if step.upgrade:
-        upgrades[step.upgrade] = upgrades.get(step.upgrade, 0) + 1
+    upgrades = member.upgrades
+    if step.upgrade:  # a new mapping; otherwise the member keeps its own (and its stat line)
+        raised = dict(upgrades)
+        raised[step.upgrade] = raised.get(step.upgrade, 0) + 1
+        upgrades = MappingProxyType(raised)
     change = {
         "flips": member.flips - step.spent,
         "pending_card": str(step.pending) if step.pending else None,
-        "upgrades": MappingProxyType(upgrades),
+        "upgrades": upgrades,
     }
-    return Books(_member(books.posse, step.member, change), books.ledger)
+    return _books(_member(books.posse, step.member, change), books.ledger)
 
 
 def after_game(plan: GamePlan, books: Mapping[str, Books]) -> dict[str, Books]:
@@ -125,30 +144,32 @@ def after_game(plan: GamePlan, books: Mapping[str, Books]) -> dict[str, Books]:
                 b = out[change.who.posse]
                 held = _find(b.posse, change.who.member).items
                 posse = _member(b.posse, change.who.member, {"items": _without(held, change.item)})
-                out[change.who.posse] = Books(posse, b.ledger)
+                out[change.who.posse] = _books(posse, b.ledger)
             case ItemMoved():
                 src = out[change.source.posse]
                 held = _find(src.posse, change.source.member).items
                 src_posse = _member(
                     src.posse, change.source.member, {"items": _without(held, change.item)}
                 )
-                out[change.source.posse] = Books(src_posse, src.ledger)
+                out[change.source.posse] = _books(src_posse, src.ledger)
                 thief = out[change.thief.posse]
                 held = _find(thief.posse, change.thief.member).items
                 thief_posse = _member(
                     thief.posse, change.thief.member, {"items": (*held, change.item)}
                 )
-                out[change.thief.posse] = Books(thief_posse, thief.ledger)
+                out[change.thief.posse] = _books(thief_posse, thief.ledger)
             case Injury():
                 b = out[change.who.posse]
                 update: dict[str, object] = {"injuries": change.injuries}
                 if change.dead:
                     update |= {"status": DEAD, "pending_card": None, "items": ()}
-                out[change.who.posse] = Books(_member(b.posse, change.who.member, update), b.ledger)
+                out[change.who.posse] = _books(
+                    _member(b.posse, change.who.member, update), b.ledger
+                )
             case FlipsEarned():
                 b = out[change.who.posse]
                 flips = _find(b.posse, change.who.member).flips + change.count
-                out[change.who.posse] = Books(
+                out[change.who.posse] = _books(
                     _member(b.posse, change.who.member, {"flips": flips}), b.ledger
                 )
             case Payment():

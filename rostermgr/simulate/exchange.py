@@ -4,9 +4,10 @@ The wounds an exchange inflicts are drawn from `odds.exact.exact_odds` for the t
 current stats, gear and factions (R8, R9). Working the odds out takes the resolver hundreds of
 card pairs, so `OddsTable` keeps them: a test's outcome depends on the attacker's stat, the
 target's Defence and its clothing only through their difference (R8 adds the clothing to the
-Defence and compares the two totals), so the table files the odds under that difference and
-asks the resolver once per difference. `tests/rostermgr/simulate` checks the table against
-`exact_odds` itself.
+Defence and compares the two totals), and on the weapon and the Toughness only through the
+weapon's damage less the Toughness (R9, `odds.exact.same_odds`), so the table files the odds
+under those differences and asks the resolver once per distinct test.
+`tests/rostermgr/simulate` checks the table against `exact_odds` itself.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, replace
 
-from rostermgr.odds.exact import Matchup, exact_odds
+from rostermgr.odds.exact import Matchup, exact_odds, same_odds
 from rostermgr.odds.length import game_length_odds
 from rostermgr.roster import DEFENCE, TOUGHNESS, WOUNDS, Member
 from rostermgr.rules import Item, Ruleset, TestKind
@@ -151,6 +152,9 @@ def wounds_left(f: Fighter) -> int:
     return f.stats[WOUNDS]
 
 
+CODE_BITS = 32  # a process meets a few thousand kinds of fighter, never 2**32
+
+
 class OddsTable:
     """The wounds an exchange inflicts, as exact chances, worked out once per kind of exchange."""
 
@@ -160,13 +164,13 @@ class OddsTable:
         first = next(iter(rules.factions.values()))
         other = next((f for f in rules.factions.values() if f.suit != first.suit), first)
         self._same, self._other = (first.id, first.id), (first.id, other.id)
-        self._wounds: dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._wounds: dict[Hashable, Chances] = {}  # by `same_odds` of the filed matchup
         self._seen: dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # as asked
         self._sides: dict[tuple[tuple[object, ...], tuple[object, ...]], Draw] = {}
         self._turns: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        self._fighters: dict[tuple[object, ...], Fighter] = {}
-        # `between` by the codes of what it reads of the two (`codes`, `drawing`)
-        self.pairs: dict[tuple[int, int], Draw] = {}
+        self._fighters: dict[tuple[object, ...], tuple[Fighter, int, int]] = {}
+        # `between` by the codes of what it reads of the two, attacker's | target's (`codes`)
+        self.pairs: dict[int, Draw] = {}
         self._codes: dict[tuple[object, ...], int] = {}
 
     def key(self, m: Matchup) -> Matchup:
@@ -193,7 +197,8 @@ class OddsTable:
         if found is not None:
             return found
         key = self.key(m)
-        found = self._wounds.get(key)
+        alike = same_odds(key, self.rules)
+        found = self._wounds.get(alike)
         if found is None:
             odds = exact_odds(key, self.rules)
             wounds = tuple(odds.wounds)
@@ -201,7 +206,7 @@ class OddsTable:
             for w in wounds:
                 total += odds.wounds[w]
                 running.append(total)
-            found = self._wounds[key] = (wounds, tuple(running))
+            found = self._wounds[alike] = (wounds, tuple(running))
         self._seen[m] = found
         return found
 
@@ -213,28 +218,35 @@ class OddsTable:
             found = self._sides[sides] = Draw(self.chances(matchup(attacker, target, self.rules)))
         return found
 
-    def fighter(self, member: Member, faction: str, stats: dict[str, int], first: str) -> Fighter:
-        """`fighter(member, faction, rules, stats, first)`, worked out once per process for each
-        faction, items held and stats (all it reads of the member) and shared by every member
-        alike: its `member` is the first of them, so a game asks its own seat for the member.
+    def fighter_codes(
+        self, member: Member, faction: str, stats: dict[str, int], first: str
+    ) -> tuple[Fighter, int, int]:
+        """`fighter(member, faction, rules, stats, first)` and its `codes`, worked out once per
+        process for each faction, items held and stats (all it reads of the member) and shared
+        by every member alike: its `member` is the first of them, so a game asks its own seat
+        for the member.
 
         Campaigns of one run meet the same members again and again, from their founding on."""
         key = (faction, member.items, tuple(stats.values()))
         found = self._fighters.get(key)
         if found is None:
-            found = self._fighters[key] = fighter(member, faction, self.rules, stats, first)
+            f = fighter(member, faction, self.rules, stats, first)
+            found = self._fighters[key] = (f, *self.codes(f))
         return found
 
     def codes(self, f: Fighter) -> tuple[int, int]:
-        """Small numbers for what the odds read of the fighter attacking and as the target
-        (`Fighter.attacking`, `targeted`), the same for every fighter alike in them."""
+        """Numbers for what the odds read of the fighter attacking and as the target
+        (`Fighter.attacking`, `targeted`), the same for every fighter alike in them: the
+        attacker's shifted above any target's (`CODE_BITS`), so that an attacker's code | a
+        target's is a number of its own for the pair, an int the games' loop hashes cheaply."""
         codes = self._codes
-        return codes.setdefault(f.attacking, len(codes)), codes.setdefault(f.targeted, len(codes))
+        attack = codes.setdefault(f.attacking, len(codes))
+        return attack << CODE_BITS, codes.setdefault(f.targeted, len(codes))
 
-    def drawing(self, attacker: Fighter, target: Fighter, codes: tuple[int, int]) -> Draw:
-        """`between` the two, kept in `pairs` by the attacker's first code and the target's
-        second (`codes`) for the games' loop to find first: a few thousand pairs of codes."""
-        found = self.pairs[codes] = self.between(attacker, target)
+    def drawing(self, attacker: Fighter, target: Fighter, key: int) -> Draw:
+        """`between` the two, kept in `pairs` by the attacker's first code | the target's second
+        (`codes`) for the games' loop to find first: a few thousand pairs of codes."""
+        found = self.pairs[key] = self.between(attacker, target)
         return found
 
     def draw(self, m: Matchup, rng: random.Random) -> int:
@@ -259,11 +271,12 @@ class OddsTable:
     def __len__(self) -> int:
         return len(self._wounds)
 
-    def known(self) -> dict[Matchup, tuple[tuple[int, ...], tuple[int, ...]]]:
-        """The odds worked out so far, by filed matchup: what another process can be given."""
+    def known(self) -> dict[Hashable, Chances]:
+        """The odds worked out so far, by `same_odds` of the filed matchup: what another process
+        can be given."""
         return dict(self._wounds)
 
-    def learn(self, known: Mapping[Matchup, tuple[tuple[int, ...], tuple[int, ...]]]) -> None:
+    def learn(self, known: Mapping[Hashable, Chances]) -> None:
         """Take odds another table of the same ruleset worked out (`known`)."""
         for key, found in known.items():
             self._wounds.setdefault(key, found)

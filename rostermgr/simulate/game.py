@@ -30,27 +30,30 @@ class Played:
 
 def scenario(model: Model, rules: Ruleset, rng: random.Random) -> str:
     """A scenario drawn from the model's mix: `rng.choices(ids, weights)[0]`, the same number
-    drawn, with the running weights summed once per model and ruleset."""
-    found = _mixes.get(id(rules))
-    if found is None or found[0] is not rules:
-        found = _mixes[id(rules)] = (rules, {})
-    mix = found[1].get(model)
-    if mix is None:
+    drawn, with the running weights summed once per model and ruleset (found by the two
+    objects: a Model hashes every field, once a game)."""
+    found = _mixes.get((id(model), id(rules)))
+    if found is None or found[0] is not model or found[1] is not rules:
+        if len(_mixes) >= MIXES_KEPT:  # a run has one model; a calibration a dozen
+            _mixes.clear()
         pairs = model.scenario_mix(rules)
         running = list(accumulate(w for _, w in pairs))  # as choices sums the weights
-        mix = found[1][model] = (tuple(s for s, _ in pairs), running, running[-1] + 0.0)
-    ids, running, total = mix
+        mix = (tuple(s for s, _ in pairs), running, running[-1] + 0.0)
+        found = _mixes[(id(model), id(rules))] = (model, rules, mix)
+    ids, running, total = found[2]
     return ids[bisect(running, rng.random() * total, 0, len(ids) - 1)]
 
 
-_mixes: dict[int, tuple[Ruleset, dict[Model, tuple[tuple[str, ...], list[float], float]]]] = {}
+Mix = tuple[tuple[str, ...], list[float], float]
+_mixes: dict[tuple[int, int], tuple[Model, Ruleset, Mix]] = {}
+MIXES_KEPT = 64
 
 
 class _Table:
     """The models still in the game, the wounds they took, and who took whom out.
 
     Plain values for the exchange loop: each model of the game is a seat, its number an index
-    into `fighters`, `refs`, `roles`, `left` and `codes`; `standing[side]` the seats of that
+    into `fighters`, `refs`, `roles`, `left` and the codes; `standing[side]` the seats of that
     posse still in the game, in roster order.
     """
 
@@ -62,7 +65,9 @@ class _Table:
         self.refs: list[Ref] = []
         self.roles: list[str] = []
         self.left: list[int] = []  # the wounds it can still take before it is out (R13)
-        self.codes: list[tuple[int, int]] = []  # its fighter's odds codes (OddsTable.codes)
+        # its fighter's odds codes (OddsTable.codes): attacking, and as the target
+        self.attack_codes: list[int] = []
+        self.target_codes: list[int] = []
         self.standing: tuple[list[int], list[int]] = ([], [])
         seats = memo.seats
         for side, posse in enumerate(posses):
@@ -77,9 +82,22 @@ class _Table:
                 self.refs.append(ref)
                 self.roles.append(member.role)
                 self.left.append(left)
-                self.codes.append((attack, target))
+                self.attack_codes.append(attack)
+                self.target_codes.append(target)
+        self.seated = (len(self.standing[0]), len(self.standing[1]))
         self.out: list[OutOfAction] = []
         self.down: set[Ref] = set()
+
+    def may_rout(self, seat: int, side: int, rules: Ruleset) -> bool:
+        """Whether taking this seat out can have routed its side (`routed_reason`'s two tests):
+        only a rout role's take-out can complete the rout roles, and only the take-out that
+        brings the side's models out to the ruleset's number can reach it. The side had not
+        routed before, or the game would have ended; so the rout is asked only when it can be
+        new, not after each take-out."""
+        if self.roles[seat] in rules.rout_roles:
+            return True
+        out = self.seated[side] - len(self.standing[side])
+        return bool(rules.rout_models) and out >= rules.rout_models
 
     def hit(self, target: int, side: int, by: int, wounds: int) -> Ref | None:
         """Wounds on a target seat of this side; its ref when they put it out of action (R13:
@@ -142,7 +160,8 @@ def play(
     whole, part = divmod(model.exchanges_per_turn, 1)
     winner: str | None = None
     ended = False
-    standing, fighters, codes, random_ = table.standing, table.fighters, table.codes, rng.random
+    standing, fighters, random_ = table.standing, table.fighters, rng.random
+    attack_codes, target_codes = table.attack_codes, table.target_codes
     pairs, drawing, getrandbits = odds.pairs, odds.drawing, rng.getrandbits
     at_random = model.target == TARGET_RANDOM
     for _turn in range(turns):
@@ -173,7 +192,7 @@ def play(
                 target = targets[r]
             else:
                 target = _pick_target(targets, table, model, rules, rng)
-            key = (codes[attacker][0], codes[target][1])
+            key = attack_codes[attacker] | target_codes[target]
             chances = pairs.get(key) or drawing(fighters[attacker], fighters[target], key)
             # Draw.draw, inline
             wounds = chances.wounds[
@@ -188,7 +207,11 @@ def play(
             if scen.ends_on_bounty and down == bounties.get(acting):
                 winner, ended = acting, True
                 break
-            if scen.rout and routed_reason(posses[1 - side], table.down, rules):
+            if (
+                scen.rout
+                and table.may_rout(target, 1 - side, rules)
+                and routed_reason(posses[1 - side], table.down, rules)
+            ):
                 winner, ended = acting, True
                 break
         if ended:

@@ -24,6 +24,8 @@ Seat = tuple[Member, Fighter, Ref, int, int, int]
 class Memo:
     # a member's seat in a game (`seat`), by the member and its posse's name
     seats: dict[tuple[int, str], Seat] = field(default_factory=dict)
+    # a model's ref in a game's report, by its posse's name and its own
+    refs: dict[tuple[str, str], Ref] = field(default_factory=dict)
     # a member's current stats, the test it is best at (`own_test`) and the sum of its stats,
     # asked by the game, the flips, the shop and the measure after each round, of members that
     # mostly did not change
@@ -48,9 +50,11 @@ class Memo:
         found = self.seats.get(key)
         if found is None or found[0] is not member:
             _, stats, first, _ = self._sheet(member, rules)
-            fighter = odds.fighter(member, posse.faction, stats, first)
-            ref = Ref(posse.name, member.name)
-            attack, target = odds.codes(fighter)
+            fighter, attack, target = odds.fighter_codes(member, posse.faction, stats, first)
+            named = (posse.name, member.name)
+            ref = self.refs.get(named)
+            if ref is None:  # a member changes after most games; its name stays
+                ref = self.refs[named] = Ref(*named)
             found = self.seats[key] = (member, fighter, ref, wounds_left(fighter), attack, target)
         return found
 
@@ -62,13 +66,7 @@ class Memo:
             key = (member.role, member.injuries, id(member.upgrades))
             line = self.lines.get(key)
             if line is None or line[0] is not member.upgrades:
-                stats = member.stats(rules)
-                line = self.lines[key] = (
-                    member.upgrades,
-                    stats,
-                    own_test(stats, rules),
-                    sum(stats.values()),
-                )
+                line = self.lines[key] = (member.upgrades, *_stat_line(member, rules))
             found = self.sheets[id(member)] = (member, line[1], line[2], line[3])
         return found
 
@@ -98,3 +96,22 @@ class Memo:
             worn = find(items, rules)
             found = self.clothing[items] = (worn, sum(rules.resale_value(w.id) for w in worn))
         return found
+
+
+StatLine = tuple[dict[str, int], str, int]  # Member.stats, own_test and the stats' sum
+_lines: dict[int, tuple[Ruleset, dict[tuple[str, int, tuple[tuple[str, int], ...]], StatLine]]] = {}
+
+
+def _stat_line(member: Member, rules: Ruleset) -> StatLine:
+    """The member's current stats, the test it is best at and their sum, kept per process and
+    ruleset by all Member.stats reads (the role, the injuries and the upgrades' values): the
+    campaigns of a run meet the same few thousand stat lines again and again."""
+    found = _lines.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = _lines[id(rules)] = (rules, {})
+    key = (member.role, member.injuries, tuple(member.upgrades.items()))
+    line = found[1].get(key)
+    if line is None:
+        stats = member.stats(rules)
+        line = found[1][key] = (stats, own_test(stats, rules), sum(stats.values()))
+    return line

@@ -19,6 +19,7 @@ from rostermgr.rules import Item, Ruleset
 from rostermgr.shop import plan_buy, plan_hire, plan_sell
 from rostermgr.simulate.apply import Books, bought, changed, flipped, hired, sold
 from rostermgr.simulate.exchange import own_test
+from rostermgr.simulate.game import _below
 from rostermgr.simulate.memo import Memo
 from rostermgr.simulate.model import REFLIP_UNWANTED, SHOP_GEAR, SHOP_NONE, Model
 
@@ -54,8 +55,9 @@ def _deck(rules: Ruleset) -> tuple[Card, ...]:
 
 
 def _draw(deck: Sequence[Card], rng: random.Random) -> Card:
-    """R15: the top card of a freshly shuffled deck (52 and the jokers)."""
-    return deck[rng.randrange(len(deck))]
+    """R15: the top card of a freshly shuffled deck (52 and the jokers): `rng.randrange(n)`'s
+    own draw (`game._below`), without its checks, for the thousands of flips of a run."""
+    return deck[_below(rng)(len(deck))]
 
 
 def spend_flips(
@@ -275,12 +277,15 @@ def shop(books: Books, model: Model, rules: Ruleset, memo: Memo | None = None) -
         return books
     memo = memo if memo is not None else Memo()
     wants = (True, False) if model.shopping == SHOP_GEAR else (True,)
+    cheapest = _cheapest_weapon(rules)
     # a member keeps its place in the roster when it buys or sells (apply._member)
     for i, m in enumerate(books.posse.members):
         if not m.alive:
             continue
         name = m.name
         for weapon in wants:
+            if weapon and books.posse.purse - model.reserve < cheapest:
+                continue  # _best_buy's first test, here: no weapon costs so little
             member = books.posse.members[i]
             best, worn = _best_buy(books, member, weapon, model, rules, memo)
             if best is None:

@@ -7,12 +7,11 @@ and i alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from rostermgr.errors import Refused, quoted
-from rostermgr.odds.exact import Matchup
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
 from rostermgr.rules_load import parse_ruleset_text
@@ -37,7 +36,19 @@ class Job:
     start: tuple[Posse, ...] = ()  # --from-campaign: the campaign's posses as they stand
 
     def rules(self) -> Ruleset:
-        return parse_ruleset_text(self.rules_text, self.rules_source)
+        """The job's ruleset, read from its text once per process (a run asks for it before it
+        starts its workers and again to start them: each reading takes some 10 ms)."""
+        key = (self.rules_text, self.rules_source)
+        found = _read.get(key)
+        if found is None:
+            if len(_read) >= READ_KEPT:
+                _read.clear()
+            found = _read[key] = parse_ruleset_text(self.rules_text, self.rules_source)
+        return found
+
+
+_read: dict[tuple[str, str], Ruleset] = {}  # Job.rules, by the text and source read
+READ_KEPT = 4  # a run has one ruleset, a comparison two
 
 
 def check_job(job: Job, rules: Ruleset) -> None:
@@ -109,7 +120,7 @@ def chunks(
 _worker: dict[str, tuple[Ruleset, OddsTable]] = {}
 
 
-Known = dict[Matchup, Chances]
+Known = dict[Hashable, Chances]
 
 
 def prime(job: Job, rules: Ruleset) -> None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from rostermgr.cards import full_deck
 from rostermgr.errors import Refused
 from rostermgr.odds.exact import Matchup, exact_odds, pairings, tally, test_deck
-from rostermgr.resolver import Test, resolve, resolve_outcome, usable_in
+from rostermgr.resolver import Test, resolve, resolve_outcome, resolve_outcomes, usable_in
 from rostermgr.rules_load import default_ruleset
 from rostermgr.weapons import calculator_ids
 
@@ -76,6 +76,21 @@ def test_the_fast_path_gives_resolves_numbers_for_every_pair_of_cards(test):
             assert fast.friendly_wounds == res.friendly_wounds
 
 
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(test=any_test(), data=st.data())
+def test_the_outcomes_of_many_pairs_are_each_pairs_own(test, data):
+    """resolve_outcomes works each side's total out once per card: every pair's numbers are
+    still resolve_outcome's for that pair, in order, the attack cards outer."""
+    attack = data.draw(st.lists(st.sampled_from(test_deck(RULES, test.attacker_pair)), max_size=6))
+    defence = data.draw(st.lists(st.sampled_from(test_deck(RULES, test.defender_pair)), max_size=6))
+    each = [
+        resolve_outcome(Test(**{**test.__dict__, "attack_card": a, "defence_card": d}), RULES)
+        for a in attack
+        for d in defence
+    ]
+    assert list(resolve_outcomes(test, attack, defence, RULES)) == each
+
+
 @settings(max_examples=20, deadline=None)
 @given(test=any_test(), chosen=st.sampled_from((None, "attacker", "defender")))
 def test_exact_odds_count_what_the_explained_pairings_count(test, chosen):
@@ -118,6 +133,9 @@ def test_the_fast_path_refuses_what_resolve_refuses(change, message):
     with pytest.raises(Refused) as fast:
         resolve_outcome(test, RULES)
     assert str(fast.value) == str(slow.value)
+    with pytest.raises(Refused) as many:
+        list(resolve_outcomes(test, [test.attack_card], [test.defence_card], RULES))
+    assert str(many.value) == str(slow.value)
 
 
 def test_exact_odds_refuse_a_joker_chosen_for_a_leaders_pair_as_resolve_does():

@@ -54,16 +54,18 @@ def test_a_spawned_worker_loads_the_domain_only() -> None:
     from concurrent.futures import ProcessPoolExecutor
 
     from rostermgr.simulate.run import run_chunk
-    from services.simulate_worker import quiet
+    from services.simulate_worker import started
 
     spawn = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(1, mp_context=spawn, initializer=quiet) as pool:
+    with ProcessPoolExecutor(1, mp_context=spawn, initializer=started) as pool:
         counted, _ = pool.submit(run_chunk, _job(campaigns=2, games=1), range(2)).result()
         # eval pickles by name, where a function of this module would bring its imports
         loaded = pool.submit(eval, "sorted(__import__('sys').modules)").result()
+        collecting = pool.submit(eval, "__import__('gc').isenabled()").result()
     assert counted.campaigns == 2
     heavy = {"peewee", "reportlab", "PySide6", "PIL", "db", "printables", "cli", "ui"}
     assert not {m.split(".")[0] for m in loaded} & heavy
+    assert not collecting  # a worker's campaigns make next to no reference cycles (started)
 
 
 def test_against_an_identical_ruleset_shows_no_difference() -> None:

@@ -74,6 +74,29 @@ def test_r8_r9_exchange_odds_equal_exact_odds_for_the_same_stats(
     assert _chances(*table.chances(m)) == {w: p for w, p in exact.wound_chances.items() if p}
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    fights=st.lists(
+        st.tuples(members(), members(), st.sampled_from(FACTIONS), st.sampled_from(FACTIONS)),
+        min_size=2,
+        max_size=6,
+    )
+)
+def test_one_table_serves_each_exchange_the_odds_exact_odds_works_out_afresh(
+    fights: list[tuple[Member, Member, str, str]],
+) -> None:
+    """A table that kept the odds of earlier exchanges (filed by `same_odds`: other weapons
+    and Toughness with the same difference share them) serves each later one exact_odds' own."""
+    table = OddsTable(RULES)
+    for attacker, target, att_faction, tgt_faction in fights:
+        f, t = fighter(attacker, att_faction, RULES), fighter(target, tgt_faction, RULES)
+        m = matchup(f, t, RULES)
+        exact = {w: p for w, p in exact_odds(m, RULES).wound_chances.items() if p}
+        assert _chances(*table.chances(m)) == exact
+        drawn = table.between(f, t)
+        assert _chances(drawn.wounds, drawn.running) == exact
+
+
 def test_r8_the_matchup_uses_current_stats_clothing_and_the_best_weapon() -> None:
     kid = Member("Kid", "ganger", ("pistol", "machete"), upgrades=MappingProxyType({"combat": 2}))
     doc = Member("Doc", "deputy", ("medium-leather",), injuries=1)
