@@ -19,6 +19,7 @@ from cli import (
 from rostermgr.errors import Refused
 from rostermgr.roster import Posse
 from rostermgr.rules import Ruleset
+from rostermgr.rules_load import given_or_shipped
 from rostermgr.simulate.model import REFLIPS, SHOPPING, TARGETS, Model
 
 SIMULATE_HELP = """\
@@ -211,19 +212,11 @@ def _model(args: argparse.Namespace) -> Model:
     )
 
 
-def _load_rules(path: str | None) -> Ruleset:
-    """`services.campaign.load_rules` without importing the campaign store (db, peewee), which a
-    run that reads no campaign does not need: the ruleset file given, else the shipped one."""
-    from rostermgr.rules_load import default_ruleset, load_ruleset
-
-    return load_ruleset(path) if path else default_ruleset()
-
-
 def _rules_and_campaign(args: argparse.Namespace) -> tuple[Ruleset, list[Posse], list[int]]:
     """The ruleset to simulate, the campaign's posses (--from-campaign), its take-outs."""
     given = getattr(args, "ruleset", None)
     if not (args.from_campaign or args.calibrate):
-        return _load_rules(given), [], []
+        return given_or_shipped(given), [], []
     from rostermgr.rules_load import default_ruleset
     from services import simulate
     from services.campaign import for_reading, for_server, load_rules
@@ -276,7 +269,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from services import simulate
 
     rules, posses, take_outs = _rules_and_campaign(args)
-    against = _load_rules(args.against) if args.against else None
+    against = given_or_shipped(args.against) if args.against else None
     job = simulate.job(
         rules, args.campaigns, args.games, args.factions or None, args.seed, _model(args), posses
     )

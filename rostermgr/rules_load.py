@@ -683,3 +683,8 @@ def default_ruleset() -> Ruleset:
     if "default" not in _cache:
         _cache["default"] = load_ruleset()
     return _cache["default"]
+
+
+def given_or_shipped(path: str | os.PathLike[str] | None = None) -> Ruleset:
+    """The ruleset file given (--ruleset), else the shipped one (loaded once per process)."""
+    return load_ruleset(path) if path else default_ruleset()

@@ -52,9 +52,9 @@ if TYPE_CHECKING:
 
 def load_rules(ruleset_path: str | os.PathLike[str] | None = None) -> Ruleset:
     """The ruleset file given (--ruleset), else the shipped one."""
-    from rostermgr.rules_load import default_ruleset, load_ruleset
+    from rostermgr.rules_load import given_or_shipped
 
-    return load_ruleset(ruleset_path) if ruleset_path else default_ruleset()
+    return given_or_shipped(ruleset_path)
 
 
 def _chosen(rules: Ruleset, chosen: bool | None) -> bool:
