@@ -124,16 +124,16 @@ def _pick_target(
         return min(targets, key=lambda t: table.left[t])
     if model.target == TARGET_LEADER:  # the most valuable bounty first (R12's rewards)
         return max(targets, key=lambda t: rules.role(table.roles[t]).bounty_reward)
-    return targets[_below(rng)(len(targets))]
+    return targets[below(rng)(len(targets))]
 
 
-def _below(rng: random.Random) -> Callable[[int], int]:
-    """rng.choice's own draw of an index below n: `seq[_below(rng)(len(seq))]` is
-    `rng.choice(seq)`, and `_below(rng)(2)` is `rng.randrange(2)`, the same number drawn
+def below(rng: random.Random) -> Callable[[int], int]:
+    """rng.choice's own draw of an index below n: `seq[below(rng)(len(seq))]` is
+    `rng.choice(seq)`, and `below(rng)(2)` is `rng.randrange(2)`, the same number drawn
     without their checks (per exchange)."""
     # what Random.choice itself calls (tests/rostermgr/simulate: the same draws as choice's)
-    below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
-    return below
+    draw: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+    return draw
 
 
 def play(

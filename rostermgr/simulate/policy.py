@@ -19,7 +19,7 @@ from rostermgr.rules import Item, Ruleset
 from rostermgr.shop import plan_buy, plan_hire, plan_sell
 from rostermgr.simulate.apply import Books, bought, changed, flipped, hired, sold
 from rostermgr.simulate.exchange import own_test
-from rostermgr.simulate.game import _below
+from rostermgr.simulate.game import below
 from rostermgr.simulate.memo import Memo
 from rostermgr.simulate.model import REFLIP_UNWANTED, SHOP_GEAR, SHOP_NONE, Model
 
@@ -56,8 +56,8 @@ def _deck(rules: Ruleset) -> tuple[Card, ...]:
 
 def _draw(deck: Sequence[Card], rng: random.Random) -> Card:
     """R15: the top card of a freshly shuffled deck (52 and the jokers): `rng.randrange(n)`'s
-    own draw (`game._below`), without its checks, for the thousands of flips of a run."""
-    return deck[_below(rng)(len(deck))]
+    own draw (`game.below`), without its checks, for the thousands of flips of a run."""
+    return deck[below(rng)(len(deck))]
 
 
 def spend_flips(
@@ -183,8 +183,6 @@ def _best_buy(
 ) -> tuple[Item | None, tuple[Item, ...]]:
     """The item to buy, and the clothing to sell for it; (None, ()) when nothing is better:
     the best of the member's offers (`_offers`) within the budget."""
-    if weapon and books.posse.purse - model.reserve < _cheapest_weapon(rules):
-        return None, ()  # no weapon costs so little (many visits: purses hover by the reserve)
     key = (id(member), weapon)
     found = memo.shelves.get(key)
     if found is None or found[0] is not member:  # this very member's offers, once a campaign
@@ -285,7 +283,7 @@ def shop(books: Books, model: Model, rules: Ruleset, memo: Memo | None = None) -
         name = m.name
         for weapon in wants:
             if weapon and books.posse.purse - model.reserve < cheapest:
-                continue  # _best_buy's first test, here: no weapon costs so little
+                continue  # no weapon costs so little (many visits: purses hover by the reserve)
             member = books.posse.members[i]
             best, worn = _best_buy(books, member, weapon, model, rules, memo)
             if best is None:

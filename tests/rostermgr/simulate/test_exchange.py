@@ -129,11 +129,11 @@ def test_the_game_loop_draws_what_choice_randrange_and_choices_draw() -> None:
     """The loop's shortcuts draw the very numbers Random's own calls would, so a seed gives
     the campaign it gave before they were taken."""
     from rostermgr.simulate.exchange import Draw
-    from rostermgr.simulate.game import _below
+    from rostermgr.simulate.game import below as draw_below
 
     chances = ((0, 1, 2, 4), (700, 900, 990, 1000))
     mine, theirs = random.Random("seed:1"), random.Random("seed:1")
-    below, draw = _below(mine), Draw(chances)
+    below, draw = draw_below(mine), Draw(chances)
     for n in (1, 2, 3, 5, 7, 2, 9) * 50:
         assert below(n) == theirs.randrange(n)
         assert below(n) == theirs.choice(range(n))
