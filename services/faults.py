@@ -114,10 +114,15 @@ def folder_fault(path: Path, exc: BaseException) -> Refused:
     """The sentence for a file that could not be written beside the campaign `path`.
 
     Used where a whole file is written next to the campaign and renamed over it (restore):
-    nothing was changed, whatever failed. A fault named elsewhere (a refusal) is kept.
+    nothing was changed, whatever failed. A fault named elsewhere (a refusal) is kept, and a
+    campaign another program is writing to is said to be busy.
     """
     if isinstance(exc, Refused):
         return exc
+    if is_busy(exc):  # another program's write transaction kept the restore out
+        return Refused(
+            f"Another program is writing to {path}; nothing was changed. Try again in a moment."
+        )
     folder = Path(path).absolute().parent
     words = _words(exc)
     io_error = "disk i/o error" in words and _nearly_full(path)
