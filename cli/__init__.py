@@ -367,6 +367,9 @@ def main(
             )
         return EXIT_USAGE
     split = split_global(argv)
+    faults = sys.modules.get("services.faults")
+    if faults is not None:  # an earlier command in this process (tests, scripts) wrote its own
+        faults.forget_written()
     if sys.stderr is None:  # no stderr at all: what would be said there is dropped, not a crash
         sys.stderr = _Discard()
     said = _Said(sys.stderr if err is None else err)
@@ -394,13 +397,24 @@ def main(
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:
-        said.write("Interrupted; nothing was written.\n")
+        said.write(_interrupted() + "\n")
         return EXIT_REFUSED
     except Exception as exc:  # every action is one transaction: a crash has written nothing
         from services.crashlog import sentence
 
         said.write(sentence(exc) + "\n")
         return EXIT_REFUSED
+
+
+def _interrupted() -> str:
+    """What Ctrl+C stopped: nothing written, or what the command had already written whole.
+
+    The record is kept by services.faults, loaded only by commands that read or write a file.
+    """
+    faults = sys.modules.get("services.faults")
+    if faults is None:
+        return "Interrupted; nothing was written."
+    return str(faults.interrupted())
 
 
 def _command(

@@ -40,7 +40,7 @@ from db.target import shown as server_shown
 from db.undo import prune_before, undo_mark
 from rostermgr.errors import DamagedFile, Refused
 from rostermgr.rules import Ruleset
-from services.faults import DATABASE_ERRORS, named
+from services.faults import DATABASE_ERRORS, ctrl_c_held, named, wrote
 from services.paths import ready_folder, refuse_missing_folder
 from services.startup import mark
 
@@ -217,8 +217,22 @@ class Campaign:
         try:
             if not self.created:
                 _backup_due(self.path)
-            with bound(self.db), self.db.atomic():
-                yield
+            with bound(self.db):
+                atomic = self.db.atomic()
+                atomic.__enter__()
+                try:
+                    yield
+                except BaseException as exc:
+                    atomic.__exit__(type(exc), exc, exc.__traceback__)  # rolled back
+                    raise
+                try:
+                    with ctrl_c_held():
+                        atomic.__exit__(None, None, None)  # committed, whole or not at all
+                        wrote(self.path)
+                except KeyboardInterrupt:
+                    self.wrote = True
+                    self.commits += 1
+                    raise
         except (*DATABASE_ERRORS, OSError) as exc:
             fault = named(self.path, exc)
             if fault is None:

@@ -1,4 +1,4 @@
-"""Faults a user can cause, named as such: a damaged page, a full disk, a read-only file.
+"""Faults a user can cause, named as such: a damaged page, a full disk, a read-only file, Ctrl+C.
 
 SQLite reports them as exceptions deep inside a read or a commit; every command and every
 edit passes what it raises through `named`, so the user reads what happened and what to do,
@@ -10,6 +10,10 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from db.busy import is_busy
@@ -145,3 +149,57 @@ def folder_fault(path: Path, exc: BaseException) -> Refused:
     return Refused(
         f"Cannot write in the campaign's folder {folder} ({detail}), so nothing was changed."
     )
+
+
+# What this command has made lasting (a campaign committed, an output renamed into place), for
+# the sentence a Ctrl+C after it gets: "nothing was written" would invite doing it twice.
+_written: list[Path] = []
+
+
+def forget_written() -> None:
+    """A new command starts: nothing of it is written yet."""
+    _written.clear()
+
+
+def wrote(path: Path) -> None:
+    """`path` now holds, whole, what this command wrote to it."""
+    if path not in _written:
+        _written.append(path)
+
+
+def interrupted() -> str:
+    """The sentence for Ctrl+C: nothing was written, or what already was, in full."""
+    if not _written:
+        return "Interrupted; nothing was written."
+    names = " and ".join(str(p) for p in _written)
+    were = "was" if len(_written) == 1 else "were"
+    return (
+        f"Interrupted, but only after {names} {were} written in full: what the command did is "
+        "done, so do not run it again."
+    )
+
+
+@contextmanager
+def ctrl_c_held() -> Iterator[None]:
+    """Ctrl+C waits while the block runs (a commit), then interrupts right after it.
+
+    A commit interrupted in peewee's Python code before or after SQLite's own could be rolled
+    back or not: held, it is whole, and the interruption after it knows the change is made.
+    Only the main thread receives signals; elsewhere, and where no Python handler is set, the
+    block runs as it is.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.getsignal(signal.SIGINT)
+    if before is None:
+        yield
+        return
+    pressed: list[int] = []
+    signal.signal(signal.SIGINT, lambda signum, _frame: pressed.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if pressed and callable(before):
+        before(pressed[0], None)  # Python's own handler raises KeyboardInterrupt

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from db.backup import backup_dir
 from rostermgr.errors import Refused
+from services.faults import wrote
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 # Files that belong to an open campaign, beside it: writing over any of them loses data.
@@ -134,6 +135,7 @@ def atomic_output(target: Path) -> Iterator[Path]:
         with temp.open("rb+") as f:
             os.fsync(f.fileno())
         os.replace(temp, target)
+        wrote(target)
     except OSError as exc:
         temp.unlink(missing_ok=True)
         raise write_failed(target, exc) from exc

@@ -1,0 +1,117 @@
+"""Ctrl+C says what it stopped: nothing written, or what was already written whole.
+
+"Interrupted; nothing was written." after the game was committed invites recording it again,
+a second game. What a command made lasting before the interruption (a committed edit, an
+output renamed into place) is named instead.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+import services.printing
+from services.campaign import Campaign
+from tests.conftest import Cli
+
+pytestmark = pytest.mark.sqlite_only  # the commit of a campaign file
+
+D = "The Dalton Boys"
+BUY = ("posse", "buy", D, "Slim", "switchblade")
+
+
+def _slim(cli: Cli) -> list[str]:
+    members = cli.ok("posse", "show", D, "--json").json()["members"]
+    return next(m["items"] for m in members if m["name"] == "Slim")
+
+
+def test_an_interruption_before_the_commit_says_nothing_was_written(
+    cli: Cli, dalton: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cli.new_posse(dalton)
+    before = cli.db.read_bytes()
+    real = Campaign.edit
+
+    @contextmanager
+    def interrupted_inside(self: Campaign) -> Iterator[None]:
+        with real(self):
+            yield
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(Campaign, "edit", interrupted_inside)
+    done = cli(*BUY)
+    assert (done.code, done.err) == (1, "Interrupted; nothing was written.\n")
+    monkeypatch.undo()
+    assert _slim(cli) == [] and cli.db.read_bytes() == before
+
+
+def test_an_interruption_after_the_commit_names_the_campaign_as_changed(
+    cli: Cli, dalton: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cli.new_posse(dalton)
+    real = Campaign.edit
+
+    @contextmanager
+    def interrupted_after(self: Campaign) -> Iterator[None]:
+        with real(self):
+            yield
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Campaign, "edit", interrupted_after)
+    done = cli(*BUY)
+    assert done.code == 1
+    assert done.err == (
+        f"Interrupted, but only after {cli.db} was written in full: what the command did is "
+        "done, so do not run it again.\n"
+    )
+    monkeypatch.undo()
+    assert _slim(cli) == ["switchblade"]
+
+
+def test_ctrl_c_during_the_commit_waits_for_it_and_names_the_campaign(
+    cli: Cli, dalton: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+C pressed while the edit commits: the commit is made whole, then interrupted."""
+    cli.new_posse(dalton)
+    real = Campaign.edit
+
+    @contextmanager
+    def ctrl_c_at_commit(self: Campaign) -> Iterator[None]:
+        commit = self.db.commit
+
+        def pressed_then_commit() -> None:
+            os.kill(os.getpid(), signal.SIGINT)
+            commit()
+
+        monkeypatch.setattr(self.db, "commit", pressed_then_commit)
+        with real(self):
+            yield
+
+    monkeypatch.setattr(Campaign, "edit", ctrl_c_at_commit)
+    done = cli(*BUY)
+    assert done.code == 1 and f"only after {cli.db} was written in full" in done.err
+    monkeypatch.undo()
+    assert _slim(cli) == ["switchblade"]
+
+
+def test_an_interruption_after_the_pdf_is_in_place_names_it(
+    cli: Cli, dalton: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cli.new_posse(dalton)
+    out = tmp_path / "cards.pdf"
+
+    def interrupted(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(services.printing, "remember_printed", interrupted)
+    done = cli("print", "cards", D, "-o", str(out))
+    assert done.code == 1 and out.exists()
+    assert done.err == (
+        f"Interrupted, but only after {out} was written in full: what the command did is done, "
+        "so do not run it again.\n"
+    )
