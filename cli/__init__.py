@@ -343,6 +343,17 @@ def main(
     With only global options it starts the desktop app, which needs no console: a GUI launched
     without one has sys.stdout and sys.stderr None, and that is no fault.
     """
+    try:
+        return _main(argv, out, err)
+    except KeyboardInterrupt:  # before the command ran: reading the command line, imports
+        stream = sys.stderr if err is None else err
+        said = _Said(stream if stream is not None else _Discard())
+        said.write("Interrupted; nothing was written.\n")
+        return EXIT_REFUSED
+
+
+def _main(argv: Sequence[str] | None, out: TextIO | None, err: TextIO | None) -> int:
+    """main(), but for a Ctrl+C before the command's own sentence for it is in place."""
     argv = join_signed_values(sys.argv[1:] if argv is None else argv)
     from cli.qt_options import split_qt_options
 

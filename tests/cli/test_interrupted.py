@@ -115,3 +115,20 @@ def test_an_interruption_after_the_pdf_is_in_place_names_it(
         f"Interrupted, but only after {out} was written in full: what the command did is done, "
         "so do not run it again.\n"
     )
+
+
+def test_an_interruption_while_the_command_line_is_read_is_a_sentence(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl+C in the first milliseconds, before any command runs: no traceback."""
+    import io
+
+    import cli
+
+    def pressed(_: object) -> list[str]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "join_signed_values", pressed)
+    out, err = io.StringIO(), io.StringIO()
+    assert cli.main(["posse", "list"], out=out, err=err) == 1
+    assert err.getvalue() == "Interrupted; nothing was written.\n" and out.getvalue() == ""
