@@ -54,6 +54,10 @@ def named(path: Path, exc: BaseException) -> Refused | None:
     """The refusal that names this fault of the campaign file `path`, or None if it is none."""
     if isinstance(exc, DATABASE_ERRORS):
         words = _words(exc)
+        if "no transaction is active" in words and exc.__context__ is not None:
+            # SQLite rolled back by itself (a full disk); peewee's own ROLLBACK then failed:
+            # what made the transaction fail is the fault.
+            return named(path, exc.__context__)
         if is_damage(exc):
             return damaged(path, exc)
         if "disk is full" in words:

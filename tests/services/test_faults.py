@@ -1,0 +1,45 @@
+"""services.faults.named: the fault under a failed rollback is the one named.
+
+On a full disk SQLite rolls the transaction back itself; peewee's own ROLLBACK then fails with
+"cannot rollback - no transaction is active", which hid the full disk: "internal error".
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import peewee
+import pytest
+
+from services.faults import named
+
+
+def _rollback_after(cause: BaseException) -> BaseException:
+    try:
+        try:
+            raise cause
+        except BaseException:
+            raise peewee.OperationalError("cannot rollback - no transaction is active") from None
+    except peewee.OperationalError as exc:
+        exc.__context__ = cause
+        return exc
+
+
+@pytest.mark.parametrize(
+    ("cause", "said"),
+    [
+        (sqlite3.OperationalError("database or disk is full"), "is full"),
+        (sqlite3.OperationalError("database is locked"), "Another program is writing"),
+    ],
+)
+def test_a_failed_rollback_names_what_made_it_fail(
+    tmp_path: Path, cause: BaseException, said: str
+) -> None:
+    fault = named(tmp_path / "campaign.sqlite3", _rollback_after(cause))
+    assert fault is not None and said in str(fault)
+
+
+def test_a_failed_rollback_alone_is_no_fault_of_the_user(tmp_path: Path) -> None:
+    alone = peewee.OperationalError("cannot rollback - no transaction is active")
+    assert named(tmp_path / "campaign.sqlite3", alone) is None
