@@ -495,8 +495,11 @@ class _Output(io.TextIOBase):
             raise exc  # the reader has gone (`| head`): deliberately no complaint, exit 0
         if isinstance(exc, ValueError):  # "I/O operation on closed file"
             return _closed()
+        faults = sys.modules.get("services.faults")  # loaded by a command that wrote a file
+        done = None if faults is None else faults.already_written()
+        but = "" if done is None else f", but {done}"
         return Refused(
-            f"Cannot write the output ({exc.strerror or exc}); what was printed is incomplete."
+            f"Cannot write the output ({exc.strerror or exc}); what was printed is incomplete{but}."
         )
 
     def write(self, text: str) -> int:

@@ -171,15 +171,22 @@ def wrote(path: Path) -> None:
         _written.append(path)
 
 
-def interrupted() -> str:
-    """The sentence for Ctrl+C: nothing was written, or what already was, in full."""
+def already_written() -> str | None:
+    """What this command has written in full, as words ending a sentence; None if nothing."""
     if not _written:
-        return "Interrupted; nothing was written."
+        return None
     names = " and ".join(str(p) for p in _written)
     were = "was" if len(_written) == 1 else "were"
+    return f"{names} {were} written in full: what the command did is done, so do not run it again"
+
+
+def interrupted() -> str:
+    """The sentence for Ctrl+C: nothing was written, or what already was, in full."""
+    done = already_written()
     return (
-        f"Interrupted, but only after {names} {were} written in full: what the command did is "
-        "done, so do not run it again."
+        "Interrupted; nothing was written."
+        if done is None
+        else f"Interrupted, but only after {done}."
     )
 
 
