@@ -50,6 +50,15 @@ def _read_only(path: Path) -> bool:
     return folder.exists() and not os.access(folder, os.W_OK)
 
 
+def _read_only_side(path: Path) -> Path | None:
+    """The campaign's -shm or -wal file, if one is there and cannot be written."""
+    for suffix in ("-shm", "-wal"):
+        side = Path(f"{path}{suffix}")
+        if side.is_file() and not os.access(side, os.W_OK):
+            return side
+    return None
+
+
 def named(path: Path, exc: BaseException) -> Refused | None:
     """The refusal that names this fault of the campaign file `path`, or None if it is none."""
     if isinstance(exc, DATABASE_ERRORS):
@@ -64,6 +73,13 @@ def named(path: Path, exc: BaseException) -> Refused | None:
             return _disk_full(path)
         if "readonly" in words or "read-only" in words:
             if not _read_only(path):
+                stuck = _read_only_side(path)
+                if stuck is not None:
+                    return Refused(
+                        f"The campaign's side file {stuck} is read-only (left by another user "
+                        "or program), so nothing was written; make it writable, or remove it "
+                        "once no program has the campaign open."
+                    )
                 # SQLite says "readonly" of a writable file while another connection is
                 # recovering or resetting the WAL: that is a busy file, not a read-only one.
                 return _busy(path)

@@ -521,3 +521,23 @@ def test_a_game_recorded_with_its_output_on_a_full_disk_says_it_is_recorded(
         "again.\n"
     )
     assert len(cli.ok("game", "list", "--json").json()) == 1
+
+
+@pytest.mark.sqlite_only
+@needs_setpriv
+def test_a_read_only_side_file_left_by_another_user_is_named_not_called_busy(cli: Cli) -> None:
+    """A -shm another user left (their mode) stops every write; "Another program is writing
+    ... Try again in a moment" sent the user round in circles."""
+    cli.new_posse(DALTON)
+    stuck = Path(f"{cli.db}-shm")
+    stuck.write_bytes(b"\0" * 32768)
+    stuck.chmod(0o444)
+    before = cli.db.read_bytes()
+    done = _run(cli.db, "posse", "buy", D, "Slim", "whiskey")
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"The campaign's side file {stuck} is read-only (left by another user or program), so "
+        "nothing was written; make it writable, or remove it once no program has the campaign "
+        "open.\n"
+    )
+    assert cli.db.read_bytes() == before
