@@ -7,6 +7,7 @@ output renamed into place) is named instead.
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 from collections.abc import Iterator
@@ -132,3 +133,50 @@ def test_an_interruption_while_the_command_line_is_read_is_a_sentence(
     out, err = io.StringIO(), io.StringIO()
     assert cli.main(["posse", "list"], out=out, err=err) == 1
     assert err.getvalue() == "Interrupted; nothing was written.\n" and out.getvalue() == ""
+
+
+class _CtrlCOnPrint(io.StringIO):
+    """Standard output where Ctrl+C comes as the result is printed, after the work is done."""
+
+    def write(self, text: str) -> int:
+        raise KeyboardInterrupt
+
+
+def _interrupted_on_print(cli: Cli, *args: str) -> tuple[int, str]:
+    import cli as command_line
+
+    err = io.StringIO()
+    code = command_line.main(["--db", str(cli.db), *args], out=_CtrlCOnPrint(), err=err)
+    return code, err.getvalue()
+
+
+def test_an_interruption_after_a_backup_is_made_names_the_backup(cli: Cli, dalton: dict) -> None:
+    from db.backup import list_backups
+
+    cli.new_posse(dalton)
+    code, err = _interrupted_on_print(cli, "backup")
+    made = [b.path for b in list_backups(cli.db)]
+    assert code == 1 and len(made) == 1
+    assert err == (
+        f"Interrupted, but only after {made[0]} was written in full: what the command did is "
+        "done, so do not run it again.\n"
+    )
+
+
+def test_an_interruption_after_a_restore_names_the_campaign(cli: Cli, dalton: dict) -> None:
+    from db.backup import list_backups
+
+    cli.new_posse(dalton)
+    cli.ok("backup")
+    code, err = _interrupted_on_print(cli, "restore", str(list_backups(cli.db)[0].path))
+    assert code == 1 and err.startswith(f"Interrupted, but only after {cli.db} was written")
+
+
+def test_an_interruption_after_a_campaign_copy_names_the_copy(
+    cli: Cli, dalton: dict, tmp_path: Path
+) -> None:
+    cli.new_posse(dalton)
+    dest = tmp_path / "copy.sqlite3"
+    code, err = _interrupted_on_print(cli, "campaign", "copy", str(cli.db), str(dest))
+    assert code == 1 and dest.exists()
+    assert err.startswith(f"Interrupted, but only after {dest} was written in full")
