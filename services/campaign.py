@@ -218,6 +218,7 @@ class Campaign:
             if not self.created:
                 _backup_due(self.path)
             with bound(self.db):
+                outermost = self.db.transaction_depth() == 0  # else a savepoint: not yet saved
                 atomic = self.db.atomic()
                 atomic.__enter__()
                 try:
@@ -228,7 +229,8 @@ class Campaign:
                 try:
                     with ctrl_c_held():
                         atomic.__exit__(None, None, None)  # committed, whole or not at all
-                        wrote(self.path)
+                        if outermost:
+                            wrote(self.path)
                 except KeyboardInterrupt:
                     self.wrote = True
                     self.commits += 1

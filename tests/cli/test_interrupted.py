@@ -180,3 +180,24 @@ def test_an_interruption_after_a_campaign_copy_names_the_copy(
     code, err = _interrupted_on_print(cli, "campaign", "copy", str(cli.db), str(dest))
     assert code == 1 and dest.exists()
     assert err.startswith(f"Interrupted, but only after {dest} was written in full")
+
+
+def test_an_edit_inside_another_transaction_is_not_said_written_before_that_commits(
+    cli: Cli, dalton: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A nested edit is a savepoint: interrupted before the outer commit, nothing is saved."""
+    cli.new_posse(dalton)
+    real = Campaign.edit
+
+    @contextmanager
+    def nested_then_interrupted(self: Campaign) -> Iterator[None]:
+        with self.db.atomic():
+            with real(self):
+                yield
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(Campaign, "edit", nested_then_interrupted)
+    done = cli(*BUY)
+    assert (done.code, done.err) == (1, "Interrupted; nothing was written.\n")
+    monkeypatch.undo()
+    assert _slim(cli) == []
