@@ -230,3 +230,5 @@ def ctrl_c_held() -> Iterator[None]:
         signal.signal(signal.SIGINT, before)
     if pressed and callable(before):
         before(pressed[0], None)  # Python's own handler raises KeyboardInterrupt
+    elif pressed and before == signal.SIG_DFL:
+        os.kill(os.getpid(), signal.SIGINT)  # delivered again, to end the program as it would

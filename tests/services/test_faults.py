@@ -43,3 +43,32 @@ def test_a_failed_rollback_names_what_made_it_fail(
 def test_a_failed_rollback_alone_is_no_fault_of_the_user(tmp_path: Path) -> None:
     alone = peewee.OperationalError("cannot rollback - no transaction is active")
     assert named(tmp_path / "campaign.sqlite3", alone) is None
+
+
+def test_ctrl_c_held_lets_the_block_finish_then_interrupts() -> None:
+    import os
+    import signal
+
+    from services.faults import ctrl_c_held
+
+    finished = []
+    with pytest.raises(KeyboardInterrupt), ctrl_c_held():
+        os.kill(os.getpid(), signal.SIGINT)
+        finished.append(True)  # the commit this stands for is not cut short
+    assert finished == [True]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_ctrl_c_held_keeps_an_ignored_ctrl_c_ignored() -> None:
+    import os
+    import signal
+
+    from services.faults import ctrl_c_held
+
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with ctrl_c_held():
+            os.kill(os.getpid(), signal.SIGINT)
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
