@@ -226,12 +226,17 @@ class Campaign:
                 except BaseException as exc:
                     atomic.__exit__(type(exc), exc, exc.__traceback__)  # rolled back
                     raise
+                committed = False
                 try:
                     with ctrl_c_held():
                         atomic.__exit__(None, None, None)  # committed, whole or not at all
+                        committed = True
                         if outermost:
                             wrote(self.path)
-                except KeyboardInterrupt:
+                except KeyboardInterrupt as exc:
+                    if not committed:  # pressed before the hold began: nothing is kept
+                        atomic.__exit__(type(exc), exc, exc.__traceback__)
+                        raise
                     self.wrote = True
                     self.commits += 1
                     raise
@@ -382,8 +387,14 @@ class Campaign:
             )
 
     def close(self) -> None:
-        """Close the file (and release the app's lock)."""
+        """Close the file (and release the app's lock).
+
+        A transaction still open is one a Ctrl+C cut off between its BEGIN and the code that
+        ends it: closing the connection rolls it back, which peewee refuses to do itself.
+        """
         if not self.db.is_closed():
+            while self.db.transaction_depth():
+                self.db.pop_transaction()
             self.db.close()
         if self.lock is not None:
             self.lock.release()

@@ -201,3 +201,44 @@ def test_an_edit_inside_another_transaction_is_not_said_written_before_that_comm
     assert (done.code, done.err) == (1, "Interrupted; nothing was written.\n")
     monkeypatch.undo()
     assert _slim(cli) == []
+
+
+def test_ctrl_c_just_before_the_commit_is_held_rolls_back(
+    cli: Cli, dalton: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+C after the edit's block, before the hold on it began: the transaction was left
+    open and closing the file said "internal error (Attempting to close database while
+    transaction is open.)"."""
+    import services.campaign
+
+    cli.new_posse(dalton)
+
+    @contextmanager
+    def pressed_before_the_hold() -> Iterator[None]:
+        raise KeyboardInterrupt
+        yield  # pragma: no cover - a generator, as the real one
+
+    monkeypatch.setattr(services.campaign, "ctrl_c_held", pressed_before_the_hold)
+    done = cli(*BUY)
+    assert (done.code, done.err) == (1, "Interrupted; nothing was written.\n")
+    monkeypatch.undo()
+    assert _slim(cli) == []
+
+
+def test_ctrl_c_that_leaves_a_transaction_open_is_still_a_sentence(
+    cli: Cli, dalton: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+C between BEGIN and the code that would roll back (peewee's own, or ours)."""
+    cli.new_posse(dalton)
+
+    @contextmanager
+    def begun_then_interrupted(self: Campaign) -> Iterator[None]:
+        self.db.atomic().__enter__()
+        raise KeyboardInterrupt
+        yield  # pragma: no cover - a generator, as the real one
+
+    monkeypatch.setattr(Campaign, "edit", begun_then_interrupted)
+    done = cli(*BUY)
+    assert (done.code, done.err) == (1, "Interrupted; nothing was written.\n")
+    monkeypatch.undo()
+    assert _slim(cli) == []
