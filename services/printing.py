@@ -26,6 +26,7 @@ from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
 from services import posses
 from services.campaign import Campaign, in_campaign
+from services.faults import wrote
 from services.outputs import atomic_output, check_output, write_failed
 from services.progress import Show, Stop, tracked
 
@@ -442,6 +443,7 @@ def _write_folder(
         if path.is_dir():
             path.rmdir()  # empty, as checked: the new folder takes its place
         os.replace(temp, path)
+        wrote(path)
     except OSError as exc:
         shutil.rmtree(temp, ignore_errors=True)
         raise write_failed(path, exc) from exc

@@ -242,3 +242,18 @@ def test_ctrl_c_that_leaves_a_transaction_open_is_still_a_sentence(
     assert (done.code, done.err) == (1, "Interrupted; nothing was written.\n")
     monkeypatch.undo()
     assert _slim(cli) == []
+
+
+def test_an_interruption_after_a_folder_of_cards_is_in_place_names_it(
+    cli: Cli, dalton: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cli.new_posse(dalton)
+    out = tmp_path / "mpc"
+
+    def interrupted(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(services.printing, "remember_printed", interrupted)
+    done = cli("print", "cards", D, "--for", "mpc", "-o", str(out))
+    assert done.code == 1 and out.is_dir()
+    assert done.err.startswith(f"Interrupted, but only after {out} was written in full")
