@@ -411,10 +411,35 @@ def _main(argv: Sequence[str] | None, out: TextIO | None, err: TextIO | None) ->
         said.write(_interrupted() + "\n")
         return EXIT_REFUSED
     except Exception as exc:  # every action is one transaction: a crash has written nothing
+        if _cut_short_by_ctrl_c(exc):
+            said.write(_interrupted() + "\n")
+            return EXIT_REFUSED
         from services.crashlog import sentence
 
         said.write(sentence(exc) + "\n")
         return EXIT_REFUSED
+
+
+def _cut_short_by_ctrl_c(exc: BaseException) -> bool:
+    """Whether `exc` is a Ctrl+C another error stands for.
+
+    ctypes reports a KeyboardInterrupt met while it converts a call's arguments (pypdfium2
+    reading back the drawn cards) as ArgumentError("argument 1: KeyboardInterrupt: "), with
+    the interruption itself gone; other wrappers keep it as the cause or context.
+    """
+    seen: list[BaseException] = []
+    todo: list[BaseException] = [exc]
+    while todo and len(seen) < 20:
+        err = todo.pop()
+        if any(err is s for s in seen):
+            continue
+        seen.append(err)
+        if isinstance(err, KeyboardInterrupt):
+            return True
+        if type(err).__name__ == "ArgumentError" and ": KeyboardInterrupt:" in f": {err}":
+            return True
+        todo += [e for e in (err.__cause__, err.__context__) if e is not None]
+    return False
 
 
 def _interrupted() -> str:

@@ -257,3 +257,22 @@ def test_an_interruption_after_a_folder_of_cards_is_in_place_names_it(
     done = cli("print", "cards", D, "--for", "mpc", "-o", str(out))
     assert done.code == 1 and out.is_dir()
     assert done.err.startswith(f"Interrupted, but only after {out} was written in full")
+
+
+def test_ctrl_c_turned_into_another_error_by_a_c_library_is_still_an_interruption(
+    cli: Cli, dalton: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ctypes reports a Ctrl+C met while converting a call's argument (pypdfium2 checking
+    the drawn cards) as ctypes.ArgumentError("argument 1: KeyboardInterrupt: "): it was
+    called an internal error."""
+    import ctypes
+
+    cli.new_posse(dalton)
+
+    def converted(*_: object) -> None:
+        raise ctypes.ArgumentError("argument 1: KeyboardInterrupt: ")
+
+    monkeypatch.setattr(services.printing, "remember_printed", converted)
+    done = cli("print", "cards", D, "-o", str(tmp_path / "cards.pdf"))
+    assert done.code == 1
+    assert done.err.startswith("Interrupted, but only after "), done.err
