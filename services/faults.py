@@ -191,7 +191,8 @@ def already_written() -> str | None:
     """What this command has written in full, as words ending a sentence; None if nothing."""
     if not _written:
         return None
-    names = " and ".join(str(p) for p in _written)
+    shown = [str(p) for p in _written]
+    names = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
     were = "was" if len(_written) == 1 else "were"
     return f"{names} {were} written in full: what the command did is done, so do not run it again"
 

@@ -72,3 +72,18 @@ def test_ctrl_c_held_keeps_an_ignored_ctrl_c_ignored() -> None:
         assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def test_what_was_written_is_listed_once_each_in_one_sentence() -> None:
+    from services.faults import already_written, forget_written, interrupted, wrote
+
+    forget_written()
+    assert interrupted() == "Interrupted; nothing was written."
+    for name in ("a.csv", "b.csv", "c.csv"):
+        wrote(Path(name))
+    wrote(Path("a.csv"))  # once only
+    assert already_written() == (
+        "a.csv, b.csv and c.csv were written in full: what the command did is done, so do not "
+        "run it again"
+    )
+    forget_written()
