@@ -76,12 +76,26 @@ def restore(path: Path, source: Path) -> store.Restored:
         )
     if path.exists() and not writable(path):
         raise read_only_refusal(path)
+    replaced = _identity(path)
     try:
         done = store.restore(path, source)
     except (*DATABASE_ERRORS, OSError) as exc:
         raise folder_fault(path, exc) from exc
+    except KeyboardInterrupt:
+        if _identity(path) != replaced:  # the backup was already renamed into its place
+            wrote(path)
+        raise
     wrote(path)
     return done
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file is at `path` (device and inode), or None if none is."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 @in_campaign

@@ -276,3 +276,27 @@ def test_ctrl_c_turned_into_another_error_by_a_c_library_is_still_an_interruptio
     done = cli("print", "cards", D, "-o", str(tmp_path / "cards.pdf"))
     assert done.code == 1
     assert done.err.startswith("Interrupted, but only after "), done.err
+
+
+def test_an_interruption_right_after_the_restore_renamed_the_file_names_it(
+    cli: Cli, dalton: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+C between the rename and the end of `restore` (syncing the folder)."""
+    import db.backup
+    from db.backup import list_backups
+
+    cli.new_posse(dalton)
+    cli.ok("backup")
+    saved = list_backups(cli.db)[0].path
+
+    real = db.backup._fsync_folder
+
+    def interrupted(folder: Path) -> None:
+        real(folder)
+        if folder == cli.db.parent:  # the campaign's folder, once the backup is renamed in
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(db.backup, "_fsync_folder", interrupted)
+    done = cli("restore", str(saved))
+    assert done.code == 1
+    assert done.err.startswith(f"Interrupted, but only after {cli.db} was written in full")
