@@ -82,7 +82,8 @@ def restore(path: Path, source: Path) -> store.Restored:
     except (*DATABASE_ERRORS, OSError) as exc:
         raise folder_fault(path, exc) from exc
     except KeyboardInterrupt:
-        if _identity(path) != replaced:  # the backup was already renamed into its place
+        now = _identity(path)
+        if now is not None and now != replaced:  # the backup was already renamed into place
             wrote(path)
         raise
     wrote(path)
