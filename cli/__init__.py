@@ -343,6 +343,17 @@ def main(
     With only global options it starts the desktop app, which needs no console: a GUI launched
     without one has sys.stdout and sys.stderr None, and that is no fault.
     """
+    try:
+        return _main(argv, out, err)
+    except KeyboardInterrupt:  # before the command ran: reading the command line, imports
+        stream = sys.stderr if err is None else err
+        said = _Said(stream if stream is not None else _Discard())
+        said.write("Interrupted; nothing was written.\n")
+        return EXIT_REFUSED
+
+
+def _main(argv: Sequence[str] | None, out: TextIO | None, err: TextIO | None) -> int:
+    """main(), but for a Ctrl+C before the command's own sentence for it is in place."""
     argv = join_signed_values(sys.argv[1:] if argv is None else argv)
     from cli.qt_options import split_qt_options
 
@@ -367,6 +378,9 @@ def main(
             )
         return EXIT_USAGE
     split = split_global(argv)
+    faults = sys.modules.get("services.faults")
+    if faults is not None:  # an earlier command in this process (tests, scripts) wrote its own
+        faults.forget_written()
     if sys.stderr is None:  # no stderr at all: what would be said there is dropped, not a crash
         sys.stderr = _Discard()
     said = _Said(sys.stderr if err is None else err)
@@ -394,13 +408,49 @@ def main(
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:
-        said.write("Interrupted; nothing was written.\n")
+        said.write(_interrupted() + "\n")
         return EXIT_REFUSED
     except Exception as exc:  # every action is one transaction: a crash has written nothing
+        if _cut_short_by_ctrl_c(exc):
+            said.write(_interrupted() + "\n")
+            return EXIT_REFUSED
         from services.crashlog import sentence
 
         said.write(sentence(exc) + "\n")
         return EXIT_REFUSED
+
+
+def _cut_short_by_ctrl_c(exc: BaseException) -> bool:
+    """Whether `exc` is a Ctrl+C another error stands for.
+
+    ctypes reports a KeyboardInterrupt met while it converts a call's arguments (pypdfium2
+    reading back the drawn cards) as ArgumentError("argument 1: KeyboardInterrupt: "), with
+    the interruption itself gone; other wrappers keep it as the cause or context.
+    """
+    seen: list[BaseException] = []
+    todo: list[BaseException] = [exc]
+    while todo and len(seen) < 20:
+        err = todo.pop()
+        if any(err is s for s in seen):
+            continue
+        seen.append(err)
+        if isinstance(err, KeyboardInterrupt):
+            return True
+        if type(err).__name__ == "ArgumentError" and ": KeyboardInterrupt:" in f": {err}":
+            return True
+        todo += [e for e in (err.__cause__, err.__context__) if e is not None]
+    return False
+
+
+def _interrupted() -> str:
+    """What Ctrl+C stopped: nothing written, or what the command had already written whole.
+
+    The record is kept by services.faults, loaded only by commands that read or write a file.
+    """
+    faults = sys.modules.get("services.faults")
+    if faults is None:
+        return "Interrupted; nothing was written."
+    return str(faults.interrupted())
 
 
 def _command(
@@ -470,8 +520,11 @@ class _Output(io.TextIOBase):
             raise exc  # the reader has gone (`| head`): deliberately no complaint, exit 0
         if isinstance(exc, ValueError):  # "I/O operation on closed file"
             return _closed()
+        faults = sys.modules.get("services.faults")  # loaded by a command that wrote a file
+        done = None if faults is None else faults.already_written()
+        but = "" if done is None else f", but {done}"
         return Refused(
-            f"Cannot write the output ({exc.strerror or exc}); what was printed is incomplete."
+            f"Cannot write the output ({exc.strerror or exc}); what was printed is incomplete{but}."
         )
 
     def write(self, text: str) -> int:

@@ -335,12 +335,18 @@ def _cards(args: argparse.Namespace, out: TextIO) -> int:
             out.write("No card has changed since it was last printed; nothing was written.\n")
             return EXIT_OK
         write_job(c.path, job, args.output)
-        note = (
-            ""
-            if printing.remember_printed(c, job)
-            else (" The campaign is read-only" if c.read_only else " The app holds the campaign")
-            + ", so --changed will not know about these cards."
-        )
+        missed = printing.remember_printed(c, job)
+        if missed is None:
+            note = ""
+        elif missed.refused is not None:
+            note = (
+                " They are not counted as printed, so --changed will not know about them. "
+                f"{missed.refused}"
+            )
+        else:
+            note = (
+                " The campaign is read-only" if c.read_only else " The app holds the campaign"
+            ) + ", so --changed will not know about these cards."
     plural = "s" if job.count != 1 else ""
     if args.shop in printing.FOLDER_SHOPS:
         made = f" ({2 * job.count} PNG files, front and back) for {SHOP_NAMES[args.shop]}"

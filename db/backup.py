@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from db.busy import is_busy
 from db.uri import sqlite_uri
 from rostermgr.errors import DamagedFile, InvalidFile, Refused
 from rostermgr.retention import backups_to_keep
@@ -456,6 +457,44 @@ def backup_before_restore(campaign: Path) -> Restored:
         return Restored(kept=campaign)
 
 
+def _hold_writes(campaign: Path) -> sqlite3.Connection | None:
+    """The campaign's write lock, held so that no other program writes while it is replaced.
+
+    A writer that committed after the safety backup would be lost with the file it wrote to,
+    and one in the middle of a transaction would go on into a -wal no longer beside any
+    campaign. Waits as long as an edit waits (the busy timeout), then raises SQLite's own
+    "database is locked". A file that cannot be opened as a database (damaged, set aside, not
+    read) is not held: None.
+    """
+    from db.connection import PRAGMAS
+
+    if not campaign.is_file() or campaign.stat().st_size == 0:
+        return None
+    timeout = int(str(PRAGMAS["busy_timeout"])) / 1000
+    try:
+        con = sqlite3.connect(
+            sqlite_uri(campaign, "rw"), uri=True, timeout=timeout, isolation_level=None
+        )
+    except sqlite3.Error:
+        return None
+    try:
+        con.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error as exc:
+        con.close()
+        if is_busy(exc):
+            raise
+        return None
+    return con
+
+
+def _let_go(held: sqlite3.Connection | None) -> None:
+    """Give up the write lock `_hold_writes` took, having written nothing."""
+    if held is not None:
+        with contextlib.suppress(sqlite3.Error):
+            held.rollback()
+        held.close()
+
+
 def restore(campaign: Path, backup: Path) -> Restored:
     """Replace the campaign with a checked backup; the current file is backed up first.
 
@@ -465,9 +504,10 @@ def restore(campaign: Path, backup: Path) -> Restored:
     """
     campaign, backup = Path(campaign), Path(backup)
     check_restorable(campaign, backup)
-    before = backup_before_restore(campaign)
+    held = _hold_writes(campaign)
     partial = campaign.with_name(f".{campaign.name}.{os.getpid()}.restoring")
     try:
+        before = backup_before_restore(campaign)
         src = sqlite3.connect(sqlite_uri(backup, "ro"), uri=True)
         try:
             dest = sqlite3.connect(partial)
@@ -480,12 +520,17 @@ def restore(campaign: Path, backup: Path) -> Restored:
             src.close()
         with open(partial, "rb") as f:
             os.fsync(f.fileno())
+        # Let go just before the rename: closing the last connection checkpoints the -wal
+        # into the old file by its name, which must still be the old file's.
+        _let_go(held)
+        held = None
         kept = set_aside(campaign) if before.kept is not None else None
         # Stale -wal/-shm files belong to the old file: beside the new one they would corrupt it.
         for suffix in ("-wal", "-shm", "-journal"):
             Path(str(campaign) + suffix).unlink(missing_ok=True)
         os.replace(partial, campaign)
     finally:
+        _let_go(held)
         for leftover in [partial, *(Path(f"{partial}{s}") for s in _COPY_SIDES)]:
             with contextlib.suppress(OSError):
                 leftover.unlink(missing_ok=True)

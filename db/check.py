@@ -63,7 +63,9 @@ def _restore_hint(db: Database, path: Path | None) -> str:
 def _damage_finding(db: Database, exc: BaseException, path: Path | None) -> str:
     if is_damage(exc):
         line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        return f"SQLite reports damage: {line}.{_restore_hint(db, path)}"
+        where = _file_of(db, path)
+        named = f"the campaign file {where}" if where is not None else "the campaign file"
+        return f"SQLite reports damage: {named} cannot be read ({line}).{_restore_hint(db, path)}"
     return f"The check could not read the campaign file ({exc})."
 
 

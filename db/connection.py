@@ -7,6 +7,7 @@ it to WAL and migrate it.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from pathlib import Path
 
@@ -272,6 +273,7 @@ def open_campaign(path: Path, read_only: bool = False) -> SqliteDatabase:
     if read_only:
         return _open_read_only(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    created = not path.exists()
     # IMMEDIATE: a transaction takes the write lock when it begins, so a second writer waits
     # (busy_timeout) instead of failing at its first write after reading.
     db = SqliteDatabase(str(path), pragmas=PRAGMAS, lock_type="IMMEDIATE")
@@ -280,15 +282,21 @@ def open_campaign(path: Path, read_only: bool = False) -> SqliteDatabase:
         db.execute_sql("PRAGMA schema_version").fetchone()  # reads the header: fails on garbage
         database.initialize(db)
         migrate(db, path)
-    except (sqlite3.DatabaseError, peewee.DatabaseError) as exc:
+    except BaseException as exc:
         db.close()
-        if is_damage(exc):
+        if created:  # as it was: absent, not an empty file the next command calls no campaign
+            _remove_created(path)
+        if isinstance(exc, sqlite3.DatabaseError | peewee.DatabaseError) and is_damage(exc):
             raise damaged(path, exc) from exc
         raise
-    except Exception:
-        db.close()
-        raise
     return db
+
+
+def _remove_created(path: Path) -> None:
+    """Remove the campaign file this open made (and SQLite's files beside it), if it can."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        with contextlib.suppress(OSError):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
 READ_ONLY_PRAGMAS = {"foreign_keys": 1, "busy_timeout": PRAGMAS["busy_timeout"]}

@@ -40,7 +40,7 @@ from db.target import shown as server_shown
 from db.undo import prune_before, undo_mark
 from rostermgr.errors import DamagedFile, Refused
 from rostermgr.rules import Ruleset
-from services.faults import DATABASE_ERRORS, named
+from services.faults import DATABASE_ERRORS, ctrl_c_held, named, wrote
 from services.paths import ready_folder, refuse_missing_folder
 from services.startup import mark
 
@@ -217,8 +217,29 @@ class Campaign:
         try:
             if not self.created:
                 _backup_due(self.path)
-            with bound(self.db), self.db.atomic():
-                yield
+            with bound(self.db):
+                outermost = self.db.transaction_depth() == 0  # else a savepoint: not yet saved
+                atomic = self.db.atomic()
+                atomic.__enter__()
+                try:
+                    yield
+                except BaseException as exc:
+                    atomic.__exit__(type(exc), exc, exc.__traceback__)  # rolled back
+                    raise
+                committed = False
+                try:
+                    with ctrl_c_held():
+                        atomic.__exit__(None, None, None)  # committed, whole or not at all
+                        committed = True
+                        if outermost:
+                            wrote(self.path)
+                except KeyboardInterrupt as exc:
+                    if not committed:  # pressed before the hold began: nothing is kept
+                        atomic.__exit__(type(exc), exc, exc.__traceback__)
+                        raise
+                    self.wrote = True
+                    self.commits += 1
+                    raise
         except (*DATABASE_ERRORS, OSError) as exc:
             fault = named(self.path, exc)
             if fault is None:
@@ -366,8 +387,14 @@ class Campaign:
             )
 
     def close(self) -> None:
-        """Close the file (and release the app's lock)."""
+        """Close the file (and release the app's lock).
+
+        A transaction still open is one a Ctrl+C cut off between its BEGIN and the code that
+        ends it: closing the connection rolls it back, which peewee refuses to do itself.
+        """
         if not self.db.is_closed():
+            while self.db.transaction_depth():
+                self.db.pop_transaction()
             self.db.close()
         if self.lock is not None:
             self.lock.release()

@@ -29,7 +29,7 @@ from db.target import shown as server_shown
 from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
 from services.campaign import for_command, for_server
-from services.faults import DATABASE_ERRORS, named
+from services.faults import DATABASE_ERRORS, named, wrote
 from services.paths import refuse_missing_folder
 
 
@@ -62,6 +62,7 @@ def copy(source: str, dest: str, rules: Ruleset) -> Copied:
         _into_server(dest, tables, log, mark)
     else:
         _into_file(Path(dest), tables, log, mark)
+        wrote(Path(dest))
     return Copied(where(source), where(dest), rows, len(log))
 
 

@@ -1,4 +1,4 @@
-"""Faults a user can cause, named as such: a damaged page, a full disk, a read-only file.
+"""Faults a user can cause, named as such: a damaged page, a full disk, a read-only file, Ctrl+C.
 
 SQLite reports them as exceptions deep inside a read or a commit; every command and every
 edit passes what it raises through `named`, so the user reads what happened and what to do,
@@ -10,6 +10,10 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from db.busy import is_busy
@@ -46,16 +50,36 @@ def _read_only(path: Path) -> bool:
     return folder.exists() and not os.access(folder, os.W_OK)
 
 
+def _read_only_side(path: Path) -> Path | None:
+    """The campaign's -shm or -wal file, if one is there and cannot be written."""
+    for suffix in ("-shm", "-wal"):
+        side = Path(f"{path}{suffix}")
+        if side.is_file() and not os.access(side, os.W_OK):
+            return side
+    return None
+
+
 def named(path: Path, exc: BaseException) -> Refused | None:
     """The refusal that names this fault of the campaign file `path`, or None if it is none."""
     if isinstance(exc, DATABASE_ERRORS):
         words = _words(exc)
+        if "no transaction is active" in words and exc.__context__ is not None:
+            # SQLite rolled back by itself (a full disk); peewee's own ROLLBACK then failed:
+            # what made the transaction fail is the fault.
+            return named(path, exc.__context__)
         if is_damage(exc):
             return damaged(path, exc)
         if "disk is full" in words:
             return _disk_full(path)
         if "readonly" in words or "read-only" in words:
             if not _read_only(path):
+                stuck = _read_only_side(path)
+                if stuck is not None:
+                    return Refused(
+                        f"The campaign's side file {stuck} is read-only (left by another user "
+                        "or program), so nothing was written; make it writable, or remove it "
+                        "once no program has the campaign open."
+                    )
                 # SQLite says "readonly" of a writable file while another connection is
                 # recovering or resetting the WAL: that is a busy file, not a read-only one.
                 return _busy(path)
@@ -114,10 +138,15 @@ def folder_fault(path: Path, exc: BaseException) -> Refused:
     """The sentence for a file that could not be written beside the campaign `path`.
 
     Used where a whole file is written next to the campaign and renamed over it (restore):
-    nothing was changed, whatever failed. A fault named elsewhere (a refusal) is kept.
+    nothing was changed, whatever failed. A fault named elsewhere (a refusal) is kept, and a
+    campaign another program is writing to is said to be busy.
     """
     if isinstance(exc, Refused):
         return exc
+    if is_busy(exc):  # another program's write transaction kept the restore out
+        return Refused(
+            f"Another program is writing to {path}; nothing was changed. Try again in a moment."
+        )
     folder = Path(path).absolute().parent
     words = _words(exc)
     io_error = "disk i/o error" in words and _nearly_full(path)
@@ -140,3 +169,67 @@ def folder_fault(path: Path, exc: BaseException) -> Refused:
     return Refused(
         f"Cannot write in the campaign's folder {folder} ({detail}), so nothing was changed."
     )
+
+
+# What this command has made lasting (a campaign committed, an output renamed into place), for
+# the sentence a Ctrl+C after it gets: "nothing was written" would invite doing it twice.
+_written: list[Path] = []
+
+
+def forget_written() -> None:
+    """A new command starts: nothing of it is written yet."""
+    _written.clear()
+
+
+def wrote(path: Path) -> None:
+    """`path` now holds, whole, what this command wrote to it."""
+    if path not in _written:
+        _written.append(path)
+
+
+def already_written() -> str | None:
+    """What this command has written in full, as words ending a sentence; None if nothing."""
+    if not _written:
+        return None
+    shown = [str(p) for p in _written]
+    names = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+    were = "was" if len(_written) == 1 else "were"
+    return f"{names} {were} written in full: what the command did is done, so do not run it again"
+
+
+def interrupted() -> str:
+    """The sentence for Ctrl+C: nothing was written, or what already was, in full."""
+    done = already_written()
+    return (
+        "Interrupted; nothing was written."
+        if done is None
+        else f"Interrupted, but only after {done}."
+    )
+
+
+@contextmanager
+def ctrl_c_held() -> Iterator[None]:
+    """Ctrl+C waits while the block runs (a commit), then interrupts right after it.
+
+    A commit interrupted in peewee's Python code before or after SQLite's own could be rolled
+    back or not: held, it is whole, and the interruption after it knows the change is made.
+    Only the main thread receives signals; elsewhere, and where no Python handler is set, the
+    block runs as it is.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.getsignal(signal.SIGINT)
+    if before is None:
+        yield
+        return
+    pressed: list[int] = []
+    signal.signal(signal.SIGINT, lambda signum, _frame: pressed.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if pressed and callable(before):
+        before(pressed[0], None)  # Python's own handler raises KeyboardInterrupt
+    elif pressed and before == signal.SIG_DFL:
+        os.kill(os.getpid(), signal.SIGINT)  # delivered again, to end the program as it would

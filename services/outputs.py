@@ -18,6 +18,7 @@ from pathlib import Path
 
 from db.backup import backup_dir
 from rostermgr.errors import Refused
+from services.faults import wrote
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 # Files that belong to an open campaign, beside it: writing over any of them loses data.
@@ -134,6 +135,7 @@ def atomic_output(target: Path) -> Iterator[Path]:
         with temp.open("rb+") as f:
             os.fsync(f.fileno())
         os.replace(temp, target)
+        wrote(target)
     except OSError as exc:
         temp.unlink(missing_ok=True)
         raise write_failed(target, exc) from exc
@@ -181,13 +183,40 @@ def write_csv_files(
     database), and every file is whole beside its name before the first is renamed into place,
     so a refusal or a failure writes none of them.
     """
+    made = _first_missing(Path(folder))
     out = check_output_folder(folder, campaign)
-    paths = [check_output(out / f.name, campaign) for f in files]
-    with ExitStack() as stack:
-        for f, path in zip(files, paths, strict=True):
-            temp = stack.enter_context(atomic_output(path))
-            with temp.open("w", encoding="utf-8", newline="") as handle:
-                writer = csv.writer(handle)
-                writer.writerow(f.columns)
-                writer.writerows([csv_cell(v) for v in row] for row in f.rows)
+    try:
+        paths = [check_output(out / f.name, campaign) for f in files]
+        with ExitStack() as stack:
+            for f, path in zip(files, paths, strict=True):
+                temp = stack.enter_context(atomic_output(path))
+                with temp.open("w", encoding="utf-8", newline="") as handle:
+                    writer = csv.writer(handle)
+                    writer.writerow(f.columns)
+                    writer.writerows([csv_cell(v) for v in row] for row in f.rows)
+    except BaseException:
+        if made is not None:  # a refusal (a full disk, Ctrl+C) leaves no empty folder behind
+            _remove_empty(out, made)
+        raise
     return paths
+
+
+def _first_missing(folder: Path) -> Path | None:
+    """The outermost folder of `folder` that does not exist yet, if any: what mkdir makes."""
+    missing = None
+    for step in [folder.absolute(), *folder.absolute().parents]:
+        if step.exists():
+            break
+        missing = step
+    return missing
+
+
+def _remove_empty(folder: Path, up_to: Path) -> None:
+    """Remove `folder` and its parents up to `up_to`, each only if it is empty."""
+    for step in [folder.absolute(), *folder.absolute().parents]:
+        try:
+            step.rmdir()
+        except OSError:
+            return  # not empty (or not ours to remove): what is left stays
+        if step == up_to:
+            return

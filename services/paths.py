@@ -48,6 +48,8 @@ def server_shown(given: str) -> str:
 def refuse_missing_folder(path: Path) -> None:
     """A typo in --db must not quietly make folders and an empty campaign somewhere."""
     if not path.parent.is_dir() and path != default_campaign_path():
+        if path.parent.exists():
+            raise Refused(f"{path.parent} is a file, not a folder, so there is no campaign {path}.")
         raise Refused(f"The folder {path.parent} does not exist, so there is no campaign {path}.")
 
 

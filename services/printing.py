@@ -26,6 +26,7 @@ from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
 from services import posses
 from services.campaign import Campaign, in_campaign
+from services.faults import wrote
 from services.outputs import atomic_output, check_output, write_failed
 from services.progress import Show, Stop, tracked
 
@@ -442,6 +443,7 @@ def _write_folder(
         if path.is_dir():
             path.rmdir()  # empty, as checked: the new folder takes its place
         os.replace(temp, path)
+        wrote(path)
     except OSError as exc:
         shutil.rmtree(temp, ignore_errors=True)
         raise write_failed(path, exc) from exc
@@ -459,17 +461,30 @@ def save_rendered(campaign_file: Path | None, rendered: Path, target: str | Path
     return path
 
 
+@dataclass(frozen=True)
+class NotRecorded:
+    """Why the cards just written are not counted as printed (the file itself is whole)."""
+
+    read_only: bool = False  # the campaign is read-only, or the app holds it
+    refused: Refused | None = None  # the write was refused: busy, a full disk, no backup
+
+
 @in_campaign
-def remember_printed(c: Campaign, job: PrintJob) -> bool:
-    """Count the job's cards as printed; False when the campaign is read-only or the app holds it.
+def remember_printed(c: Campaign, job: PrintJob) -> NotRecorded | None:
+    """Count the job's cards as printed; None once done, else why not.
 
     The command line only reads while the app has the file, so it cannot record them then.
+    The file is written before this is asked, so a refused write (another program writing, a
+    full disk, the hourly backup) is said, not raised: the cards exist all the same.
     """
     if not job.printed:
-        return True
+        return None
     if c.read_only or (c.lock is None and holder(c.path) is not None):
-        return False
+        return NotRecorded(read_only=True)
     # A write like any other (on a server, the use case's reading is a read-only transaction).
-    with c.edit():
-        store_printed(job.printed)
-    return True
+    try:
+        with c.edit():
+            store_printed(job.printed)
+    except Refused as exc:
+        return NotRecorded(refused=exc)
+    return None

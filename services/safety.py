@@ -14,7 +14,7 @@ from db.lock import refuse_if_held
 from rostermgr.errors import Refused
 from rostermgr.rules_load import special_kind
 from services.campaign import Campaign, in_campaign, read_only_refusal, writable
-from services.faults import DATABASE_ERRORS, folder_fault, named
+from services.faults import DATABASE_ERRORS, folder_fault, named, wrote
 from services.outputs import check_output
 
 
@@ -36,9 +36,11 @@ def backup_now(path: Path) -> Path:
         raise Refused(f"There is no campaign file at {path} to back up.")
     refuse_foreign(path)  # a file opening would refuse is no campaign to back up
     try:
-        return store.make_backup(path, "manual")
+        made = store.make_backup(path, "manual")
     except (*DATABASE_ERRORS, OSError) as exc:
         raise named(path, exc) or exc from exc
+    wrote(made)
+    return made
 
 
 def refuse_not_a_campaign_file(source: Path) -> None:
@@ -74,10 +76,27 @@ def restore(path: Path, source: Path) -> store.Restored:
         )
     if path.exists() and not writable(path):
         raise read_only_refusal(path)
+    replaced = _identity(path)
     try:
-        return store.restore(path, source)
+        done = store.restore(path, source)
     except (*DATABASE_ERRORS, OSError) as exc:
         raise folder_fault(path, exc) from exc
+    except KeyboardInterrupt:
+        now = _identity(path)
+        if now is not None and now != replaced:  # the backup was already renamed into place
+            wrote(path)
+        raise
+    wrote(path)
+    return done
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file is at `path` (device and inode), or None if none is."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 @in_campaign

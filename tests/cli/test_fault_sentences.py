@@ -494,3 +494,50 @@ def test_posse_export_to_a_file_on_a_disk_that_fills_exits_1(
         done = _export_to(cli, out)
     assert (done.returncode, done.stderr) == (1, FULL)
     assert (small_disk / "out.json").stat().st_size < len(whole.encode())
+
+
+@pytest.mark.sqlite_only
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_a_game_recorded_with_its_output_on_a_full_disk_says_it_is_recorded(
+    cli: Cli,
+) -> None:
+    """The game is committed before its lines are printed: "what was printed is incomplete"
+    alone, exit 1, invited recording the game again."""
+    two_posses(cli)
+    report = cli.file({"date": "2026-01-15", "scenario": "other", "posses": [D, L]})
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run(
+            [sys.executable, "-c", SCRIPT, "--db", str(cli.db), "game", "record", report],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=Path(__file__).resolve().parents[2],
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr == (
+        "Cannot write the output (No space left on device); what was printed is incomplete, "
+        f"but {cli.db} was written in full: what the command did is done, so do not run it "
+        "again.\n"
+    )
+    assert len(cli.ok("game", "list", "--json").json()) == 1
+
+
+@pytest.mark.sqlite_only
+@needs_setpriv
+def test_a_read_only_side_file_left_by_another_user_is_named_not_called_busy(cli: Cli) -> None:
+    """A -shm another user left (their mode) stops every write; "Another program is writing
+    ... Try again in a moment" sent the user round in circles."""
+    cli.new_posse(DALTON)
+    stuck = Path(f"{cli.db}-shm")
+    stuck.write_bytes(b"\0" * 32768)
+    stuck.chmod(0o444)
+    before = cli.db.read_bytes()
+    done = _run(cli.db, "posse", "buy", D, "Slim", "whiskey")
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"The campaign's side file {stuck} is read-only (left by another user or program), so "
+        "nothing was written; make it writable, or remove it once no program has the campaign "
+        "open.\n"
+    )
+    assert cli.db.read_bytes() == before

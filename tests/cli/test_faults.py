@@ -215,3 +215,27 @@ def test_an_unwritable_backups_folder_refuses_the_edit_naming_the_folder(
     assert "ROSTERMGR_BACKUP_DIR" in refused.stderr
     assert "Traceback" not in refused.stderr and "internal error" not in refused.stderr
     assert cli.state() == before
+
+
+@pytest.mark.sqlite_only
+def test_a_new_campaign_on_a_disk_too_small_for_it_is_refused_and_leaves_no_file(
+    tmp_path: Path,
+) -> None:
+    """Creating the schema filled a 300 kB disk: SQLite rolled back by itself, peewee's own
+    rollback failed, and that hid the full disk ("internal error"); the files stayed, and
+    once space was freed the 0-byte or half-made file was refused as no campaign."""
+    from tests.cli.test_restore_faults import _tmpfs
+
+    disk = tmp_path / "small-disk"
+    if not _tmpfs(disk, "300k"):
+        pytest.skip("cannot mount a tmpfs here (not root, or no mount permission)")
+    try:
+        cli = Cli(disk / "new.sqlite3", tmp_path)
+        done = cli("posse", "new", cli.file(DALTON))
+        assert done.code == 1, done.out
+        assert done.err == (
+            f"The disk holding {cli.db} is full; nothing was written. Free some space.\n"
+        )
+        assert list(disk.iterdir()) == []
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)

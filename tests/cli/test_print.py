@@ -306,3 +306,34 @@ def test_r12_print_scenarios_one_page_each_or_the_ones_named(cli: Cli, tmp_path:
         "The scenario 'other' has no objective to print; the scenarios with a sheet are "
         "bounty, western-prairie-dog, supply-drop, bloodbath.\n"
     )
+
+
+@pytest.mark.sqlite_only  # another connection holding the file's write lock
+def test_cards_written_while_another_program_writes_are_kept_and_said_unrecorded(
+    cli: Cli, dalton: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The PDF is whole before the cards are counted as printed: a busy campaign at that step
+    was refused as "nothing was written", exit 1, with the PDF there all the same."""
+    import sqlite3
+
+    from db.connection import PRAGMAS
+
+    cli.new_posse(dalton)
+    monkeypatch.setitem(PRAGMAS, "busy_timeout", 100)
+    out = tmp_path / "cards.pdf"
+    writer = sqlite3.connect(cli.db, isolation_level=None)
+    try:
+        writer.execute("BEGIN IMMEDIATE")
+        done = cli("print", "cards", D, "-o", str(out))
+        writer.rollback()
+    finally:
+        writer.close()
+    assert done.code == 0, done.err
+    assert "Kid" in _text(out)
+    assert done.out == (
+        f"Wrote 5 cards to {out}. They are not counted as printed, so --changed will not know "
+        f"about them. Another program is writing to {cli.db}; nothing was written. Try again in "
+        "a moment.\n"
+    )
+    again = tmp_path / "again.pdf"
+    assert "Wrote 5 cards" in cli.ok("print", "cards", D, "-o", str(again), "--changed").out

@@ -134,3 +134,32 @@ def test_a_damaged_campaign_is_set_aside_under_unique_dated_names_never_overwrit
         kept.append(aside[0])
         assert cli.ok("check").out.startswith("No problems")
     assert kept[0].exists() and kept[0] != kept[1]
+
+
+def test_restore_while_another_program_writes_changes_nothing_and_loses_no_write(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rename would pull the file (and its -wal) from under a writer: its commit was lost."""
+    from db.connection import PRAGMAS
+
+    saved = _campaign_and_backup(cli)
+    monkeypatch.setitem(PRAGMAS, "busy_timeout", 100)
+    writer = sqlite3.connect(cli.db, isolation_level=None)
+    try:
+        writer.execute("BEGIN IMMEDIATE")
+        writer.execute("UPDATE posse SET name = 'The Writers' WHERE name = ?", (D,))
+        before = {s: Path(f"{cli.db}{s}").read_bytes() for s in ("", "-wal")}
+        refused = cli("restore", str(saved))
+        assert refused.code == 1, refused.out
+        assert refused.err == (
+            f"Another program is writing to {cli.db}; nothing was changed. Try again in a moment.\n"
+        )
+        assert {s: Path(f"{cli.db}{s}").read_bytes() for s in ("", "-wal")} == before
+        writer.execute("COMMIT")
+    finally:
+        writer.close()
+    names = sorted(p["name"] for p in cli.ok("posse", "list", "--json").json())
+    assert names == sorted([LAWMEN["name"], "The Writers"])  # the writer's commit is kept
+    assert not [p for p in cli.db.parent.iterdir() if "restoring" in p.name]
+    cli.ok("restore", str(saved))  # once the writer is done, the restore goes ahead
+    assert [p["name"] for p in cli.ok("posse", "list", "--json").json()] == [D]

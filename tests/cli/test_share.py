@@ -203,7 +203,8 @@ def test_export_csv_a_full_disk_mid_way_leaves_no_file(
     folder = tmp_path / "sheets"
     result = cli("export", "--csv", str(folder))
     assert result.code == 1 and "disk is full" in result.err
-    assert list(folder.iterdir()) == []  # neither the first two files nor any temporary one
+    # neither the first two files nor any temporary one, nor the folder the export made
+    assert not folder.exists()
 
 
 def test_posse_image_a_fault_while_painting_is_no_refusal(

@@ -157,3 +157,23 @@ def test_busy_and_full_are_not_damage() -> None:
     assert not is_damage(sqlite3.OperationalError("database is locked"))
     assert not is_damage(peewee.OperationalError("database or disk is full"))
     assert is_damage(peewee.DatabaseError(sqlite3.DatabaseError("file is not a database")))
+
+
+@pytest.mark.sqlite_only
+def test_damage_that_stops_the_check_itself_names_the_campaign_file(cli: Cli) -> None:
+    """A page SQLite cannot even walk raises from quick_check: the sentence said only
+    "SQLite reports damage: database disk image is malformed.", not which file."""
+    cli.new_posse(DALTON)
+    cli.ok("backup")
+    data = bytearray(cli.db.read_bytes())
+    size = int.from_bytes(data[16:18], "big")
+    data[size : size + 12] = b"\xff" * 12  # page 2's b-tree header
+    cli.db.write_bytes(bytes(data))
+    before = cli.db.read_bytes()
+    done = cli("posse", "buy", DALTON["name"], "Slim", "whiskey")
+    assert done.code == 1 and done.err.count("\n") == 1, done.err
+    assert done.err.startswith(
+        f"SQLite reports damage: the campaign file {cli.db} cannot be read ("
+    ), done.err
+    assert "restore it with: rostermgr restore " in done.err
+    assert cli.db.read_bytes() == before

@@ -45,3 +45,43 @@ def test_stats_csv_never_overwrites_a_campaign(cli: Cli, tmp_path: Path) -> None
     result = cli("stats", "--csv", str(out))
     assert result.code == 1 and first.name in result.err, written.out
     assert first.read_bytes() == cli.db.read_bytes()
+
+
+def _full_disk() -> list[tuple[object, ...]]:
+    import errno
+
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+class _Rows:
+    """Rows whose reading fails as a full disk's write does."""
+
+    def __iter__(self) -> object:
+        return iter(_full_disk())
+
+
+@pytest.mark.parametrize("fault", [OSError, KeyboardInterrupt])
+def test_a_failed_write_leaves_no_folder_it_made(tmp_path: Path, fault: type) -> None:
+    """A refused export into a new folder took nothing away, and left the empty folder."""
+
+    class Failing:
+        def __iter__(self) -> object:
+            if fault is OSError:
+                return iter(_full_disk())
+            raise KeyboardInterrupt
+
+    out = tmp_path / "new" / "csv"
+    files = [FILES[0], CsvFile("b.csv", ("y",), Failing())]  # type: ignore[arg-type]
+    with pytest.raises((Refused, KeyboardInterrupt)):
+        write_csv_files(out, files)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failed_write_into_a_folder_that_was_there_keeps_it(tmp_path: Path) -> None:
+    out = tmp_path / "csv"
+    out.mkdir()
+    (out / "mine.txt").write_text("keep")
+    files = [FILES[0], CsvFile("b.csv", ("y",), _Rows())]  # type: ignore[arg-type]
+    with pytest.raises(Refused):
+        write_csv_files(out, files)
+    assert [p.name for p in out.iterdir()] == ["mine.txt"]
