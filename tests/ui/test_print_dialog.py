@@ -263,3 +263,22 @@ def test_the_progress_says_cards_done_of_all_and_cancel_stops_a_save_leaving_not
     assert list(out.iterdir()) == []
     assert not dialog.cancel.isEnabled() and dialog.save.isEnabled()
     dialog.done(0)
+
+
+@pytest.mark.parametrize(
+    ("done", "total", "unit", "left"),
+    [(100, 100, "", None), (40, 100, "", 2.0), (120, 500, "cards", 9.4), (3, 3, "markers", None)],
+)
+def test_the_progress_bar_says_the_use_cases_text_as_it_is(
+    window: MainWindow, qtbot, done: int, total: int, unit: str, left: float | None
+) -> None:
+    """The walk saw "Printed: 100%%, in 0 s." under the journal: a percentage has one sign."""
+    from services.progress import PrintProgress
+
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    shown = PrintProgress(done, total, unit, 0.2, left)
+    dialog._progress(shown)
+    assert dialog.progress.text() == shown.text
+    assert "%%" not in dialog.progress.text()
+    dialog.done(0)

@@ -353,7 +353,9 @@ class PrintDialog(QDialog):
         self.progress_reports += 1
         self.progress.setMaximum(max(shown.total, 1))
         self.progress.setValue(shown.done)
-        self.progress.setFormat(shown.text.replace("%", "%%"))  # Qt's own %p, %v...
+        # Qt replaces %p, %v and %m in a format and has no escape for a percent sign: the text
+        # is shown as it is (services.progress never writes those three, tested there).
+        self.progress.setFormat(shown.text)
 
     def _rendered(self, target: Path, generation: int) -> None:
         self._busy = False
