@@ -599,3 +599,21 @@ def test_a_tab_s_mnemonic_goes_into_its_table_and_the_menu_key_buys_from_there(
     in_popup(qtbot, lambda menu: qtbot.keyClick(menu, Qt.Key.Key_B))  # Buy an item for ...
     menu_key()
     qtbot.waitUntil(lambda: opened == ["Buy for Wyatt"])
+
+
+def test_the_simulator_opens_with_the_focus_on_its_first_field_not_its_scroll_area(
+    window: MainWindow, qtbot
+) -> None:
+    """The walk under Xvfb found the focus on the form's scroll area, where nothing shows it
+    and no key does anything: it starts on Ruleset A, and Tab never stops on the scroll area."""
+    from PySide6.QtWidgets import QScrollArea
+
+    from ui.dialogs.simulator import SimulatorWindow
+
+    sim = SimulatorWindow(window, parent=window)
+    qtbot.addWidget(sim)
+    shown(qtbot, sim)
+    assert QApplication.focusWidget() is sim.form.ruleset_a.combo
+    seen = [press(qtbot, Qt.Key.Key_Tab) for _ in range(30)]
+    assert not any(isinstance(w, QScrollArea) for w in seen)
+    sim.close()

@@ -103,6 +103,8 @@ class SimulatorWindow(QDialog):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setMinimumWidth(self.form.sizeHint().width() + 24)
+        # the form's fields take the focus: a focused scroll area shows nothing and does nothing
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         run_row = QHBoxLayout()
         run_row.addWidget(self.start_button)
         run_row.addWidget(self.cancel_button)
