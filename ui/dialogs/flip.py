@@ -153,7 +153,22 @@ class FlipPanel(QWidget):
         if done is not None:
             self.result.setText(done.step.text)
         self._load(name)
+        self._go_on_from(name)
         self.focus_next()
+
+    def _go_on_from(self, name: str) -> None:
+        """Once the member shown has no flip left and no card waiting, the next one (in roster
+        order, after it and then round) that has: the player goes on spending, not hunting."""
+        members = posses.load(self.w.campaign, self.posse_name).active
+        names = [m.name for m in members]
+        if name not in names:
+            return
+        here = names.index(name)
+        waiting = [m.name for m in members if m.flips or m.pending_card]
+        if name in waiting or not waiting:
+            return
+        after = names[here + 1 :] + names[:here]
+        self.member.setCurrentIndex(self.member.findData(next(n for n in after if n in waiting)))
 
     def focus_next(self) -> None:
         """Keyboard users go on where the flip goes on: the card, the stats, or the re-flip."""
