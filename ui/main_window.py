@@ -214,6 +214,10 @@ class MainWindow(QMainWindow):
         self._title()
         mark("widgets")
         self.refresh(select=self._remembered_posse())
+        if self.posse_model.rowCount():
+            # the same place at every start: a window activated while the snapshot was painted
+            # (its list inert) gave the focus to the New posse button
+            self.posse_list.setFocus()
         mark("queries")
         self.view.tabs.setCurrentIndex(int(str(self.settings.value("window/tab", 0) or 0)))
         self.view.tabs.currentChanged.connect(lambda i: self.settings.setValue("window/tab", i))
