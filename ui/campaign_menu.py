@@ -40,6 +40,7 @@ class CampaignMenu(MenuPart):
         self.reports = add("Players' report&s...", self.show_reports, "action_reports")
         self.rulesets = add("R&ules...", self.show_rulesets, "action_rulesets")
         self.check = add("&Check campaign file", self.check_file, "action_check")
+        self.menu.setToolTipsVisible(True)  # a greyed item's tooltip says why (Hire)
 
     def _no_posse(self) -> None:
         """Refuse what needs a selected posse."""

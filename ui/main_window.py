@@ -349,15 +349,15 @@ class MainWindow(QMainWindow):
         self._title()
 
     def show_selected(self) -> None:
-        from rostermgr.standing import trading_refusal
+        from rostermgr.shop import nobody_to_hire
 
         name = self.current_posse()
         self.view.show_posse(name)
         posse = self.view.posse
-        # what a retired posse may not do, as the domain says it
-        frozen = "" if posse is None else trading_refusal(posse.name, posse.standing)
-        self.menus.campaign.hire.setEnabled(posse is not None and not frozen)
-        self.menus.campaign.hire.setToolTip(frozen)
+        # a hire only where one may be made (a place free, the purse, not retired), else why not
+        why = "" if posse is None else nobody_to_hire(posse, self.rules)
+        self.menus.campaign.hire.setEnabled(posse is not None and not why)
+        self.menus.campaign.hire.setToolTip(why)
         if name is not None:
             self.settings.setValue(self._posse_key(), name)
 
