@@ -619,3 +619,32 @@ def test_the_simulator_opens_with_the_focus_on_its_first_field_not_its_scroll_ar
     seen = [press(qtbot, Qt.Key.Key_Tab) for _ in range(30)]
     assert not any(isinstance(w, QScrollArea) for w in seen)
     sim.close()
+
+
+def test_a_name_typed_in_a_picker_finds_it_spaces_and_all(qtbot) -> None:
+    """The walk under Xvfb typed "Ma Barker" in the "by" picker: the space opened the list,
+    which then took every key after it (Alt+A added nothing). Typed quickly, as a name is, a
+    space goes on the search; a space alone still opens the list."""
+    from ui.wizards.postgame_pages import item_combo, model_combo
+
+    combo = model_combo()
+    qtbot.addWidget(combo)
+    for name in ("Arthur", "Ma Barker", "Ma Dalton", "Marshal Dan"):
+        combo.addItem(f"{name} (The Rye Runners)", name)
+    shown(qtbot, combo)
+    qtbot.keyClicks(combo, "ma d")
+    assert combo.currentData() == "Ma Dalton"
+    assert not combo.view().isVisible()
+    qtbot.wait(QApplication.keyboardInputInterval() + 50)  # a new search
+    qtbot.keyClicks(combo, "Marsh")
+    assert combo.currentData() == "Marshal Dan"
+    qtbot.wait(QApplication.keyboardInputInterval() + 50)
+    qtbot.keyClick(combo, Qt.Key.Key_Space)  # alone: the list, as Qt opens it
+    qtbot.waitUntil(combo.view().isVisible)
+    combo.hidePopup()
+    items = item_combo()
+    qtbot.addWidget(items)
+    items.addItems(["Light leather clothing", "Medium leather clothing"])
+    shown(qtbot, items)
+    qtbot.keyClicks(items, "Medium l")
+    assert items.currentText() == "Medium leather clothing" and not items.view().isVisible()

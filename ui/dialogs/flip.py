@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from services import edits, flips, posses
-from ui.keys import no_default_buttons, on_enter
+from ui.keys import no_default_buttons, on_enter, search_with_spaces
 from ui.screen import fitted_size
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class FlipPanel(QWidget):
         super().__init__()
         self.w, self.posse_name = window, posse
         self.rules = window.rules
-        self.member = QComboBox()
+        self.member = search_with_spaces(QComboBox())
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.card = QLineEdit()

@@ -28,7 +28,7 @@ from rostermgr.report import Report, date_problem
 from rostermgr.roster import Posse
 from services import edits, flips, games, posses
 from ui.dialogs.flip import FlipPanel
-from ui.keys import next_is_default
+from ui.keys import next_is_default, search_with_spaces
 from ui.screen import fitted_size
 from ui.style import error_style
 from ui.wizards.discard import confirm_discard
@@ -51,7 +51,7 @@ class GamePage(QWizardPage):
         self.date = QDateEdit(QDate.currentDate())
         self.date.setCalendarPopup(True)
         self.date.setDisplayFormat("yyyy-MM-dd")
-        self.scenario = QComboBox()
+        self.scenario = search_with_spaces(QComboBox())
         for s in rules.scenarios.values():
             self.scenario.addItem(s.name, s.id)
         self.played = QListWidget()
@@ -62,7 +62,7 @@ class GamePage(QWizardPage):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if both else Qt.CheckState.Unchecked)
             self.played.addItem(item)
-        self.winner = QComboBox()
+        self.winner = search_with_spaces(QComboBox())  # "The Dalton Boys"
         self.notes = QLineEdit()
         self.error = QLabel()
         self.error.setWordWrap(True)

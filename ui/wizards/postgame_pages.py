@@ -30,7 +30,7 @@ from rostermgr.choices import (
 )
 from rostermgr.report import Ref, Report
 from services import posses
-from ui.keys import on_enter
+from ui.keys import on_enter, search_with_spaces
 from ui.style import error_style
 from ui.wizards.draft import as_entry, ref
 
@@ -152,14 +152,14 @@ class EntryList(QWidget):
 
 
 def model_combo() -> QComboBox:
-    combo = QComboBox()
+    combo = search_with_spaces(QComboBox())  # members' names have spaces
     combo.setMinimumWidth(160)
     combo.setPlaceholderText("no one")
     return combo
 
 
 def item_combo() -> QComboBox:
-    combo = QComboBox()
+    combo = search_with_spaces(QComboBox())  # "Light leather clothing"
     combo.setMinimumWidth(120)
     combo.setPlaceholderText("nothing")
     return combo
