@@ -648,3 +648,25 @@ def test_a_name_typed_in_a_picker_finds_it_spaces_and_all(qtbot) -> None:
     shown(qtbot, items)
     qtbot.keyClicks(items, "Medium l")
     assert items.currentText() == "Medium leather clothing" and not items.view().isVisible()
+
+
+def test_the_games_windows_undo_has_its_alt_letter(window: MainWindow, qtbot) -> None:
+    """The walk under Xvfb pressed Alt+U in Campaign > Games and nothing happened: "Undo the
+    last game" had no letter. Alt+U asks (the box answers Yes here) and undoes the game."""
+    from services import games
+    from ui.dialogs.games import GamesDialog
+
+    c = window.campaign
+    report = {
+        "date": "2026-11-28",
+        "scenario": "bloodbath",
+        "posses": ["The Dalton Boys", "Last Hope Lawmen"],
+        "winner": "Last Hope Lawmen",
+    }
+    games.record(c, games.parse(c, report))
+    dialog = GamesDialog(window, parent=window)
+    qtbot.addWidget(dialog)
+    shown(qtbot, dialog)
+    press(qtbot, Qt.Key.Key_U, ALT)
+    qtbot.waitUntil(lambda: games.listing(c) == [])
+    dialog.close()
