@@ -414,6 +414,7 @@ class MainWindow(QMainWindow):
                 edit,
                 lambda changes: self.apply(changes, select),
                 describe,
+                self.say,
             )
         except Refused as exc:
             self.refuse(str(exc))
