@@ -315,6 +315,10 @@ class MainWindow(QMainWindow):
             # the one thing to do, focused and ringed: not the empty list, which shows no focus
             self.first_posse.setFocus()
             return
+        if self.stack.currentWidget() is self.empty:
+            # its button goes with the empty page: the posse list, not where Qt passes it on
+            self.stack.setCurrentWidget(self.view)
+            self.posse_list.setFocus()
         self.stack.setCurrentWidget(self.view)
         row = self.posse_model.row_of(keep) if keep else -1
         index = self.posse_model.index(max(row, 0))
