@@ -133,7 +133,10 @@ class CampaignMenu(MenuPart):
             QMessageBox.StandardButton.No,
         )
         if sure == QMessageBox.StandardButton.Yes:
-            self.host.act(f"Delete {name}", partial(edits.delete, self.host.campaign, name))
+            # selected by name: gone, the list's first is shown; brought back by Undo, it is
+            self.host.act(
+                f"Delete {name}", partial(edits.delete, self.host.campaign, name), select=name
+            )
 
     # -- members (the member pane's buttons and the roster's right-click menu) ----------
     def buy_item(self, member: str) -> None:

@@ -150,3 +150,14 @@ def test_the_status_bar_says_what_undo_and_redo_did(window: MainWindow) -> None:
     assert window.statusBar().currentMessage() == "Redone: Delete The Dalton Boys."
     window.act("Retire Last Hope Lawmen", partial(edits.retire, c, "Last Hope Lawmen"))
     assert window.statusBar().currentMessage() == "Retired Last Hope Lawmen."
+
+
+def test_undoing_a_delete_shows_the_posse_brought_back(window: MainWindow) -> None:
+    """The walk under Xvfb deleted Dodge Deputies and pressed Ctrl+Z: the posse came back to
+    the list, but another stayed shown. Undo shows the posse it brings back."""
+    window.refresh("The Dalton Boys")
+    window.menus.campaign.delete_posse()  # the question answers Yes here
+    assert window.posse_model.row_of("The Dalton Boys") < 0
+    window.refresh("Last Hope Lawmen")
+    window.undo_stack.undo()
+    assert window.current_posse() == "The Dalton Boys"
