@@ -282,3 +282,24 @@ def test_the_progress_bar_says_the_use_cases_text_as_it_is(
     assert dialog.progress.text() == shown.text
     assert "%%" not in dialog.progress.text()
     dialog.done(0)
+
+
+def test_enter_in_the_print_dialog_presses_no_button_of_its_own(window: MainWindow, qtbot) -> None:
+    """The walk under Xvfb pressed Enter in the print dialog as it opened (the focus on its
+    tabs) and was taken to the Calibration tab: "Find it with the calibration sheet", ringed as
+    the dialog's default, was pressed. Every button is a choice: Enter presses none of them."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QPushButton
+
+    from tests.ui.test_keyboard_journeys import press, shown
+
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    shown(qtbot, dialog)
+    assert not any(b.isDefault() or b.autoDefault() for b in dialog.findChildren(QPushButton))
+    dialog.tabs.setFocus()
+    press(qtbot, Qt.Key.Key_Return)
+    assert dialog.tabs.tabText(dialog.tabs.currentIndex()) == "Cards"
+    assert dialog.isVisible() and QApplication.activeModalWidget() in (None, dialog)
+    dialog.wait()
+    dialog.done(0)

@@ -48,6 +48,7 @@ from ui.dialogs.print_options import (
 )
 from ui.dialogs.print_other_games import EXTRA_TABS
 from ui.dialogs.print_scenarios import ScenarioOptions
+from ui.keys import no_default_buttons
 from ui.render_worker import run_render, start
 from ui.screen import fitted_size
 
@@ -178,6 +179,9 @@ class PrintDialog(QDialog):
             _on_any_change(pane, self._options_changed)
         self.tabs.setCurrentIndex(KINDS.index(start))
         self._kind_changed(self.tabs.currentIndex())
+        # each button is a choice: Enter on the tabs pressed the calibration sheet's, ringed
+        # as the dialog's default
+        no_default_buttons(self)
         self.resize(*fitted_size(1180, 760))
 
     def _calibrate(self) -> None:
