@@ -196,3 +196,19 @@ def test_r15_once_a_members_flips_are_spent_the_panel_goes_on_to_the_next_with_f
     qtbot.keyClick(panel.choice_buttons["strength"], Qt.Key.Key_Space)
     assert panel.member.currentData() == "Virgil"  # nobody has a flip left: it stays
     assert panel.status.text() == "No flips to spend."
+
+
+def test_r15_the_card_field_has_its_alt_letter(window: MainWindow, qtbot) -> None:
+    """The walk under Xvfb chose a member with Alt+M and had to Tab to the card: "Card turned"
+    had no letter. Alt+D goes to the card field."""
+    from PySide6.QtCore import Qt
+
+    from tests.ui.test_keyboard_journeys import ALT, press, shown
+
+    _two_flips(window)
+    dialog = FlipDialog(window, "Last Hope Lawmen", "Wyatt")
+    qtbot.addWidget(dialog)
+    shown(qtbot, dialog)
+    panel = dialog.panel
+    assert press(qtbot, Qt.Key.Key_M, ALT) is panel.member
+    assert press(qtbot, Qt.Key.Key_D, ALT) is panel.card

@@ -64,7 +64,9 @@ class FlipPanel(QWidget):
         turned.addWidget(self.card)
         turned.addWidget(self.turn)
         turned.addWidget(self.draw)
-        form.addRow("Card turned", turned)
+        card_label = QLabel("Car&d turned")  # Alt+D: the card, once the member is chosen
+        card_label.setBuddy(self.card)
+        form.addRow(card_label, turned)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(QLabel("Choose one of the stats the card allows:"))
