@@ -694,3 +694,19 @@ def test_the_first_posse_created_leaves_the_focus_on_the_posse_list(
     press(qtbot, Qt.Key.Key_Space)  # opens the wizard; returns once the posse is created
     assert empty_window.posse_model.rowCount() == 1
     qtbot.waitUntil(lambda: QApplication.focusWidget() is empty_window.posse_list)
+
+
+def test_selling_the_last_piece_of_gear_leaves_the_focus_on_buy(window: MainWindow, qtbot) -> None:
+    """The walk under Xvfb sold a member's only item from the gear list (Alt+G, Alt+S) and the
+    focus stayed on the emptied list, where nothing shows it: it goes to Buy item..., ringed."""
+    select_posse(window, "The Dalton Boys")
+    shown(qtbot, window)
+    view, pane = window.view, window.view.member_pane
+    kid = [view.roster_model.index(r, 0).data() for r in range(view.roster_model.rowCount())]
+    view.roster.selectRow(kid.index("Kid"))  # his pistol, and nothing else
+    assert pane.gear.count() == 1
+    assert press(qtbot, Qt.Key.Key_G, ALT) is pane.gear
+    pane.gear.setCurrentRow(0)
+    press(qtbot, Qt.Key.Key_S, ALT)  # Sell selected
+    qtbot.waitUntil(lambda: pane.gear.count() == 0)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is pane.buy)
