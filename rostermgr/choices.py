@@ -13,7 +13,7 @@ campaign's `roster.Posse` (at least those that played).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
@@ -83,6 +83,18 @@ def plays_pair(member: Member) -> bool:
 def thieves_factions(rules: Ruleset) -> tuple[str, ...]:
     """R1 (2026-12): the factions whose leader steals, by the ruleset's leader actions."""
     return tuple(f.id for f in rules.factions.values() if f.has_action(STEAL))
+
+
+def no_thief_reason(posses: Iterable[Posse], rules: Ruleset) -> str:
+    """R1 (2026-12): why nobody of these posses may steal when none is of a faction whose
+    leader steals ("" when one is): said of the posses, not of one leader among them."""
+    thieves = thieves_factions(rules)
+    if any(p.faction in thieves for p in posses):
+        return ""
+    if not thieves:
+        return "no faction's leader steals under this ruleset (R1)."
+    names = " or the ".join(rules.factions[f].name for f in thieves)
+    return f"no posse here is of the {names}, whose leader alone steals (R1)."
 
 
 def thief_reason(thief: Ref, member: Member, posse: Posse, rules: Ruleset) -> str:

@@ -57,6 +57,9 @@ def apply(choice: str) -> None:
         app.setPalette(_started_with[0])
     elif style is not None and style.name().lower() == "fusion":
         app.setPalette(style.standardPalette() if choice == LIGHT else dark_palette())
+    from ui.style import restyle_all
+
+    restyle_all()
 
 
 def dark_palette() -> QPalette:

@@ -40,6 +40,7 @@ class CampaignMenu(MenuPart):
         self.reports = add("Players' report&s...", self.show_reports, "action_reports")
         self.rulesets = add("R&ules...", self.show_rulesets, "action_rulesets")
         self.check = add("&Check campaign file", self.check_file, "action_check")
+        self.menu.setToolTipsVisible(True)  # a greyed item's tooltip says why (Hire)
 
     def _no_posse(self) -> None:
         """Refuse what needs a selected posse."""
@@ -132,7 +133,10 @@ class CampaignMenu(MenuPart):
             QMessageBox.StandardButton.No,
         )
         if sure == QMessageBox.StandardButton.Yes:
-            self.host.act(f"Delete {name}", partial(edits.delete, self.host.campaign, name))
+            # selected by name: gone, the list's first is shown; brought back by Undo, it is
+            self.host.act(
+                f"Delete {name}", partial(edits.delete, self.host.campaign, name), select=name
+            )
 
     # -- members (the member pane's buttons and the roster's right-click menu) ----------
     def buy_item(self, member: str) -> None:

@@ -66,7 +66,7 @@ class ChartPanel(QWidget):
         self.view.setMinimumSize(360, 240)
         self.caption = QLabel()
         self.caption.setWordWrap(True)
-        self.save_button = QPushButton("Save chart as PNG...")
+        self.save_button = QPushButton("S&ave chart as PNG...")
         self.save_button.clicked.connect(self.save_as)
         row = QHBoxLayout()
         row.addWidget(self.caption, 1)

@@ -24,7 +24,8 @@ T = TypeVar("T")
 class EditCommand(QUndoCommand):
     """One user edit, already done when pushed: undo returns to the mark before it.
 
-    Undo and redo change back what the edit changed (`changes`), and `changed` shows that.
+    Undo and redo change back what the edit changed (`changes`), and `changed` shows that;
+    `said` is told each undo and redo done ("Undone: Rename A to B."), for the status bar.
     """
 
     def __init__(
@@ -34,9 +35,11 @@ class EditCommand(QUndoCommand):
         mark: int,
         changes: Changes,
         changed: Callable[[Changes], None],
+        said: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__(text)
         self._campaign, self._mark, self._changed = campaign, mark, changed
+        self._said = said
         self.changes = changes
         self._redo: tuple[str, ...] | None = None  # None until undone: the edit is in place
         self.refusal: str | None = None  # why the last undo or redo was refused
@@ -55,7 +58,10 @@ class EditCommand(QUndoCommand):
                 self.refusal = str(exc)  # still undone in the file
                 return
             self._mark, self._redo = mark, None
-        self._changed(self.changes)
+            self._changed(self.changes)
+            self._say("Redone")
+            return
+        self._changed(self.changes)  # pushed: the edit is done already, and said by its doer
 
     def undo(self) -> None:
         if self._redo is not None:
@@ -66,6 +72,11 @@ class EditCommand(QUndoCommand):
             self.refusal = str(exc)  # still in place in the file
             return
         self._changed(self.changes)
+        self._say("Undone")
+
+    def _say(self, what: str) -> None:
+        if self._said is not None:
+            self._said(f"{what}: {self.text()}.")
 
 
 def keep_in_step(stack: QUndoStack) -> str | None:
@@ -117,17 +128,18 @@ def do_edit(
     edit: Callable[[], Changed[T]],
     changed: Callable[[Changes], None],
     describe: Callable[[T], str] | None = None,
+    said: Callable[[str], None] | None = None,
 ) -> Changed[T]:
     """Run one use case that writes (it raises Refused with its sentence) and push it for undo.
 
     The use case says what it changed (services.edits); undo and redo change the same. The
     step is named `text`, or `describe(result)` when what it did is known only after it (a
     flip turns a card, or settles one). An edit that wrote nothing (the undo log did not move)
-    is not pushed.
+    is not pushed. `said` is told what each later undo and redo of it did.
     """
     mark = campaign.mark()
     result = edit()
     if campaign.mark() != mark:
         named = describe(result.value) if describe is not None else text
-        stack.push(EditCommand(campaign, named, mark, result.changes, changed))
+        stack.push(EditCommand(campaign, named, mark, result.changes, changed, said))
     return result

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QAbstractButton, QPushButton, QWidget, QWizard
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QComboBox,
+    QPushButton,
+    QWidget,
+    QWizard,
+)
 
 # Qt.Key values, so this module needs no Qt namespace enums at import
 _ENTER_KEYS = (0x01000004, 0x01000005)  # Key_Return, Key_Enter
@@ -54,3 +62,38 @@ def next_is_default(wizard: QWizard) -> None:
         if isinstance(button, QPushButton):
             button.setAutoDefault(False)
             button.setDefault(False)
+
+
+class _NameSearch(QObject):
+    """A closed picker's search by the keys typed, as Qt's own, but a space typed within the
+    search goes on it: Qt opens the list on any space, which then takes the keys after it."""
+
+    def __init__(self, combo: QComboBox) -> None:
+        super().__init__(combo)
+        self.combo = combo
+        self.typed = ""
+        self.at = 0.0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        text = event.text()
+        plain = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
+        if event.modifiers() & ~plain or not text.isprintable() or not text:
+            return False  # Alt+letters, arrows, Enter: Qt's and the dialog's
+        now = time.monotonic()
+        going_on = self.typed and now - self.at < QApplication.keyboardInputInterval() / 1000
+        if text == " " and not going_on:
+            return False  # a space alone opens the list, as ever
+        self.typed = self.typed + text if going_on else text
+        self.at = now
+        found = self.combo.findText(self.typed, Qt.MatchFlag.MatchStartsWith)
+        if found >= 0:
+            self.combo.setCurrentIndex(found)
+        return True
+
+
+def search_with_spaces(combo: QComboBox) -> QComboBox:
+    """Typing a name in `combo` finds it, spaces and all ("Ma Barker"); returns `combo`."""
+    combo.installEventFilter(_NameSearch(combo))
+    return combo

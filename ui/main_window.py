@@ -214,6 +214,10 @@ class MainWindow(QMainWindow):
         self._title()
         mark("widgets")
         self.refresh(select=self._remembered_posse())
+        if self.posse_model.rowCount():
+            # the same place at every start: a window activated while the snapshot was painted
+            # (its list inert) gave the focus to the New posse button
+            self.posse_list.setFocus()
         mark("queries")
         self.view.tabs.setCurrentIndex(int(str(self.settings.value("window/tab", 0) or 0)))
         self.view.tabs.currentChanged.connect(lambda i: self.settings.setValue("window/tab", i))
@@ -311,6 +315,10 @@ class MainWindow(QMainWindow):
             # the one thing to do, focused and ringed: not the empty list, which shows no focus
             self.first_posse.setFocus()
             return
+        if self.stack.currentWidget() is self.empty:
+            # its button goes with the empty page: the posse list, not where Qt passes it on
+            self.stack.setCurrentWidget(self.view)
+            self.posse_list.setFocus()
         self.stack.setCurrentWidget(self.view)
         row = self.posse_model.row_of(keep) if keep else -1
         index = self.posse_model.index(max(row, 0))
@@ -345,15 +353,15 @@ class MainWindow(QMainWindow):
         self._title()
 
     def show_selected(self) -> None:
-        from rostermgr.standing import trading_refusal
+        from rostermgr.shop import nobody_to_hire
 
         name = self.current_posse()
         self.view.show_posse(name)
         posse = self.view.posse
-        # what a retired posse may not do, as the domain says it
-        frozen = "" if posse is None else trading_refusal(posse.name, posse.standing)
-        self.menus.campaign.hire.setEnabled(posse is not None and not frozen)
-        self.menus.campaign.hire.setToolTip(frozen)
+        # a hire only where one may be made (a place free, the purse, not retired), else why not
+        why = "" if posse is None else nobody_to_hire(posse, self.rules)
+        self.menus.campaign.hire.setEnabled(posse is not None and not why)
+        self.menus.campaign.hire.setToolTip(why)
         if name is not None:
             self.settings.setValue(self._posse_key(), name)
 
@@ -410,6 +418,7 @@ class MainWindow(QMainWindow):
                 edit,
                 lambda changes: self.apply(changes, select),
                 describe,
+                self.say,
             )
         except Refused as exc:
             self.refuse(str(exc))

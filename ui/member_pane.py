@@ -129,6 +129,8 @@ class MemberPane(QGroupBox):
         for line in history:
             self.history.addItem(line)
         self._enable()
+        if self.gear.hasFocus() and not self.gear.count() and self.buy.isEnabled():
+            self.buy.setFocus()  # the last piece sold: an empty list shows no focus
 
     def _enable(self) -> None:
         alive = self.member is not None and self.member.alive

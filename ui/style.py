@@ -1,7 +1,7 @@
 """Colours that read on the system's palette, light or dark: nothing is drawn in a fixed ink.
 
-Errors, the purse and the dead are coloured for the palette the app starts with; a dark
-palette gets lighter inks of the same hue.
+Errors, the purse and the dead are coloured for the palette of the moment; a dark palette gets
+lighter inks of the same hue, and a change of appearance styles every widget again.
 """
 
 from __future__ import annotations
@@ -42,3 +42,17 @@ def purse_ink() -> str:
 def dimmed() -> QColor:
     """Text that is there but not in use (the dead, what cannot be bought)."""
     return QApplication.palette().color(QPalette.ColorRole.PlaceholderText)
+
+
+def restyle_all() -> None:
+    """After a change of palette (View > Appearance), every widget drawn by a style sheet is
+    styled again: Qt resolves a style sheet against the palette of the moment, so a heading
+    kept the old palette's text (black on dark grey) and the inks stayed the old palette's."""
+    dark = is_dark()
+    for widget in QApplication.allWidgets():
+        sheet = widget.styleSheet()
+        if not sheet:
+            continue
+        for on_light, on_dark in (ERROR_INK, PURSE_INK):
+            sheet = sheet.replace(on_light, on_dark) if dark else sheet.replace(on_dark, on_light)
+        widget.setStyleSheet(sheet)

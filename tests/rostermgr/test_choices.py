@@ -325,3 +325,13 @@ def test_r1_only_the_leader_plays_the_eighth_card_pair() -> None:
 
     assert plays_pair(Member("Ike", "leader"))
     assert not plays_pair(Member("Ma", "deputy")) and not plays_pair(Member("Kid", "ganger"))
+
+
+def test_r1_2026_12_no_thief_is_said_of_the_posses_when_none_of_their_factions_steals() -> None:
+    outlaws = Posse("A", "outlawmen", (Member("Boss", "leader"),), 0, RULES.id, RULES.version)
+    sheriffs = Posse("B", "sheriffs", (Member("Boss", "leader"),), 0, RULES.id, RULES.version)
+    rye = Posse("C", "bootleggers", (Member("Boss", "leader"),), 0, RULES.id, RULES.version)
+    assert choices.no_thief_reason([outlaws, sheriffs], RULES) == (
+        "no posse here is of the Bootleggers, whose leader alone steals (R1)."
+    )
+    assert choices.no_thief_reason([outlaws, rye], RULES) == ""

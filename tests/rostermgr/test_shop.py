@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rostermgr.errors import RuleBroken
 from rostermgr.roster import Member, Posse
 from rostermgr.rules_load import default_ruleset
-from rostermgr.shop import plan_buy, plan_creation, plan_hire, plan_sell
+from rostermgr.shop import nobody_to_hire, plan_buy, plan_creation, plan_hire, plan_sell
+from rostermgr.standing import RETIRED, trading_refusal
 from tests.conftest import DALTON
 
 RULES = default_ruleset()
@@ -86,3 +91,49 @@ def test_dead_members_cannot_shop() -> None:
     p = posse(members=(Member("Kid", "ganger", status="dead"),))
     with pytest.raises(Exception, match="dead"):
         plan_buy(p, "Kid", "pistol", RULES)
+
+
+def test_r3_r16_nobody_to_hire_says_why_in_one_sentence() -> None:
+    """Asked before a hire is offered: a full posse says every place is filled (the window's
+    hire dialog said only "already has a living leader", its first role's refusal)."""
+    assert nobody_to_hire(posse(), RULES) == (
+        "P has every place filled: a living leader, a living deputy and 3 living gang members, "
+        "the most a posse may have; a member is hired only to replace one (R3)."
+    )
+    one_down = posse(
+        purse=RULES.roles["ganger"].hire_cost,
+        members=(
+            Member("Ike", "leader"),
+            Member("Ma", "deputy"),
+            Member("Kid", "ganger", status="dead"),
+            Member("Slim", "ganger"),
+            Member("Doc", "ganger"),
+        ),
+    )
+    assert nobody_to_hire(one_down, RULES) == ""
+    plan_hire(one_down, "ganger", "New Kid", RULES)  # what it allows, the planner takes
+    broke = replace(one_down, purse=RULES.roles["ganger"].hire_cost - 1)
+    assert nobody_to_hire(broke, RULES).startswith("P cannot afford a new gang member")
+    with pytest.raises(RuleBroken, match="cannot afford"):
+        plan_hire(broke, "ganger", "New Kid", RULES)
+    retired = replace(one_down, standing=RETIRED)
+    assert nobody_to_hire(retired, RULES) == trading_refusal("P", RETIRED)
+
+
+@given(
+    alive=st.lists(st.sampled_from(["leader", "deputy", "ganger"]), max_size=6),
+    purse=st.integers(0, 120),
+)
+def test_r3_r16_nobody_to_hire_is_empty_exactly_when_some_role_may_be_hired(
+    alive: list[str], purse: int
+) -> None:
+    members = tuple(Member(f"M{i}", role) for i, role in enumerate(alive))
+    p = Posse("P", "outlawmen", members, purse, RULES.id, RULES.version)
+    some = False
+    for role in RULES.roles:
+        try:
+            plan_hire(p, role, "Newcomer", RULES)
+        except RuleBroken:
+            continue
+        some = True
+    assert (nobody_to_hire(p, RULES) == "") == some

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from services.progress import EVERY_S, PrintProgress, PrintStopped, tracked
 
@@ -66,3 +68,19 @@ def test_a_stop_raises_print_stopped_with_one_sentence() -> None:
 
 def test_under_a_second_left_is_almost_done() -> None:
     assert PrintProgress(59, 60, "cards", 9.0, 0.2).text == "Printing: 59 of 60 cards, almost done"
+
+
+@given(
+    done=st.integers(0, 10**6),
+    total=st.integers(1, 10**6),
+    unit=st.sampled_from(["", "cards", "markers"]),
+    elapsed=st.floats(0, 10**5),
+    left=st.none() | st.floats(0, 10**5),
+)
+def test_the_text_holds_none_of_a_qt_progress_bars_placeholders(
+    done: int, total: int, unit: str, elapsed: float, left: float | None
+) -> None:
+    """The print dialog's bar shows the text as its format, where Qt would replace %p, %v
+    and %m (and has no escape for a percent sign)."""
+    text = PrintProgress(done, total, unit, elapsed, left).text
+    assert not any(code in text for code in ("%p", "%v", "%m"))

@@ -90,3 +90,28 @@ def test_view_appearance_by_keyboard_is_applied_and_remembered(window: MainWindo
 
 def _texts(menu) -> str:
     return " ".join(a.text() for a in menu.actions()) if menu is not None else ""
+
+
+def test_a_change_of_appearance_reaches_the_headings_and_the_purse_at_once(
+    window: MainWindow, qtbot
+) -> None:
+    """The walk under Xvfb switched to Dark and saw the posse's name and the member's heading
+    still in black on the dark grey, and the purse in the light palette's brown, until the
+    next start: each is drawn by a style sheet, which Qt resolved against the old palette."""
+    from ui.style import PURSE_INK
+
+    shown(qtbot, window)
+    view = window.view
+    headings = [view.name, view.member_pane.heading]
+
+    def text_lightness() -> list[int]:
+        return [w.palette().color(w.foregroundRole()).lightness() for w in headings]
+
+    assert all(level < 128 for level in text_lightness())  # dark text on the light palette
+    appearance.apply(appearance.DARK)
+    assert is_dark()
+    assert all(level >= 128 for level in text_lightness())
+    assert PURSE_INK[1] in view.purse.styleSheet() and PURSE_INK[0] not in view.purse.styleSheet()
+    appearance.apply(appearance.LIGHT)
+    assert all(level < 128 for level in text_lightness())
+    assert PURSE_INK[0] in view.purse.styleSheet()

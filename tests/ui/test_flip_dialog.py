@@ -151,3 +151,64 @@ def test_spend_flips_opens_on_a_posse_that_has_flips(window: MainWindow, monkeyp
     )
     window.menus.campaign.spend_flip(None)
     assert opened == ["Last Hope Lawmen"]
+
+
+def test_r15_once_a_members_flips_are_spent_the_panel_goes_on_to_the_next_with_flips(
+    window: MainWindow, qtbot
+) -> None:
+    """The walk under Xvfb spent the leader's flip and was left on "No flips to spend." with the
+    focus on Close, while the deputy still had one: the panel goes on to that member, ready for
+    the card, and stays on the last one when nobody has a flip left."""
+    from PySide6.QtCore import Qt
+
+    from rostermgr.report import parse_report
+    from tests.writes import record_game
+
+    doc = {
+        "date": "2026-01-01",
+        "scenario": "other",
+        "posses": ["The Dalton Boys", "Last Hope Lawmen"],
+        "out_of_action": [
+            {
+                "posse": "The Dalton Boys",
+                "member": victim,
+                "by": {"posse": "Last Hope Lawmen", "member": by},
+            }
+            for victim, by in (("Kid", "Wyatt"), ("Slim", "Virgil"))
+        ],
+    }
+    record_game(parse_report(doc, window.rules), window.rules, prune=False)
+    dialog = FlipDialog(window, "Last Hope Lawmen", "Wyatt")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    panel = dialog.panel
+    qtbot.keyClicks(panel.card, "7H")
+    qtbot.keyClick(panel.card, Qt.Key.Key_Return)
+    assert panel.member.currentData() == "Wyatt"  # the card waits for Wyatt's choice
+    qtbot.keyClick(panel.choice_buttons["strength"], Qt.Key.Key_Space)
+    assert panel.member.currentText() == "Virgil (1 flip)"
+    assert panel.status.text() == "1 flip to spend."
+    assert dialog.focusWidget() is panel.card
+    assert "Wyatt takes +1 Strength from 7H" in panel.result.text()  # what was done stays said
+    qtbot.keyClicks(panel.card, "9C")
+    qtbot.keyClick(panel.card, Qt.Key.Key_Return)
+    qtbot.keyClick(panel.choice_buttons["strength"], Qt.Key.Key_Space)
+    assert panel.member.currentData() == "Virgil"  # nobody has a flip left: it stays
+    assert panel.status.text() == "No flips to spend."
+
+
+def test_r15_the_card_field_has_its_alt_letter(window: MainWindow, qtbot) -> None:
+    """The walk under Xvfb chose a member with Alt+M and had to Tab to the card: "Card turned"
+    had no letter. Alt+D goes to the card field."""
+    from PySide6.QtCore import Qt
+
+    from tests.ui.test_keyboard_journeys import ALT, press, shown
+
+    _two_flips(window)
+    dialog = FlipDialog(window, "Last Hope Lawmen", "Wyatt")
+    qtbot.addWidget(dialog)
+    shown(qtbot, dialog)
+    panel = dialog.panel
+    assert press(qtbot, Qt.Key.Key_M, ALT) is panel.member
+    assert press(qtbot, Qt.Key.Key_D, ALT) is panel.card

@@ -120,6 +120,7 @@ def test_cancel_or_escape_asks_before_throwing_a_half_filled_wizard_away(
         wizard.faction_page.name.setText("Half a posse")
     else:
         wizard = _postgame(window, qtbot, pages=0)
+        wizard.game_page.notes.setText("Half a report")
     asked = discard_answer(monkeypatch, False)
     qtbot.keyClick(wizard, Qt.Key.Key_Escape)
     assert wizard.isVisible() and len(asked) == 1
@@ -130,10 +131,21 @@ def test_cancel_or_escape_asks_before_throwing_a_half_filled_wizard_away(
     assert not wizard.isVisible()
 
 
-def test_an_untouched_wizard_closes_without_asking(window: MainWindow, qtbot, monkeypatch) -> None:
-    wizard = CreationWizard(window.rules, taken=[], parent=window)
-    qtbot.addWidget(wizard)
-    wizard.show()
+@pytest.mark.parametrize("make", ["creation", "postgame"])
+def test_an_untouched_wizard_closes_without_asking(
+    window: MainWindow, qtbot, monkeypatch, make: str
+) -> None:
+    """The report's first page ticks the only two posses that may play: that is no answer of
+    the user's, and Escape on it asked "Discard?" in the walk under Xvfb."""
+    if make == "creation":
+        wizard = CreationWizard(window.rules, taken=[], parent=window)
+        qtbot.addWidget(wizard)
+        wizard.show()
+    else:
+        wizard = PostGameWizard(window, parent=window)
+        qtbot.addWidget(wizard)
+        wizard.show()
+        assert sorted(wizard.game_page.posses()) == sorted([D, L])  # ticked for the user
     asked = discard_answer(monkeypatch, False)
     qtbot.keyClick(wizard, Qt.Key.Key_Escape)
     assert not wizard.isVisible() and asked == []

@@ -283,3 +283,30 @@ def test_spend_flips_in_an_empty_campaign_says_there_are_no_posses(
 ) -> None:
     empty_window.menus.campaign.spend_flip(None)
     assert _no_modal_boxes == ["There are no posses yet."]
+
+
+def test_r3_hire_is_offered_only_while_a_place_is_free_saying_why_not(
+    window: MainWindow, qtbot
+) -> None:
+    """The walk under Xvfb opened Hire on a posse of five alive: a dialog in which nothing could
+    be hired, on Leader, saying only "already has a living leader". The item is greyed on a
+    full posse, its tooltip the domain's sentence, and offered again once a place is free."""
+    from rostermgr.report import parse_report
+    from tests.writes import record_game
+
+    select(window, "The Dalton Boys")
+    hire = window.menus.campaign.hire
+    assert not hire.isEnabled()
+    assert hire.toolTip().startswith("The Dalton Boys has every place filled: ")
+    assert window.menus.campaign.menu.toolTipsVisible()  # the greyed item says why
+    for n in range(1, 4):  # three strikes: Kid dies (R13), a gang member's place is free
+        doc = {
+            "date": f"2026-01-0{n}",
+            "scenario": "other",
+            "posses": ["The Dalton Boys", "Last Hope Lawmen"],
+            "out_of_action": [{"posse": "The Dalton Boys", "member": "Kid"}],
+            "income": [{"posse": "The Dalton Boys", "amount": 20, "reason": "stagecoach"}],
+        }
+        record_game(parse_report(doc, window.rules), window.rules, prune=False)
+    window.refresh("The Dalton Boys")
+    assert hire.isEnabled() and "every place" not in hire.toolTip()

@@ -148,3 +148,30 @@ def test_every_wizard_page(window: MainWindow, qtbot) -> None:
     qtbot.addWidget(postgame)
     postgame.game_page.set_played(["The Dalton Boys", "Last Hope Lawmen"])
     _walk_wizard(postgame, "post-game", steps=4)
+
+
+def test_the_chart_windows_save_buttons_have_their_alt_letters(window: MainWindow, qtbot) -> None:
+    """The walk under Xvfb found "Save chart as PNG..." and "Save heat map as PNG..." with no
+    Alt letter in the Odds, Statistics and Simulator windows (reached only by Tab)."""
+    from PySide6.QtWidgets import QPushButton
+
+    from ui.dialogs.odds_window import OddsWindow
+    from ui.dialogs.simulator import SimulatorWindow
+    from ui.dialogs.stats_window import StatsWindow
+
+    for kind in (OddsWindow, StatsWindow, SimulatorWindow):
+        top = kind(window, parent=window)
+        qtbot.addWidget(top)
+        top.show()
+        saves = [
+            b.text()
+            for b in top.findChildren(QPushButton)
+            if b.isVisibleTo(top) and b.text().replace("&", "").startswith("Save ")
+        ]
+        assert saves, kind.__name__
+        assert all(_letter(text) for text in saves), (kind.__name__, saves)
+        for button in top.findChildren(QPushButton):  # as a run leaves them: enabled
+            button.setEnabled(True)
+        assert_no_clash(top, kind.__name__)
+        if isinstance(top, OddsWindow):
+            top.wait()

@@ -78,7 +78,12 @@ def test_r1_no_theft_is_offered_without_a_bootlegger_leader_and_the_page_says_wh
 ) -> None:
     cas = open_wizard(window, qtbot).casualties_page
     assert texts(cas.thief_from) == [] and not cas.stolen.add.isEnabled()
-    assert "only the leader of the Bootleggers steals (R1)" in cas.stolen.hint.text()
+    # said of the posses that played, not of one leader among them (as the walk under Xvfb
+    # read: "Mayor Hobbs ... is a leader of the Townsfolk; only the leader of the Bootleggers")
+    assert cas.stolen.hint.text() == (
+        "Nothing may be stolen: no posse here is of the Bootleggers, whose leader alone "
+        "steals (R1)."
+    )
 
 
 def test_r1_only_the_bootlegger_leader_steals_items_below_the_limit(

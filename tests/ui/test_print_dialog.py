@@ -263,3 +263,43 @@ def test_the_progress_says_cards_done_of_all_and_cancel_stops_a_save_leaving_not
     assert list(out.iterdir()) == []
     assert not dialog.cancel.isEnabled() and dialog.save.isEnabled()
     dialog.done(0)
+
+
+@pytest.mark.parametrize(
+    ("done", "total", "unit", "left"),
+    [(100, 100, "", None), (40, 100, "", 2.0), (120, 500, "cards", 9.4), (3, 3, "markers", None)],
+)
+def test_the_progress_bar_says_the_use_cases_text_as_it_is(
+    window: MainWindow, qtbot, done: int, total: int, unit: str, left: float | None
+) -> None:
+    """The walk saw "Printed: 100%%, in 0 s." under the journal: a percentage has one sign."""
+    from services.progress import PrintProgress
+
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    shown = PrintProgress(done, total, unit, 0.2, left)
+    dialog._progress(shown)
+    assert dialog.progress.text() == shown.text
+    assert "%%" not in dialog.progress.text()
+    dialog.done(0)
+
+
+def test_enter_in_the_print_dialog_presses_no_button_of_its_own(window: MainWindow, qtbot) -> None:
+    """The walk under Xvfb pressed Enter in the print dialog as it opened (the focus on its
+    tabs) and was taken to the Calibration tab: "Find it with the calibration sheet", ringed as
+    the dialog's default, was pressed. Every button is a choice: Enter presses none of them."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QPushButton
+
+    from tests.ui.test_keyboard_journeys import press, shown
+
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    shown(qtbot, dialog)
+    assert not any(b.isDefault() or b.autoDefault() for b in dialog.findChildren(QPushButton))
+    dialog.tabs.setFocus()
+    press(qtbot, Qt.Key.Key_Return)
+    assert dialog.tabs.tabText(dialog.tabs.currentIndex()) == "Cards"
+    assert dialog.isVisible() and QApplication.activeModalWidget() in (None, dialog)
+    dialog.wait()
+    dialog.done(0)

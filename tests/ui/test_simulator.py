@@ -349,3 +349,19 @@ def test_tab_goes_down_the_form_also_after_another_ruleset(
     owners = [w.parentWidget() if w.parentWidget() in expected else w for w in chain]
     assert owners[: len(expected)] == expected
     assert owners[len(expected)] is dialog.start_button
+
+
+def test_the_results_tabs_show_whole_beside_the_faction_picker(
+    window: MainWindow, qtbot, monkeypatch
+) -> None:
+    """The walk under Xvfb (1280 x 800) found the fifth tab cut to "Su" behind scroll arrows:
+    the window opens wide enough for every tab whole, where the screen has the room."""
+    import ui.dialogs.simulator as simulator
+
+    monkeypatch.setattr(simulator, "fitted_size", lambda w, h, share=0.9: (w, h))  # a wide one
+    dialog = open_window(window, qtbot)
+    qtbot.waitExposed(dialog)
+    bar = dialog.tabs.tabBar()
+    assert bar.tabText(bar.count() - 1) == "Summar&y"
+    assert bar.tabRect(bar.count() - 1).right() < bar.width()
+    dialog.close()

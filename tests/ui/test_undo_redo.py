@@ -136,3 +136,28 @@ def test_any_edits_undone_all_then_redone_all_match_the_file_at_each_step(
     while w.undo_stack.canUndo():
         w.undo_stack.undo()
     assert dump(w.campaign.db) == states[0]
+
+
+def test_the_status_bar_says_what_undo_and_redo_did(window: MainWindow) -> None:
+    """The walk under Xvfb deleted a posse, pressed Ctrl+Z, and read "Deleted Dodge Deputies."
+    under the posse brought back: the status bar said the edit, not its undo."""
+    c = window.campaign
+    window.act("Delete The Dalton Boys", partial(edits.delete, c, "The Dalton Boys"))
+    assert window.statusBar().currentMessage() == "Deleted The Dalton Boys."
+    window.undo_stack.undo()
+    assert window.statusBar().currentMessage() == "Undone: Delete The Dalton Boys."
+    window.undo_stack.redo()
+    assert window.statusBar().currentMessage() == "Redone: Delete The Dalton Boys."
+    window.act("Retire Last Hope Lawmen", partial(edits.retire, c, "Last Hope Lawmen"))
+    assert window.statusBar().currentMessage() == "Retired Last Hope Lawmen."
+
+
+def test_undoing_a_delete_shows_the_posse_brought_back(window: MainWindow) -> None:
+    """The walk under Xvfb deleted Dodge Deputies and pressed Ctrl+Z: the posse came back to
+    the list, but another stayed shown. Undo shows the posse it brings back."""
+    window.refresh("The Dalton Boys")
+    window.menus.campaign.delete_posse()  # the question answers Yes here
+    assert window.posse_model.row_of("The Dalton Boys") < 0
+    window.refresh("Last Hope Lawmen")
+    window.undo_stack.undo()
+    assert window.current_posse() == "The Dalton Boys"

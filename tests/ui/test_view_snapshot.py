@@ -210,6 +210,26 @@ def test_until_the_real_campaign_is_attached_the_snapshot_takes_no_input_and_edi
     assert called == ["create"]
 
 
+def test_the_focus_is_on_the_posse_list_once_the_campaign_is_attached(
+    qtbot, window: MainWindow
+) -> None:
+    """The walk under Xvfb found the focus on the posse list after one start and on the New
+    posse button after the next: while the snapshot is painted the list takes no focus, so a
+    window activated then gave it to the button. Attached, the list has it, every start."""
+    from PySide6.QtWidgets import QApplication
+
+    from tests.ui.test_keyboard_journeys import shown
+
+    view = _view(window)
+    frame = MainWindow(path=window.campaign.path)
+    qtbot.addWidget(frame)
+    frame.show_preview(view)
+    shown(qtbot, frame)  # activated while the snapshot is painted
+    assert QApplication.focusWidget() is not frame.posse_list  # the list is inert then
+    frame.attach(window.campaign)
+    assert QApplication.focusWidget() is frame.posse_list
+
+
 def test_a_refused_open_takes_the_snapshot_away_before_saying_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

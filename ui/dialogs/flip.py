@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from services import edits, flips, posses
-from ui.keys import no_default_buttons, on_enter
+from ui.keys import no_default_buttons, on_enter, search_with_spaces
 from ui.screen import fitted_size
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class FlipPanel(QWidget):
         super().__init__()
         self.w, self.posse_name = window, posse
         self.rules = window.rules
-        self.member = QComboBox()
+        self.member = search_with_spaces(QComboBox())
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.card = QLineEdit()
@@ -64,7 +64,9 @@ class FlipPanel(QWidget):
         turned.addWidget(self.card)
         turned.addWidget(self.turn)
         turned.addWidget(self.draw)
-        form.addRow("Card turned", turned)
+        card_label = QLabel("Car&d turned")  # Alt+D: the card, once the member is chosen
+        card_label.setBuddy(self.card)
+        form.addRow(card_label, turned)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(QLabel("Choose one of the stats the card allows:"))
@@ -153,7 +155,22 @@ class FlipPanel(QWidget):
         if done is not None:
             self.result.setText(done.step.text)
         self._load(name)
+        self._go_on_from(name)
         self.focus_next()
+
+    def _go_on_from(self, name: str) -> None:
+        """Once the member shown has no flip left and no card waiting, the next one (in roster
+        order, after it and then round) that has: the player goes on spending, not hunting."""
+        members = posses.load(self.w.campaign, self.posse_name).active
+        names = [m.name for m in members]
+        if name not in names:
+            return
+        here = names.index(name)
+        waiting = [m.name for m in members if m.flips or m.pending_card]
+        if name in waiting or not waiting:
+            return
+        after = names[here + 1 :] + names[:here]
+        self.member.setCurrentIndex(self.member.findData(next(n for n in after if n in waiting)))
 
     def focus_next(self) -> None:
         """Keyboard users go on where the flip goes on: the card, the stats, or the re-flip."""

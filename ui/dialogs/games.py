@@ -37,7 +37,7 @@ class GamesDialog(QDialog):
         self.table.verticalHeader().hide()
         fit_columns(self.table, self.model.stretch)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.undo = buttons.addButton("Undo the last game", QDialogButtonBox.ButtonRole.ActionRole)
+        self.undo = buttons.addButton("&Undo the last game", QDialogButtonBox.ButtonRole.ActionRole)
         self.undo.clicked.connect(self.undo_last)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

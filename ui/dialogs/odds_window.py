@@ -83,7 +83,7 @@ class HeatPanel(QWidget):
         width = self.table.fontMetrics().horizontalAdvance(f"{longest} 12") + 16
         self.table.verticalHeader().setMinimumWidth(width)
         self.status = QLabel()
-        self.save_button = QPushButton("Save heat map as PNG...")
+        self.save_button = QPushButton("Save heat &map as PNG...")
         self.save_button.clicked.connect(self.save_as)
         self.picture = QWidget()  # what the PNG shows: title, caption, table and legend
         inner = QVBoxLayout(self.picture)

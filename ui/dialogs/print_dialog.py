@@ -48,6 +48,7 @@ from ui.dialogs.print_options import (
 )
 from ui.dialogs.print_other_games import EXTRA_TABS
 from ui.dialogs.print_scenarios import ScenarioOptions
+from ui.keys import no_default_buttons
 from ui.render_worker import run_render, start
 from ui.screen import fitted_size
 
@@ -178,6 +179,9 @@ class PrintDialog(QDialog):
             _on_any_change(pane, self._options_changed)
         self.tabs.setCurrentIndex(KINDS.index(start))
         self._kind_changed(self.tabs.currentIndex())
+        # each button is a choice: Enter on the tabs pressed the calibration sheet's, ringed
+        # as the dialog's default
+        no_default_buttons(self)
         self.resize(*fitted_size(1180, 760))
 
     def _calibrate(self) -> None:
@@ -353,7 +357,9 @@ class PrintDialog(QDialog):
         self.progress_reports += 1
         self.progress.setMaximum(max(shown.total, 1))
         self.progress.setValue(shown.done)
-        self.progress.setFormat(shown.text.replace("%", "%%"))  # Qt's own %p, %v...
+        # Qt replaces %p, %v and %m in a format and has no escape for a percent sign: the text
+        # is shown as it is (services.progress never writes those three, tested there).
+        self.progress.setFormat(shown.text)
 
     def _rendered(self, target: Path, generation: int) -> None:
         self._busy = False

@@ -94,7 +94,15 @@ class SimulatorWindow(QDialog):
         app = QCoreApplication.instance()
         if app is not None:  # a thread still running when the app's objects go is fatal
             app.aboutToQuit.connect(self.stop_and_wait)
-        self.resize(*fitted_size(1000, 680))
+        self.resize(*fitted_size(max(1000, self._wide_enough()), 680))
+
+    def _wide_enough(self) -> int:
+        """The width at which the results' tab bar shows every tab whole beside its corner
+        picker (Qt's size hint counts at most 200 px of a bar that may scroll)."""
+        bar, corner = self.tabs.tabBar(), self.tabs.cornerWidget()
+        tabs = bar.sizeHint().width() + (corner.sizeHint().width() if corner else 0) + 12
+        rest = self.sizeHint().width() - self.tabs.sizeHint().width()
+        return rest + max(tabs, self.tabs.sizeHint().width())
 
     def _layout(self, buttons: QDialogButtonBox) -> None:
         scroll = QScrollArea()
@@ -103,6 +111,8 @@ class SimulatorWindow(QDialog):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setMinimumWidth(self.form.sizeHint().width() + 24)
+        # the form's fields take the focus: a focused scroll area shows nothing and does nothing
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         run_row = QHBoxLayout()
         run_row.addWidget(self.start_button)
         run_row.addWidget(self.cancel_button)

@@ -28,7 +28,7 @@ from rostermgr.report import Report, date_problem
 from rostermgr.roster import Posse
 from services import edits, flips, games, posses
 from ui.dialogs.flip import FlipPanel
-from ui.keys import next_is_default
+from ui.keys import next_is_default, search_with_spaces
 from ui.screen import fitted_size
 from ui.style import error_style
 from ui.wizards.discard import confirm_discard
@@ -51,7 +51,7 @@ class GamePage(QWizardPage):
         self.date = QDateEdit(QDate.currentDate())
         self.date.setCalendarPopup(True)
         self.date.setDisplayFormat("yyyy-MM-dd")
-        self.scenario = QComboBox()
+        self.scenario = search_with_spaces(QComboBox())
         for s in rules.scenarios.values():
             self.scenario.addItem(s.name, s.id)
         self.played = QListWidget()
@@ -62,7 +62,7 @@ class GamePage(QWizardPage):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if both else Qt.CheckState.Unchecked)
             self.played.addItem(item)
-        self.winner = QComboBox()
+        self.winner = search_with_spaces(QComboBox())  # "The Dalton Boys"
         self.notes = QLineEdit()
         self.error = QLabel()
         self.error.setWordWrap(True)
@@ -83,6 +83,17 @@ class GamePage(QWizardPage):
         self.date.dateChanged.connect(lambda _d: self._date_changed())
         self.scenario.currentIndexChanged.connect(lambda _i: self._winners_changed())
         self._posses_changed()
+        self._as_opened = self._answers()
+
+    def _answers(self) -> tuple[object, ...]:
+        """What the page says now: the date, the scenario, the posses, the winner, the notes."""
+        return (
+            self.date.date(),
+            self.scenario.currentData(),
+            self.posses(),
+            self.winner.currentData(),
+            self.notes.text().strip(),
+        )
 
     def _date_changed(self) -> None:
         """The date is checked where it is entered, by the rule that refuses it (R17)."""
@@ -146,8 +157,9 @@ class GamePage(QWizardPage):
         return len(self.posses()) >= 2 and not self.date_error.text()
 
     def entered(self) -> bool:
-        """Has the user put anything on this page (beyond the defaults)?"""
-        return bool(self.posses() or self.notes.text().strip())
+        """Has the user changed anything on this page? The posses ticked for them (the only two
+        that may play) are a default, not something entered."""
+        return self._answers() != self._as_opened
 
 
 class PreviewPage(QWizardPage):

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from rostermgr.choices import (
     by_choices,
+    no_thief_reason,
     offered,
     out_of_action_choices,
     theft_choices,
@@ -30,7 +31,7 @@ from rostermgr.choices import (
 )
 from rostermgr.report import Ref, Report
 from services import posses
-from ui.keys import on_enter
+from ui.keys import on_enter, search_with_spaces
 from ui.style import error_style
 from ui.wizards.draft import as_entry, ref
 
@@ -152,14 +153,14 @@ class EntryList(QWidget):
 
 
 def model_combo() -> QComboBox:
-    combo = QComboBox()
+    combo = search_with_spaces(QComboBox())  # members' names have spaces
     combo.setMinimumWidth(160)
     combo.setPlaceholderText("no one")
     return combo
 
 
 def item_combo() -> QComboBox:
-    combo = QComboBox()
+    combo = search_with_spaces(QComboBox())  # "Light leather clothing"
     combo.setMinimumWidth(120)
     combo.setPlaceholderText("nothing")
     return combo
@@ -350,9 +351,12 @@ class CasualtiesPage(ReportPage):
         refill(self.used_item, self._items(u.item for u in uses if user and u.holder == ref(user)))
         every_theft = theft_choices(draft, played, rules)
         thefts = offered(every_theft)
-        # Why nothing may be stolen, when nothing may: the domain's reason for the first try.
+        # Why nothing may be stolen, when nothing may: said of the posses when none has a thief
+        # (R1), else the domain's reason for the first try.
         across = [c for c in every_theft if c.value.source.posse != c.value.thief.posse]
-        self.no_theft = next((c.reason for c in across if not c.allowed), "")
+        self.no_theft = no_thief_reason(played.values(), rules) or next(
+            (c.reason for c in across if not c.allowed), ""
+        )
         refill(self.thief_from, map(ref_choice, dict.fromkeys(t.source for t in thefts)))
         source = self.thief_from.currentData()
         from_source = [t for t in thefts if source and t.source == ref(source)]
