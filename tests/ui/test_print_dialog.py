@@ -53,6 +53,36 @@ def test_r18_changed_only_after_saving_cards(window: MainWindow, qtbot, tmp_path
     dialog.done(0)
 
 
+def test_r18_saved_cards_not_counted_as_printed_say_so(
+    window: MainWindow, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The PDF is saved whatever the count's fate; a refused count is said beside it."""
+    from rostermgr.errors import Refused
+    from services import printing
+
+    busy = "Another program is writing to the campaign; nothing was written. Try again."
+
+    def refuse(printed: object) -> None:
+        raise Refused(busy)
+
+    monkeypatch.setattr(printing, "store_printed", refuse)
+    window.posse_list.setCurrentIndex(
+        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
+    )
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.render()
+    dialog.wait()
+    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+    target = tmp_path / "cards.pdf"
+    dialog.save_to(target)
+    assert target.exists()
+    text = dialog.message.text()
+    assert text.startswith(f"Saved to {target}.")
+    assert "not counted as printed" in text and busy in text
+    dialog.done(0)
+
+
 def test_r18_back_offset_only_for_double_sided_layouts_and_within_the_paper(qtbot) -> None:
     from ui.dialogs.print_options import CardOptions
 

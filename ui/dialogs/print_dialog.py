@@ -428,8 +428,7 @@ class PrintDialog(QDialog):
         except Refused as exc:
             self.message.setText(str(exc))
             return
-        self._remember()
-        self.message.setText(f"Saved to {path}.")
+        self.message.setText(f"Saved to {path}.{self._remember()}")
 
     def _save_shop_files(self, job: PrintJob, path: Path) -> None:
         """A print shop's files, drawn where they are saved in the background: the progress
@@ -472,13 +471,13 @@ class PrintDialog(QDialog):
             self.message.setText(sentence)
             return
         self._job = job
-        self._remember()
-        self.message.setText(f"Saved to {path}.")
+        self.message.setText(f"Saved to {path}.{self._remember()}")
 
     def open_in_viewer(self) -> None:
         if self.fresh_pdf() is not None and self.pdf is not None:
-            if self._shop_job is None:  # a shop's preview is not the files: nothing printed
-                self._remember()
+            missed = self._remember() if self._shop_job is None else ""  # a preview: none
+            if missed:
+                self.message.setText(missed.strip())
             if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.pdf))):
                 self.message.setText(
                     "There is no PDF viewer set up on this computer: save the PDF and open "
@@ -498,11 +497,10 @@ class PrintDialog(QDialog):
         if QPrintDialog(printer, self).exec() != QDialog.DialogCode.Accepted:
             return
         pages = print_pdf(printer, self.document)
-        if pages and self._shop_job is None:
-            self._remember()
+        missed = self._remember() if pages and self._shop_job is None else ""
         self.message.setText(
             f"Sent {pages} page{'s' if pages != 1 else ''} to "
-            f"{printer.printerName() or 'the printer'} at 100%."
+            f"{printer.printerName() or 'the printer'} at 100%.{missed}"
             if pages
             else "The printer could not be started; nothing was printed."
         )
@@ -510,11 +508,23 @@ class PrintDialog(QDialog):
     def _cards(self) -> bool:
         return self.tabs.currentIndex() == KINDS.index("Cards")
 
-    def _remember(self) -> None:
-        """Cards that leave the app count as printed, for 'only changed cards' next time."""
-        if self._job is not None and self._job.printed:
-            printing.remember_printed(self.w.campaign, self._job)
-            self._job = None
+    def _remember(self) -> str:
+        """Cards that leave the app count as printed, for 'only changed cards' next time.
+
+        Returns "" once counted, else a sentence to add to the dialog's message: the cards
+        have left all the same (a busy campaign, a full backups disk refuse only the count).
+        """
+        if self._job is None or not self._job.printed:
+            return ""
+        missed = printing.remember_printed(self.w.campaign, self._job)
+        self._job = None
+        if missed is None:
+            return ""
+        why = f" {missed.refused}" if missed.refused is not None else ""
+        return (
+            ' They are not counted as printed, so "Only cards that changed since they were '
+            f'last printed" will not know about them.{why}'
+        )
 
     def wait(self) -> None:
         """Block until a running render, and a save, finish (tests and closing)."""
