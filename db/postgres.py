@@ -12,9 +12,11 @@ are consecutive and nothing one player writes is lost under another's.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import peewee
 from peewee import Database, PostgresqlDatabase
@@ -119,6 +121,8 @@ def open_server(given: str, create: bool = True, password: str | None = None) ->
             f"This rostermgr has no PostgreSQL driver (psycopg), so it cannot open {db.shown}; "
             "use one installed with pip or `make run`, which brings it."
         ) from exc
+    except (peewee.DatabaseError, _driver_errors()) as exc:
+        raise connection_fault(db.shown, exc) or not_connected(given, exc) from exc
     try:
         database.initialize(db)
         migrate_server(db, create)
@@ -242,10 +246,9 @@ def connection_fault(where: str, exc: BaseException) -> Refused | None:
             f"was tried {TRIES} times and then given up; nothing was changed. Try again."
         )
     if "connection refused" in words or "could not connect" in words or "timeout" in words:
-        return Unreachable(
-            f"Cannot reach the PostgreSQL server {where} (is it running, and is the address "
-            "right?); nothing was read or written."
-        )
+        return _unreachable(where)
+    if any(w in words for w in _NO_SUCH_HOST):  # a typed host name, or no network at all
+        return _unreachable(where)
     if (state is not None and state.startswith("08")) or "server closed the connection" in words:
         return Refused(
             f"The connection to the PostgreSQL server {where} was lost; a change being made "
@@ -257,6 +260,63 @@ def connection_fault(where: str, exc: BaseException) -> Refused | None:
             "was either saved whole or not at all: look before you repeat it."
         )
     return None
+
+
+# What libpq says of a host name it could not look up: mistyped, or no network to ask.
+_NO_SUCH_HOST = (
+    "failed to resolve host",
+    "could not translate host name",
+    "name or service not known",
+    "temporary failure in name resolution",
+    "nodename nor servname",
+)
+
+
+def _unreachable(where: str) -> Unreachable:
+    return Unreachable(
+        f"Cannot reach the PostgreSQL server {where} (is it running, and is the address "
+        "right?); nothing was read or written."
+    )
+
+
+def not_connected(given: str, exc: BaseException) -> Refused:
+    """The sentence for a connection that could not be made, when `connection_fault` names
+    no fault: the address itself is wrong (a port, an option, a service libpq does not know),
+    or what answers there is not a PostgreSQL server."""
+    where = shown(given)
+    # psycopg's own prefix ("connection failed: connection to server at ... failed: ")
+    # says nothing the sentence does not: the driver's reason is what follows it.
+    reason = re.split(r"connection is bad: |failed: ", _message(exc).strip())[-1]
+    detail = _hide_password(given, reason.rstrip("."))
+    words = str(exc).lower()
+    if "connection is bad" in words or _is_programming_error(exc):
+        # libpq or psycopg refused the connection string before any connection was tried
+        return Refused(
+            f"Cannot open {where}: the PostgreSQL driver does not accept that address "
+            f"({detail}); nothing was read or written. Correct it: "
+            "postgresql://USER@HOST:PORT/DATABASE, or service=NAME for an entry of the service "
+            "file."
+        )
+    return Refused(
+        f"What answered at {where} is not a PostgreSQL server ({detail}); nothing was read or "
+        "written. Check the host and the port."
+    )
+
+
+def _is_programming_error(exc: BaseException) -> bool:
+    return any(type(err).__name__ == "ProgrammingError" for err in causes(exc))
+
+
+def _hide_password(given: str, text: str) -> str:
+    """`text` (the driver's words) without the password `given` carries: the driver quotes a
+    part of the URL it could not read, and that part may be the password."""
+    secrets = re.findall(r"password=([^&\s]+)", given, flags=re.IGNORECASE)
+    userinfo = urlsplit(conninfo(given)).netloc.rpartition("@")[0]
+    if ":" in userinfo:
+        secrets.append(userinfo.split(":", 1)[1])
+    for secret in sorted(filter(None, secrets), key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return text
 
 
 def _driver_errors() -> type[BaseException]:

@@ -113,6 +113,13 @@ def test_take_over_is_said_to_do_nothing_on_a_server(
         ("postgresql://postgres:s3cret@127.0.0.1:{closed}/x", "Cannot reach the PostgreSQL server"),
         ("postgresql://postgres:s3cret@127.0.0.1:{port}/no_such_db", "There is no such database"),
         ("postgresql://nobody_here:s3cret@127.0.0.1:{port}/postgres", "does not know that user"),
+        # A URL the driver cannot use is a typo to correct, not an internal error; the part
+        # it quotes may be the password, which is never said.
+        ("postgresql://postgres:s3cret@127.0.0.1:99999/x", "does not accept that address"),
+        ("postgresql://postgres:s3cret%zz@127.0.0.1:{port}/x", "does not accept that address"),
+        ("postgresql://postgres:s3cret@127.0.0.1:{port}/x?sslmode=bogus", "does not accept"),
+        ("postgresql://postgres:s3cret@127.0.0.1:{port}/x?bogus=1", "does not accept"),
+        ("postgresql://postgres:s3cret@127.0.0.1:{port}/x?password=s3cret&no=1", "not accept"),
     ],
 )
 def test_a_server_fault_is_one_sentence_naming_the_server_without_its_password(
@@ -131,6 +138,40 @@ def test_a_server_fault_is_one_sentence_naming_the_server_without_its_password(
     assert "s3cret" not in result.err and "Traceback" not in result.err
     assert result.err.count("\n") == 1
     assert "127.0.0.1" in result.err
+
+
+def test_a_host_that_does_not_resolve_is_said_to_be_out_of_reach(tmp_path: Path) -> None:
+    # A mistyped host name, or no network to look it up on: the app offers its backup then.
+    given = "postgresql://postgres:s3cret@no-such-host.invalid/x"
+    cli = Cli(given, tmp_path)  # type: ignore[arg-type]
+    result = cli("posse", "list")
+    assert result.code == 1
+    assert result.err.startswith("Cannot reach the PostgreSQL server"), result.err
+    assert "s3cret" not in result.err and result.err.count("\n") == 1
+
+
+def test_a_server_that_is_not_postgresql_is_said_so(tmp_path: Path) -> None:
+    import socket
+    import threading
+
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+
+        def answer_nonsense() -> None:
+            conn, _ = listener.accept()
+            with conn:
+                conn.recv(1024)
+                conn.sendall(b"garbage, not the PostgreSQL protocol\n")
+
+        thread = threading.Thread(target=answer_nonsense, daemon=True)
+        thread.start()
+        given = f"postgresql://postgres@127.0.0.1:{listener.getsockname()[1]}/x"
+        result = Cli(given, tmp_path)("posse", "list")  # type: ignore[arg-type]
+        thread.join(timeout=10)
+    assert result.code == 1
+    assert result.err.startswith(f"What answered at {given} is not a PostgreSQL server")
+    assert result.err.count("\n") == 1 and "internal error" not in result.err
 
 
 # --- campaign copy ---------------------------------------------------------------------------
