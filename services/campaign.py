@@ -523,6 +523,8 @@ def for_command(
     try:
         db = open_file(path, read_only=read_only)
     except (*DATABASE_ERRORS, OSError) as exc:
+        if not existed:  # made, then not made a campaign (a full disk): not left behind
+            _remove_new_file(path)
         fault = named(path, exc)
         if fault is None:
             raise

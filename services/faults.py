@@ -30,6 +30,15 @@ def _words(exc: BaseException) -> str:
     return str(exc).lower()
 
 
+def _behind_rollback(exc: BaseException) -> BaseException:
+    """The fault a failed rollback hides: when a COMMIT fails on a full disk, SQLite ends the
+    transaction itself, so the rollback peewee then tries fails too ("no transaction is
+    active") and is what is raised; the COMMIT's error is the one to name."""
+    while "cannot rollback" in _words(exc) and exc.__context__ is not None:
+        exc = exc.__context__
+    return exc
+
+
 def _nearly_full(path: Path) -> bool:
     folder = Path(path).absolute().parent
     try:
@@ -48,6 +57,7 @@ def _read_only(path: Path) -> bool:
 
 def named(path: Path, exc: BaseException) -> Refused | None:
     """The refusal that names this fault of the campaign file `path`, or None if it is none."""
+    exc = _behind_rollback(exc)
     if isinstance(exc, DATABASE_ERRORS):
         words = _words(exc)
         if is_damage(exc):
