@@ -34,6 +34,18 @@ from rostermgr.errors import InvalidFile, Refused
 RETRY_STATES = frozenset({"40001", "40P01"})
 TRIES = 4
 CONNECT_TIMEOUT = 10  # seconds: a server that does not answer is named, not waited on
+# A network that goes away in the middle of a command (Wi-Fi, a cable) sends no word of it:
+# without these libpq waits for TCP to give up, some 15 minutes while it sends, for ever while
+# it waits for an answer. With them a lost connection is said within LOST_AFTER seconds; a
+# server that is only slow, or a write waiting for the writer before it, still answers them.
+LOST_AFTER = 30
+ALIVE: Mapping[str, int] = {
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 5,
+    "keepalives_count": 4,  # 10 + 4 * 5 seconds without an answer to the probes
+    "tcp_user_timeout": LOST_AFTER * 1000,  # milliseconds a sent packet may go unacknowledged
+}
 
 
 class PasswordNeeded(Refused):
@@ -55,7 +67,9 @@ class ServerDatabase(PostgresqlDatabase):
     """
 
     def __init__(self, given: str, password: str | None = None) -> None:
-        extra: dict[str, Any] = {"password": password} if password is not None else {}
+        extra: dict[str, Any] = dict(ALIVE)
+        if password is not None:
+            extra["password"] = password
         super().__init__(
             conninfo(given),
             isolation_level="SERIALIZABLE",

@@ -407,6 +407,30 @@ def test_a_connection_lost_in_the_middle_of_a_write_is_one_sentence_and_writes_n
     assert _read(postgres_url) == before
 
 
+def test_a_network_lost_in_the_middle_of_a_command_is_noticed_within_half_a_minute(
+    postgres_campaign_url: str,
+) -> None:
+    # A network that goes away sends no word: TCP alone would keep the command waiting for
+    # some 15 minutes, or for ever while it waits for an answer (seen with a veth link set down
+    # under a write). The campaign's connection and the app's listener ask libpq to give up on
+    # a silent peer: keepalive probes while waiting, a limit on unacknowledged data.
+    from db.live import listener
+
+    db = open_server(postgres_campaign_url)
+    listening = listener(db)
+    try:
+        for conn in (db.connection(), listening._conn):
+            asked = conn.info.get_parameters()
+            assert asked["keepalives"] == "1"
+            silent = int(asked["keepalives_idle"])
+            silent += int(asked["keepalives_interval"]) * int(asked["keepalives_count"])
+            assert silent <= 30  # seconds, as the README says
+            assert int(asked["tcp_user_timeout"]) <= 30_000
+    finally:
+        listening.close()
+        db.close()
+
+
 def test_each_undo_log_entry_on_the_server_says_who_made_it_and_when(
     postgres_url: str, tmp_path: Path
 ) -> None:
