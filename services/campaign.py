@@ -117,6 +117,9 @@ class Campaign:
     commits: int = 0  # edits committed through this open
     _reading: Any = field(default=None, init=False, repr=False)  # a server read transaction
     _seat: Seat | None = field(default=None, init=False, repr=False)
+    # On a server: the undo-log numbers this open's edits issued, as (after, up to) in order,
+    # so that its Undo and Redo know whether someone else has written since (`_others_since`).
+    _own: list[tuple[int, int]] = field(default_factory=list, init=False, repr=False)
 
     @property
     def seat(self) -> Seat:
@@ -241,11 +244,13 @@ class Campaign:
             _server_backup_due(self)
             with bound(self.db), self.db.atomic():
                 begin_write(self.db)
+                start = undo_mark(self.db)
                 # Another player may have adopted a ruleset since this command read the
                 # campaign's: what is written now is written under the one current now.
                 if current_hash() not in (None, self.rules.hash):
                     self.follow_rules()
                 yield
+                end = undo_mark(self.db)
         except DATABASE_ERRORS as exc:
             if should_retry(exc):
                 raise LostRace(self.where) from exc
@@ -253,6 +258,8 @@ class Campaign:
             if fault is None:
                 raise
             raise fault from exc
+        if end > start:  # committed: these numbers are this open's
+            self._own.append((start, end))
         self.wrote = True
         self.commits += 1
 
@@ -341,6 +348,12 @@ class Campaign:
             with self.edit():
                 return undo_own(self.db, mark)
         with self.edit():
+            if self._others_since(mark):  # their change would be taken back with this one
+                raise Refused(
+                    f"Someone else changed the campaign {self.where} after this change, so it "
+                    "was not undone (that would take their change back too); change it back "
+                    "yourself (sell what was bought, for example)."
+                )
             statements = undo_capturing(self.db, mark)
         self.follow_rules()
         return statements
@@ -350,8 +363,31 @@ class Campaign:
         from db.redo import redo
 
         with self.edit():
+            # The statements put back rows as they were, whole: after someone else's change
+            # they would overwrite it, or collide with the rows it made.
+            if self._own and self._others_since(self._own[-1][1]):
+                raise Refused(
+                    f"Someone else changed the campaign {self.where} after this was undone, so "
+                    "it was not redone (that would overwrite their change); make the change "
+                    "again yourself."
+                )
             redo(self.db, statements)
         self.follow_rules()
+
+    def _others_since(self, mark: int) -> bool:
+        """Whether someone else has written to this server campaign since the undo log's
+        `mark`: a number issued after it that this open's edits did not issue. Call inside
+        an edit (its lock keeps others out meanwhile). Never so for a file: one writer."""
+        if self.server is None:
+            return False
+        covered = mark
+        for start, end in self._own:
+            if end <= covered:
+                continue
+            if start > covered:
+                return True
+            covered = end
+        return covered < undo_mark(self.db)
 
     def follow_rules(self) -> None:
         """Read with the file's current ruleset again, when an undo or redo changed it."""
