@@ -285,6 +285,21 @@ def test_a_player_s_report_waits_for_an_arbitrator_who_applies_or_sends_it_back(
     assert result.code == 1 and result.err.startswith("None of The Younger Gang, Last Hope")
 
 
+def test_a_player_s_send_back_is_refused_naming_the_send_back(
+    club: tuple[Cli, Cli, Cli, str, str],
+) -> None:
+    _boss, ann, bob, _ann_role, _bob_role = club
+    ann.ok("game", "record", ann.file(kid_taken_out_by_wyatt(1)))
+    before = bob.ok("game", "reports", "--json").out
+    result = bob("game", "send-back", "1", "Kid was never out")
+    assert (result.code, result.err) == (
+        1,
+        "Only an arbitrator sends a report back in a club campaign; ask one to send it back, "
+        "or submit a corrected report.\n",
+    )
+    assert bob.ok("game", "reports", "--json").out == before
+
+
 def test_a_player_may_not_submit_or_decide_reports_for_others_by_raw_sql(
     club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
 ) -> None:
