@@ -12,6 +12,7 @@ import os
 import shutil
 from pathlib import Path
 
+from db.backup import behind_rollback
 from db.busy import is_busy
 from db.connection import DATABASE_ERRORS as DATABASE_ERRORS  # for the front ends, too
 from db.connection import damaged, is_damage, offer_backup
@@ -28,15 +29,6 @@ def _disk_full(path: Path) -> Refused:
 
 def _words(exc: BaseException) -> str:
     return str(exc).lower()
-
-
-def _behind_rollback(exc: BaseException) -> BaseException:
-    """The fault a failed rollback hides: when a COMMIT fails on a full disk, SQLite ends the
-    transaction itself, so the rollback peewee then tries fails too ("no transaction is
-    active") and is what is raised; the COMMIT's error is the one to name."""
-    while "cannot rollback" in _words(exc) and exc.__context__ is not None:
-        exc = exc.__context__
-    return exc
 
 
 def _nearly_full(path: Path) -> bool:
@@ -57,7 +49,7 @@ def _read_only(path: Path) -> bool:
 
 def named(path: Path, exc: BaseException) -> Refused | None:
     """The refusal that names this fault of the campaign file `path`, or None if it is none."""
-    exc = _behind_rollback(exc)
+    exc = behind_rollback(exc)
     if isinstance(exc, DATABASE_ERRORS):
         words = _words(exc)
         if is_damage(exc):

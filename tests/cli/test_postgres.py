@@ -619,3 +619,34 @@ def test_a_server_backup_that_cannot_be_written_refuses_the_game_in_a_sentence(
     assert result.err.count("\n") == 1
     monkeypatch.undo()
     assert _read(postgres_url) == before
+
+
+def test_a_server_backup_on_a_nearly_full_disk_is_made_whole_or_said_full(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A real small disk: when the room runs out at the copy's COMMIT, SQLite ends the
+    # transaction itself and peewee's rollback fails too; that must not hide the full disk
+    # ("make that folder writable" was said of a folder that was writable and full).
+    import subprocess
+
+    from tests.cli.test_fault_sentences import _leave_free
+    from tests.cli.test_restore_faults import _tmpfs
+
+    disk = tmp_path / "small-disk"
+    if not _tmpfs(disk, "1M"):
+        pytest.skip("cannot mount a tmpfs here (not root, or no mount permission)")
+    try:
+        monkeypatch.setenv("ROSTERMGR_BACKUP_DIR", str(disk / "backups"))
+        cli = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+        cli.new_posse(DALTON)
+        cli.new_posse(LAWMEN)
+        for free_kib in range(0, 240, 16):
+            _leave_free(disk, free_kib)
+            result = cli("backup")
+            if result.code == 0:
+                continue
+            assert result.err.startswith("Cannot make the backup: the disk holding"), result.err
+            assert "is full, so nothing was changed" in result.err
+            assert result.err.count("\n") == 1
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
