@@ -705,28 +705,31 @@ def for_app(
     lock = lock or CampaignLock(path)
     if not lock.held:
         lock.acquire()  # before opening: opening may migrate, which writes
+    existed = path.exists()
+    opened: CampaignDatabase | None = None
     try:
-        db = open_file(path)
+        db = opened = open_file(path)
         mark("opened")
         problems = quick_check(db, path)
         mark("checked")
         if problems:
-            db.close()
             raise DamagedFile(problems[0])  # one sentence, naming the backup to restore
-    except BaseException:
-        lock.release()
-        raise
-    try:
         rules = campaign_rules(db, path, rules, chose, True)
-    except BaseException:
-        db.close()
+        # Entries older than the oldest game (or adoption) can never be undone again; this
+        # app's own undo stack starts empty, so now is the safe time to forget them.
+        with bound(db), db.atomic():
+            oldest = oldest_undoable_mark()
+            if oldest is not None:
+                prune_before(db, oldest)
+    except BaseException as exc:
+        if opened is not None:
+            opened.close()
         lock.release()
+        if not existed:  # made, then not made a campaign (a full disk): not left behind
+            _remove_new_file(path)
+        fault = named(path, exc) if isinstance(exc, (*DATABASE_ERRORS, OSError)) else None
+        if fault is not None:
+            raise fault from exc
         raise
-    # Entries older than the oldest game (or adoption) can never be undone again; this app's
-    # own undo stack starts empty, so now is the safe time to forget them.
-    with bound(db), db.atomic():
-        oldest = oldest_undoable_mark()
-        if oldest is not None:
-            prune_before(db, oldest)
     mark("ready")
     return Campaign(path, rules, db, lock)
