@@ -37,7 +37,7 @@ from db.postgres import Unreachable as Unreachable  # the app offers a backup in
 from db.postgres import WrongPassword as WrongPassword
 from db.rulesets import current_hash, oldest_undoable_mark
 from db.target import shown as server_shown
-from db.undo import prune_before, undo_mark
+from db.undo import newest_entry, prune_before, undo_mark
 from rostermgr.errors import DamagedFile, Refused
 from rostermgr.rules import Ruleset
 from services.faults import DATABASE_ERRORS, named
@@ -323,15 +323,21 @@ class Campaign:
         changed the file in between, the write is refused, nothing changed, so nothing is
         taken back that the backup does not hold.
         """
-        seen = self.mark()
+        seen = self._moment()  # on a server, of the moment the use case read and planned
         made = self.backup(reason) if needed else None
         with self.edit():
-            if self.mark() != seen:
+            if self._moment() != seen:
                 raise Refused(
-                    f"Another program changed {self.path} while it was being backed up, so "
-                    "nothing was changed; try again."
+                    f"Another program changed the campaign {self.where} meanwhile, so nothing "
+                    "was changed; look at it again, then try again."
                 )
             yield made
+
+    def _moment(self) -> tuple[int, int]:
+        """Where the undo log is: the newest number issued and the newest entry. A write
+        issues numbers; an undo issues none but takes the newest entries out."""
+        with bound(self.db):
+            return undo_mark(self.db), newest_entry(self.db)
 
     def undo_to(self, mark: int) -> tuple[str, ...]:
         """Undo every change after `mark` in one transaction; returns the statements to redo.

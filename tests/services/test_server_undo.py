@@ -9,14 +9,16 @@ back over theirs; either is refused in a sentence, with the campaign as it was.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rostermgr.errors import Refused
 from rostermgr.rules_load import default_ruleset
-from services import posses, safety
-from tests.conftest import DALTON, LAWMEN
+from services import games, posses, safety
+from tests.cli.test_game import report
+from tests.conftest import DALTON, LAWMEN, Cli
 from tests.db.dump import dump
 from tests.engines import open_app
 
@@ -85,3 +87,37 @@ def test_a_window_undoes_and_redoes_its_own_steps_after_others_wrote_before_them
     a.redo(again)
     assert dump(a.db) == bought
     assert safety.check(a) == []
+
+
+def test_two_arbitrators_undoing_the_newest_game_at_once_undo_it_once(
+    postgres_campaign_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each planned "the newest game, nothing after it, so no backup"; the second then undid
+    # the game before it too, unplanned and with no backup: an undo issues no new undo-log
+    # number, so the guard that compares the log's position before and after missed it.
+    cli = Cli(postgres_campaign_url, tmp_path)  # type: ignore[arg-type]
+    cli.new_posse(DALTON)
+    cli.new_posse(LAWMEN)
+    cli.ok("game", "record", cli.file(report(1)))
+    cli.ok("game", "record", cli.file(report(2)))
+    rules = default_ruleset()
+    a = open_app(postgres_campaign_url, rules)
+    b = open_app(postgres_campaign_url, rules)
+    real = games.changes_since_last
+    undone_by_b: list[Any] = []
+
+    def b_undoes_meanwhile(c: Any) -> Any:
+        planned = real(c)
+        if c is a and not undone_by_b:
+            undone_by_b.append(games.undo_last(b))  # after a read, before a writes
+        return planned
+
+    monkeypatch.setattr(games, "changes_since_last", b_undoes_meanwhile)
+    try:
+        with pytest.raises(Refused, match=r"^Another program changed the campaign .* meanwhile"):
+            games.undo_last(a)
+        assert undone_by_b[0].game.id == 2
+        assert [g.id for g in games.listing(a)] == [1]
+    finally:
+        a.close()
+        b.close()
