@@ -300,6 +300,24 @@ def test_a_player_s_send_back_is_refused_naming_the_send_back(
     assert bob.ok("game", "reports", "--json").out == before
 
 
+def test_a_player_may_not_rewrite_who_made_a_line_of_their_posse_by_raw_sql(
+    club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
+) -> None:
+    boss, ann, _bob, ann_role, _bob_role = club
+    boss.ok("posse", "buy", D, "Slim", "whiskey")  # an arbitrator's line on ann's posse
+    ann.ok("posse", "buy", D, "Kid", "whiskey")
+    shown = json.loads(ann.ok("posse", "show", D, "--json").out)
+    before = [line["by"] for line in shown["history"]]
+    assert {"postgres", ann_role} <= set(before)
+    with psycopg.connect(_as(postgres_url, ann_role), autocommit=True) as conn:
+        for table in ("history", "ledger"):
+            conn.execute(f"UPDATE {table} SET author = 'postgres'")  # RLS: her posse's rows
+            conn.execute(f"UPDATE {table} SET author = %s", (ann_role,))
+    shown = json.loads(ann.ok("posse", "show", D, "--json").out)
+    assert [line["by"] for line in shown["history"]] == before
+    assert boss.ok("check").code == 0
+
+
 def test_a_player_may_not_submit_or_decide_reports_for_others_by_raw_sql(
     club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
 ) -> None:
