@@ -176,6 +176,29 @@ def migrate_server(db: ServerDatabase, create: bool = True) -> None:
         )
     if version < newest:
         _migrate(db, version, newest, backup=not created)
+    else:
+        _add_missing_triggers(db)
+
+
+# A trigger added after the schema version a campaign is at (keep_author: a club's player may
+# not rewrite who made a line): the first open by a role that may make it adds it, as a step
+# would; other roles use the campaign as it is until then.
+NEWEST_TRIGGER = ("history", "keep_author_history")
+
+
+def _add_missing_triggers(db: ServerDatabase) -> None:
+    table, trigger = NEWEST_TRIGGER
+    row = run(
+        db,
+        "SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = ?), "
+        "pg_has_role((SELECT relowner FROM pg_class WHERE oid = to_regclass(?)), 'USAGE')",
+        (trigger, table),
+    ).fetchone()
+    if row is None or row[0] or not row[1]:
+        return
+    with db.atomic():
+        begin_write(db)
+        create_triggers(db)
 
 
 def _migrate(db: ServerDatabase, version: int, newest: int, backup: bool = True) -> None:

@@ -318,6 +318,27 @@ def test_a_player_may_not_rewrite_who_made_a_line_of_their_posse_by_raw_sql(
     assert boss.ok("check").code == 0
 
 
+def test_a_club_made_before_the_author_was_kept_gets_it_at_an_arbitrator_s_next_command(
+    club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
+) -> None:
+    boss, ann, _bob, _ann_role, _bob_role = club
+
+    def kept() -> list[str]:
+        with psycopg.connect(postgres_url) as conn:
+            rows = conn.execute(
+                "SELECT tgname FROM pg_trigger WHERE tgname LIKE 'keep_author_%' ORDER BY 1"
+            ).fetchall()
+        return [r[0] for r in rows]
+
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        for table in ("history", "ledger", "submitted_report"):
+            conn.execute(f'DROP TRIGGER "keep_author_{table}" ON "{table}"')  # as it was made
+    ann.ok("posse", "list")  # a player may not make triggers: the campaign is used as it is
+    assert kept() == []
+    boss.ok("posse", "list")
+    assert kept() == ["keep_author_history", "keep_author_ledger", "keep_author_submitted_report"]
+
+
 def test_a_player_may_not_submit_or_decide_reports_for_others_by_raw_sql(
     club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
 ) -> None:
