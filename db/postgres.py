@@ -286,6 +286,12 @@ def connection_fault(where: str, exc: BaseException) -> Refused | None:
         return _unreachable(where)
     if any(w in words for w in _NO_SUCH_HOST):  # a typed host name, or no network at all
         return _unreachable(where)
+    if state == "53300" or any(w in words for w in _FULL_UP):
+        return Refused(
+            f"The PostgreSQL server {where} has no connection to spare (too many at once); "
+            "nothing was read or written. Try again in a moment, or ask its administrator to "
+            "allow more (max_connections)."
+        )
     if (state is not None and state.startswith("08")) or "server closed the connection" in words:
         return Refused(
             f"The connection to the PostgreSQL server {where} was lost; a change being made "
@@ -309,6 +315,11 @@ _NO_SUCH_HOST = (
 )
 
 
+# What the server says when every connection it allows is taken (SQLSTATE 53300, which libpq
+# does not hand over for a refused connection).
+_FULL_UP = ("too many clients", "connection slots are reserved", "too many connections")
+
+
 def _unreachable(where: str) -> Unreachable:
     return Unreachable(
         f"Cannot reach the PostgreSQL server {where} (is it running, and is the address "
@@ -324,7 +335,8 @@ def not_connected(given: str, exc: BaseException) -> Refused:
     # psycopg's own prefix ("connection failed: connection to server at ... failed: ")
     # says nothing the sentence does not: the driver's reason is what follows it.
     reason = re.split(r"connection is bad: |failed: ", _message(exc).strip())[-1]
-    detail = _hide_password(given, reason.rstrip("."))
+    answered = reason.startswith("FATAL:")  # the server's own refusal: it is PostgreSQL
+    detail = _hide_password(given, reason.removeprefix("FATAL:").strip().rstrip("."))
     words = str(exc).lower()
     if "connection is bad" in words or _is_programming_error(exc):
         # libpq or psycopg refused the connection string before any connection was tried
@@ -333,6 +345,11 @@ def not_connected(given: str, exc: BaseException) -> Refused:
             f"({detail}); nothing was read or written. Correct it: "
             "postgresql://USER@HOST:PORT/DATABASE, or service=NAME for an entry of the service "
             "file."
+        )
+    if answered:
+        return Refused(
+            f"The PostgreSQL server {where} refused the connection ({detail}); nothing was "
+            "read or written. Ask its administrator."
         )
     return Refused(
         f"What answered at {where} is not a PostgreSQL server ({detail}); nothing was read or "

@@ -174,6 +174,39 @@ def test_a_server_that_is_not_postgresql_is_said_so(tmp_path: Path) -> None:
     assert result.err.count("\n") == 1 and "internal error" not in result.err
 
 
+def test_a_server_with_no_connection_to_spare_or_a_role_not_let_in_is_said_so(
+    postgres_campaign_url: str, tmp_path: Path
+) -> None:
+    # Both were internal errors: libpq hands over no SQLSTATE for a refused connection.
+    import uuid
+
+    import psycopg
+
+    role = "full_" + uuid.uuid4().hex[:8]
+    with psycopg.connect(postgres_campaign_url, autocommit=True) as admin:
+        admin.execute(f"CREATE ROLE {role} NOLOGIN")
+        as_role = postgres_campaign_url.replace("postgres@", f"{role}@", 1)
+        result = Cli(as_role, tmp_path)("posse", "list")  # type: ignore[arg-type]
+        assert result.code == 1 and result.err.count("\n") == 1, result.err
+        assert result.err.startswith(f"The PostgreSQL server {as_role} refused the connection")
+        assert f'role "{role}" is not permitted to log in' in result.err
+        admin.execute(f"ALTER ROLE {role} LOGIN")
+        taken: list[Any] = []
+        try:
+            while True:  # every slot a role without SUPERUSER may have
+                taken.append(psycopg.connect(as_role))
+        except psycopg.OperationalError:
+            pass
+        try:
+            result = Cli(as_role, tmp_path)("posse", "list")  # type: ignore[arg-type]
+        finally:
+            for conn in taken:
+                conn.close()
+        admin.execute(f"DROP ROLE {role}")
+    assert result.code == 1 and result.err.count("\n") == 1, result.err
+    assert result.err.startswith(f"The PostgreSQL server {as_role} has no connection to spare")
+
+
 # --- campaign copy ---------------------------------------------------------------------------
 
 STEPS = st.lists(
