@@ -191,10 +191,11 @@ def _add_missing_triggers(db: ServerDatabase) -> None:
     row = run(
         db,
         "SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = ?), "
-        "pg_has_role((SELECT relowner FROM pg_class WHERE oid = to_regclass(?)), 'USAGE')",
+        "pg_has_role((SELECT relowner FROM pg_class WHERE oid = to_regclass(?)), 'USAGE'), "
+        "current_setting('transaction_read_only') = 'off'",  # a standby is read as it is
         (trigger, table),
     ).fetchone()
-    if row is None or row[0] or not row[1]:
+    if row is None or row[0] or not row[1] or not row[2]:
         return
     with db.atomic():
         begin_write(db)
@@ -286,6 +287,12 @@ def connection_fault(where: str, exc: BaseException) -> Refused | None:
         return _unreachable(where)
     if any(w in words for w in _NO_SUCH_HOST):  # a typed host name, or no network at all
         return _unreachable(where)
+    if state == "25006" or "read-only transaction" in words:
+        return Refused(
+            f"The PostgreSQL server {where} lets the campaign be read but not changed (a "
+            "read-only database, or a standby server); nothing was changed. Ask its "
+            "administrator, or take a copy to change with campaign copy."
+        )
     if state == "53300" or any(w in words for w in _FULL_UP):
         return Refused(
             f"The PostgreSQL server {where} has no connection to spare (too many at once); "

@@ -47,6 +47,19 @@ def _read_only(path: Path) -> bool:
     return folder.exists() and not os.access(folder, os.W_OK)
 
 
+def named_given(given: str | None, exc: BaseException) -> Refused | None:
+    """The refusal naming a fault of the campaign `given` (--db, else ROSTERMGR_DB, else the
+    default file): a server's by its URL, a file's by `named`."""
+    from services.paths import campaign_path, campaign_server, server_shown
+
+    server = campaign_server(given)
+    if server is not None and isinstance(exc, DATABASE_ERRORS):
+        from db.postgres import connection_fault
+
+        return connection_fault(server_shown(server), exc)
+    return named(campaign_path(given), exc)  # an OSError names its own file
+
+
 def named(path: Path, exc: BaseException) -> Refused | None:
     """The refusal that names this fault of the campaign file `path`, or None if it is none."""
     exc = behind_rollback(exc)

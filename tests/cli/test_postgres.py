@@ -207,6 +207,32 @@ def test_a_server_with_no_connection_to_spare_or_a_role_not_let_in_is_said_so(
     assert result.err.startswith(f"The PostgreSQL server {as_role} has no connection to spare")
 
 
+def test_a_read_only_server_campaign_is_read_and_a_write_is_refused_in_a_sentence(
+    postgres_campaign_url: str, tmp_path: Path
+) -> None:
+    # A standby, or a database its administrator made read-only: a write said "Another
+    # program is writing to postgresql:/..." (the file's words, of a path made of the URL).
+    import psycopg
+
+    cli = Cli(postgres_campaign_url, tmp_path)  # type: ignore[arg-type]
+    cli.new_posse(DALTON)
+    name = postgres_campaign_url.rsplit("/", 1)[1]
+    with psycopg.connect(postgres_campaign_url, autocommit=True) as admin:
+        # made before the newest trigger: the owner's open would add it, but may not here
+        admin.execute('DROP TRIGGER "keep_author_history" ON "history"')
+        admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+    before = _read(postgres_campaign_url)
+    assert D in cli.ok("posse", "list").out
+    for args in (("posse", "buy", D, "Ike Dalton", "whiskey"), ("posse", "rename", D, "Gang")):
+        result = cli(*args)
+        assert result.code == 1 and result.err.count("\n") == 1, result.err
+        assert result.err.startswith(
+            f"The PostgreSQL server {postgres_campaign_url} lets the campaign be read but not "
+            "changed"
+        ), result.err
+    assert _read(postgres_campaign_url) == before
+
+
 # --- campaign copy ---------------------------------------------------------------------------
 
 STEPS = st.lists(
