@@ -12,6 +12,7 @@ are consecutive and nothing one player writes is lost under another's.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -46,6 +47,13 @@ ALIVE: Mapping[str, int] = {
     "keepalives_count": 4,  # 10 + 4 * 5 seconds without an answer to the probes
     "tcp_user_timeout": LOST_AFTER * 1000,  # milliseconds a sent packet may go unacknowledged
 }
+
+
+# The driver logs warnings of its own, which Python prints to stderr when nothing handles
+# them: on Ctrl+C under a frozen server, "query cancellation failed: cancellation timeout
+# expired" and "query not terminated after cancellation: closing connection" came before the
+# sentence that says what happened. They are not the user's to read.
+logging.getLogger("psycopg").addHandler(logging.NullHandler())
 
 
 class PasswordNeeded(Refused):

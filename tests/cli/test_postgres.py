@@ -24,6 +24,8 @@ from tests.cli.test_game import D, L, kid_taken_out_by_wyatt, report
 from tests.conftest import DALTON, LAWMEN, Cli
 from tests.postgres import PostgresServer
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def _same_words(text: str, cli: Cli) -> str:
     return text.replace(str(cli.db), "CAMPAIGN")
@@ -231,6 +233,23 @@ def test_a_read_only_server_campaign_is_read_and_a_write_is_refused_in_a_sentenc
             "changed"
         ), result.err
     assert _read(postgres_campaign_url) == before
+
+
+def test_the_driver_s_own_warnings_never_reach_the_user() -> None:
+    # Seen on Ctrl+C under a SIGSTOPped server: two lines of psycopg's before the sentence.
+    import logging
+    import subprocess
+    import sys
+
+    warn = (
+        "import logging, db.postgres; "
+        "logging.getLogger('psycopg').warning('query cancellation failed: cancellation timeout')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", warn], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stderr == "" and done.stdout == ""
+    assert logging.getLogger("psycopg").handlers  # in this process too
 
 
 # --- campaign copy ---------------------------------------------------------------------------
