@@ -497,11 +497,11 @@ def _named_fault(args: argparse.Namespace, exc: Exception) -> Refused | None:
 
     if not isinstance(exc, OSError | sqlite3.Error) and "peewee" not in sys.modules:
         return None
-    from services.faults import DATABASE_ERRORS, named
+    from services.faults import DATABASE_ERRORS, named_given
 
     if not isinstance(exc, (*DATABASE_ERRORS, OSError)):
         return None
-    return named(campaign_path(args), exc)
+    return named_given(getattr(args, "db", None), exc)
 
 
 class _Output(io.TextIOBase):

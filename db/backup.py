@@ -145,6 +145,15 @@ def _words(exc: BaseException) -> str:
 NEARLY_FULL = 1 << 20
 
 
+def behind_rollback(exc: BaseException) -> BaseException:
+    """The fault a failed rollback hides: when a COMMIT fails on a full disk, SQLite ends the
+    transaction itself, so the rollback peewee then tries fails too ("no transaction is
+    active") and is what is raised; the COMMIT's error is the one to name."""
+    while "cannot rollback" in _words(exc) and exc.__context__ is not None:
+        exc = exc.__context__
+    return exc
+
+
 def _is_full(exc: BaseException, folder: Path | None = None) -> bool:
     if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return True
@@ -178,6 +187,7 @@ def backup_refusal(campaign: Path, reason: str, exc: BaseException) -> Refused:
     """
     folder = backup_dir(campaign)
     what = _purpose(reason)
+    exc = behind_rollback(exc)
     if _is_full(exc, folder):
         disk = (
             f"the disk holding the backups folder {folder} and the campaign {campaign} is full"

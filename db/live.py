@@ -18,6 +18,7 @@ from typing import Any
 
 from peewee import Database
 
+from db.postgres import ALIVE
 from db.sql import run
 from rostermgr.club import LiveChange
 
@@ -73,7 +74,8 @@ class Listener:
 
 def listener(db: Database) -> Listener:
     """A listener for the server campaign `db` is connected to, as the same role."""
-    params = {k: v for k, v in db.connect_params.items() if k in ("password", "connect_timeout")}
+    kept = ("password", "connect_timeout", *ALIVE)  # a lost network is noticed here too
+    params = {k: v for k, v in db.connect_params.items() if k in kept}
     return Listener(str(db.database), params)
 
 

@@ -12,9 +12,12 @@ are consecutive and nothing one player writes is lost under another's.
 
 from __future__ import annotations
 
+import logging
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import peewee
 from peewee import Database, PostgresqlDatabase
@@ -32,6 +35,25 @@ from rostermgr.errors import InvalidFile, Refused
 RETRY_STATES = frozenset({"40001", "40P01"})
 TRIES = 4
 CONNECT_TIMEOUT = 10  # seconds: a server that does not answer is named, not waited on
+# A network that goes away in the middle of a command (Wi-Fi, a cable) sends no word of it:
+# without these libpq waits for TCP to give up, some 15 minutes while it sends, for ever while
+# it waits for an answer. With them a lost connection is said within LOST_AFTER seconds; a
+# server that is only slow, or a write waiting for the writer before it, still answers them.
+LOST_AFTER = 30
+ALIVE: Mapping[str, int] = {
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 5,
+    "keepalives_count": 4,  # 10 + 4 * 5 seconds without an answer to the probes
+    "tcp_user_timeout": LOST_AFTER * 1000,  # milliseconds a sent packet may go unacknowledged
+}
+
+
+# The driver logs warnings of its own, which Python prints to stderr when nothing handles
+# them: on Ctrl+C under a frozen server, "query cancellation failed: cancellation timeout
+# expired" and "query not terminated after cancellation: closing connection" came before the
+# sentence that says what happened. They are not the user's to read.
+logging.getLogger("psycopg").addHandler(logging.NullHandler())
 
 
 class PasswordNeeded(Refused):
@@ -53,7 +75,9 @@ class ServerDatabase(PostgresqlDatabase):
     """
 
     def __init__(self, given: str, password: str | None = None) -> None:
-        extra: dict[str, Any] = {"password": password} if password is not None else {}
+        extra: dict[str, Any] = dict(ALIVE)
+        if password is not None:
+            extra["password"] = password
         super().__init__(
             conninfo(given),
             isolation_level="SERIALIZABLE",
@@ -119,6 +143,8 @@ def open_server(given: str, create: bool = True, password: str | None = None) ->
             f"This rostermgr has no PostgreSQL driver (psycopg), so it cannot open {db.shown}; "
             "use one installed with pip or `make run`, which brings it."
         ) from exc
+    except (peewee.DatabaseError, _driver_errors()) as exc:
+        raise connection_fault(db.shown, exc) or not_connected(given, exc) from exc
     try:
         database.initialize(db)
         migrate_server(db, create)
@@ -158,6 +184,30 @@ def migrate_server(db: ServerDatabase, create: bool = True) -> None:
         )
     if version < newest:
         _migrate(db, version, newest, backup=not created)
+    else:
+        _add_missing_triggers(db)
+
+
+# A trigger added after the schema version a campaign is at (keep_author: a club's player may
+# not rewrite who made a line): the first open by a role that may make it adds it, as a step
+# would; other roles use the campaign as it is until then.
+NEWEST_TRIGGER = ("history", "keep_author_history")
+
+
+def _add_missing_triggers(db: ServerDatabase) -> None:
+    table, trigger = NEWEST_TRIGGER
+    row = run(
+        db,
+        "SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = ?), "
+        "pg_has_role((SELECT relowner FROM pg_class WHERE oid = to_regclass(?)), 'USAGE'), "
+        "current_setting('transaction_read_only') = 'off'",  # a standby is read as it is
+        (trigger, table),
+    ).fetchone()
+    if row is None or row[0] or not row[1] or not row[2]:
+        return
+    with db.atomic():
+        begin_write(db)
+        create_triggers(db)
 
 
 def _migrate(db: ServerDatabase, version: int, newest: int, backup: bool = True) -> None:
@@ -242,9 +292,20 @@ def connection_fault(where: str, exc: BaseException) -> Refused | None:
             f"was tried {TRIES} times and then given up; nothing was changed. Try again."
         )
     if "connection refused" in words or "could not connect" in words or "timeout" in words:
-        return Unreachable(
-            f"Cannot reach the PostgreSQL server {where} (is it running, and is the address "
-            "right?); nothing was read or written."
+        return _unreachable(where)
+    if any(w in words for w in _NO_SUCH_HOST):  # a typed host name, or no network at all
+        return _unreachable(where)
+    if state == "25006" or "read-only transaction" in words:
+        return Refused(
+            f"The PostgreSQL server {where} lets the campaign be read but not changed (a "
+            "read-only database, or a standby server); nothing was changed. Ask its "
+            "administrator, or take a copy to change with campaign copy."
+        )
+    if state == "53300" or any(w in words for w in _FULL_UP):
+        return Refused(
+            f"The PostgreSQL server {where} has no connection to spare (too many at once); "
+            "nothing was read or written. Try again in a moment, or ask its administrator to "
+            "allow more (max_connections)."
         )
     if (state is not None and state.startswith("08")) or "server closed the connection" in words:
         return Refused(
@@ -257,6 +318,74 @@ def connection_fault(where: str, exc: BaseException) -> Refused | None:
             "was either saved whole or not at all: look before you repeat it."
         )
     return None
+
+
+# What libpq says of a host name it could not look up: mistyped, or no network to ask.
+_NO_SUCH_HOST = (
+    "failed to resolve host",
+    "could not translate host name",
+    "name or service not known",
+    "temporary failure in name resolution",
+    "nodename nor servname",
+)
+
+
+# What the server says when every connection it allows is taken (SQLSTATE 53300, which libpq
+# does not hand over for a refused connection).
+_FULL_UP = ("too many clients", "connection slots are reserved", "too many connections")
+
+
+def _unreachable(where: str) -> Unreachable:
+    return Unreachable(
+        f"Cannot reach the PostgreSQL server {where} (is it running, and is the address "
+        "right?); nothing was read or written."
+    )
+
+
+def not_connected(given: str, exc: BaseException) -> Refused:
+    """The sentence for a connection that could not be made, when `connection_fault` names
+    no fault: the address itself is wrong (a port, an option, a service libpq does not know),
+    or what answers there is not a PostgreSQL server."""
+    where = shown(given)
+    # psycopg's own prefix ("connection failed: connection to server at ... failed: ")
+    # says nothing the sentence does not: the driver's reason is what follows it.
+    reason = re.split(r"connection is bad: |failed: ", _message(exc).strip())[-1]
+    answered = reason.startswith("FATAL:")  # the server's own refusal: it is PostgreSQL
+    detail = _hide_password(given, reason.removeprefix("FATAL:").strip().rstrip("."))
+    words = str(exc).lower()
+    if "connection is bad" in words or _is_programming_error(exc):
+        # libpq or psycopg refused the connection string before any connection was tried
+        return Refused(
+            f"Cannot open {where}: the PostgreSQL driver does not accept that address "
+            f"({detail}); nothing was read or written. Correct it: "
+            "postgresql://USER@HOST:PORT/DATABASE, or service=NAME for an entry of the service "
+            "file."
+        )
+    if answered:
+        return Refused(
+            f"The PostgreSQL server {where} refused the connection ({detail}); nothing was "
+            "read or written. Ask its administrator."
+        )
+    return Refused(
+        f"What answered at {where} is not a PostgreSQL server ({detail}); nothing was read or "
+        "written. Check the host and the port."
+    )
+
+
+def _is_programming_error(exc: BaseException) -> bool:
+    return any(type(err).__name__ == "ProgrammingError" for err in causes(exc))
+
+
+def _hide_password(given: str, text: str) -> str:
+    """`text` (the driver's words) without the password `given` carries: the driver quotes a
+    part of the URL it could not read, and that part may be the password."""
+    secrets = re.findall(r"password=([^&\s]+)", given, flags=re.IGNORECASE)
+    userinfo = urlsplit(conninfo(given)).netloc.rpartition("@")[0]
+    if ":" in userinfo:
+        secrets.append(userinfo.split(":", 1)[1])
+    for secret in sorted(filter(None, secrets), key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return text
 
 
 def _driver_errors() -> type[BaseException]:

@@ -182,8 +182,20 @@ def create_triggers(db: Database) -> None:
             "END IF; END IF; "
             "IF TG_OP = 'DELETE' THEN RETURN OLD; END IF; RETURN NEW; END $body$"
         )
-        for trigger in ("number", "undo_insert", "undo_update", "undo_delete"):
+        for trigger in ("number", "keep_author", "undo_insert", "undo_update", "undo_delete"):
             db.execute_sql(f'DROP TRIGGER IF EXISTS "{trigger}_{table}" ON "{table}"')
+        if any(c == "author" for c, _ in cols):
+            # An update keeps who made the row: a club's player, who may change their own
+            # posse's rows, must not be able to put an arbitrator's name on a line of theirs.
+            db.execute_sql(
+                f'CREATE OR REPLACE FUNCTION "keep_author_{table}"() RETURNS trigger '
+                f'LANGUAGE plpgsql AS $body$ BEGIN IF {_ON} THEN NEW."author" := OLD."author"; '
+                "END IF; RETURN NEW; END $body$"
+            )
+            db.execute_sql(
+                f'CREATE TRIGGER "keep_author_{table}" BEFORE UPDATE ON "{table}" '
+                f'FOR EACH ROW EXECUTE FUNCTION "keep_author_{table}"()'
+            )
         db.execute_sql(
             f'CREATE TRIGGER "number_{table}" BEFORE INSERT ON "{table}" '
             f'FOR EACH ROW EXECUTE FUNCTION "number_{table}"()'

@@ -78,6 +78,11 @@ def undo_mark(db: Store) -> int:
     return int(row[0])
 
 
+def newest_entry(db: Store) -> int:
+    """The number of the newest entry in the log (0 when it is empty): an undo lowers it."""
+    return int(run(db, "SELECT COALESCE(MAX(seq), 0) FROM undo_log").fetchone()[0])
+
+
 def undo_to(db: Store, mark: int) -> int:
     """Replay inverses newer than the mark, newest first; call inside a transaction."""
     rows = run(

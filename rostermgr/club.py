@@ -22,6 +22,8 @@ PLAYER = "player"
 # gets instead (each names what to do).
 ARBITRATORS_ONLY: dict[str, str] = {
     "record": "Only an arbitrator records games in a club campaign; ask one to record this report.",
+    "send back": "Only an arbitrator sends a report back in a club campaign; ask one to send "
+    "it back, or submit a corrected report.",
     "undo game": "Only an arbitrator undoes a game in a club campaign; ask one to undo it.",
     "adopt": "Only an arbitrator adopts a ruleset in a club campaign; ask one to adopt it.",
     "undo adoption": "Only an arbitrator takes back an adoption in a club campaign; ask one to "

@@ -37,7 +37,7 @@ from db.postgres import Unreachable as Unreachable  # the app offers a backup in
 from db.postgres import WrongPassword as WrongPassword
 from db.rulesets import current_hash, oldest_undoable_mark
 from db.target import shown as server_shown
-from db.undo import prune_before, undo_mark
+from db.undo import newest_entry, prune_before, undo_mark
 from rostermgr.errors import DamagedFile, Refused
 from rostermgr.rules import Ruleset
 from services.faults import DATABASE_ERRORS, ctrl_c_held, named, wrote
@@ -117,6 +117,9 @@ class Campaign:
     commits: int = 0  # edits committed through this open
     _reading: Any = field(default=None, init=False, repr=False)  # a server read transaction
     _seat: Seat | None = field(default=None, init=False, repr=False)
+    # On a server: the undo-log numbers this open's edits issued, as (after, up to) in order,
+    # so that its Undo and Redo know whether someone else has written since (`_others_since`).
+    _own: list[tuple[int, int]] = field(default_factory=list, init=False, repr=False)
 
     @property
     def seat(self) -> Seat:
@@ -262,11 +265,13 @@ class Campaign:
             _server_backup_due(self)
             with bound(self.db), self.db.atomic():
                 begin_write(self.db)
+                start = undo_mark(self.db)
                 # Another player may have adopted a ruleset since this command read the
                 # campaign's: what is written now is written under the one current now.
                 if current_hash() not in (None, self.rules.hash):
                     self.follow_rules()
                 yield
+                end = undo_mark(self.db)
         except DATABASE_ERRORS as exc:
             if should_retry(exc):
                 raise LostRace(self.where) from exc
@@ -274,6 +279,8 @@ class Campaign:
             if fault is None:
                 raise
             raise fault from exc
+        if end > start:  # committed: these numbers are this open's
+            self._own.append((start, end))
         self.wrote = True
         self.commits += 1
 
@@ -337,15 +344,21 @@ class Campaign:
         changed the file in between, the write is refused, nothing changed, so nothing is
         taken back that the backup does not hold.
         """
-        seen = self.mark()
+        seen = self._moment()  # on a server, of the moment the use case read and planned
         made = self.backup(reason) if needed else None
         with self.edit():
-            if self.mark() != seen:
+            if self._moment() != seen:
                 raise Refused(
-                    f"Another program changed {self.path} while it was being backed up, so "
-                    "nothing was changed; try again."
+                    f"Another program changed the campaign {self.where} meanwhile, so nothing "
+                    "was changed; look at it again, then try again."
                 )
             yield made
+
+    def _moment(self) -> tuple[int, int]:
+        """Where the undo log is: the newest number issued and the newest entry. A write
+        issues numbers; an undo issues none but takes the newest entries out."""
+        with bound(self.db):
+            return undo_mark(self.db), newest_entry(self.db)
 
     def undo_to(self, mark: int) -> tuple[str, ...]:
         """Undo every change after `mark` in one transaction; returns the statements to redo.
@@ -362,6 +375,12 @@ class Campaign:
             with self.edit():
                 return undo_own(self.db, mark)
         with self.edit():
+            if self._others_since(mark):  # their change would be taken back with this one
+                raise Refused(
+                    f"Someone else changed the campaign {self.where} after this change, so it "
+                    "was not undone (that would take their change back too); change it back "
+                    "yourself (sell what was bought, for example)."
+                )
             statements = undo_capturing(self.db, mark)
         self.follow_rules()
         return statements
@@ -371,8 +390,31 @@ class Campaign:
         from db.redo import redo
 
         with self.edit():
+            # The statements put back rows as they were, whole: after someone else's change
+            # they would overwrite it, or collide with the rows it made.
+            if self._own and self._others_since(self._own[-1][1]):
+                raise Refused(
+                    f"Someone else changed the campaign {self.where} after this was undone, so "
+                    "it was not redone (that would overwrite their change); make the change "
+                    "again yourself."
+                )
             redo(self.db, statements)
         self.follow_rules()
+
+    def _others_since(self, mark: int) -> bool:
+        """Whether someone else has written to this server campaign since the undo log's
+        `mark`: a number issued after it that this open's edits did not issue. Call inside
+        an edit (its lock keeps others out meanwhile). Never so for a file: one writer."""
+        if self.server is None:
+            return False
+        covered = mark
+        for start, end in self._own:
+            if end <= covered:
+                continue
+            if start > covered:
+                return True
+            covered = end
+        return covered < undo_mark(self.db)
 
     def follow_rules(self) -> None:
         """Read with the file's current ruleset again, when an undo or redo changed it."""
@@ -550,6 +592,7 @@ def for_command(
     try:
         db = open_file(path, read_only=read_only)
     except (*DATABASE_ERRORS, OSError) as exc:
+        # a file this open made and could not make a campaign is gone again (db.connection)
         fault = named(path, exc)
         if fault is None:
             raise
@@ -694,28 +737,31 @@ def for_app(
     lock = lock or CampaignLock(path)
     if not lock.held:
         lock.acquire()  # before opening: opening may migrate, which writes
+    existed = path.exists()
+    opened: CampaignDatabase | None = None
     try:
-        db = open_file(path)
+        db = opened = open_file(path)
         mark("opened")
         problems = quick_check(db, path)
         mark("checked")
         if problems:
-            db.close()
             raise DamagedFile(problems[0])  # one sentence, naming the backup to restore
-    except BaseException:
-        lock.release()
-        raise
-    try:
         rules = campaign_rules(db, path, rules, chose, True)
-    except BaseException:
-        db.close()
+        # Entries older than the oldest game (or adoption) can never be undone again; this
+        # app's own undo stack starts empty, so now is the safe time to forget them.
+        with bound(db), db.atomic():
+            oldest = oldest_undoable_mark()
+            if oldest is not None:
+                prune_before(db, oldest)
+    except BaseException as exc:
+        if opened is not None:
+            opened.close()
         lock.release()
+        if not existed:  # made, then not made a campaign (a full disk): not left behind
+            _remove_new_file(path)
+        fault = named(path, exc) if isinstance(exc, (*DATABASE_ERRORS, OSError)) else None
+        if fault is not None:
+            raise fault from exc
         raise
-    # Entries older than the oldest game (or adoption) can never be undone again; this app's
-    # own undo stack starts empty, so now is the safe time to forget them.
-    with bound(db), db.atomic():
-        oldest = oldest_undoable_mark()
-        if oldest is not None:
-            prune_before(db, oldest)
     mark("ready")
     return Campaign(path, rules, db, lock)

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from db.backup import behind_rollback
 from db.busy import is_busy
 from db.connection import DATABASE_ERRORS as DATABASE_ERRORS  # for the front ends, too
 from db.connection import damaged, is_damage, offer_backup
@@ -59,14 +60,24 @@ def _read_only_side(path: Path) -> Path | None:
     return None
 
 
+def named_given(given: str | None, exc: BaseException) -> Refused | None:
+    """The refusal naming a fault of the campaign `given` (--db, else ROSTERMGR_DB, else the
+    default file): a server's by its URL, a file's by `named`."""
+    from services.paths import campaign_path, campaign_server, server_shown
+
+    server = campaign_server(given)
+    if server is not None and isinstance(exc, DATABASE_ERRORS):
+        from db.postgres import connection_fault
+
+        return connection_fault(server_shown(server), exc)
+    return named(campaign_path(given), exc)  # an OSError names its own file
+
+
 def named(path: Path, exc: BaseException) -> Refused | None:
     """The refusal that names this fault of the campaign file `path`, or None if it is none."""
+    exc = behind_rollback(exc)
     if isinstance(exc, DATABASE_ERRORS):
         words = _words(exc)
-        if "no transaction is active" in words and exc.__context__ is not None:
-            # SQLite rolled back by itself (a full disk); peewee's own ROLLBACK then failed:
-            # what made the transaction fail is the fault.
-            return named(path, exc.__context__)
         if is_damage(exc):
             return damaged(path, exc)
         if "disk is full" in words:

@@ -105,7 +105,7 @@ def apply_report(c: Campaign, number: int, dry_run: bool = False) -> Recorded:
 @in_campaign
 def send_back(c: Campaign, number: int, reason: str) -> SubmittedReport:
     """Return the waiting report `number` to its player with a reason (an arbitrator's)."""
-    c.allow("record")
+    c.allow("send back")
     if not reason.strip():
         raise Refused("Say why the report is sent back, so its player can put it right.")
     with c.edit():

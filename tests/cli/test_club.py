@@ -285,6 +285,60 @@ def test_a_player_s_report_waits_for_an_arbitrator_who_applies_or_sends_it_back(
     assert result.code == 1 and result.err.startswith("None of The Younger Gang, Last Hope")
 
 
+def test_a_player_s_send_back_is_refused_naming_the_send_back(
+    club: tuple[Cli, Cli, Cli, str, str],
+) -> None:
+    _boss, ann, bob, _ann_role, _bob_role = club
+    ann.ok("game", "record", ann.file(kid_taken_out_by_wyatt(1)))
+    before = bob.ok("game", "reports", "--json").out
+    result = bob("game", "send-back", "1", "Kid was never out")
+    assert (result.code, result.err) == (
+        1,
+        "Only an arbitrator sends a report back in a club campaign; ask one to send it back, "
+        "or submit a corrected report.\n",
+    )
+    assert bob.ok("game", "reports", "--json").out == before
+
+
+def test_a_player_may_not_rewrite_who_made_a_line_of_their_posse_by_raw_sql(
+    club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
+) -> None:
+    boss, ann, _bob, ann_role, _bob_role = club
+    boss.ok("posse", "buy", D, "Slim", "whiskey")  # an arbitrator's line on ann's posse
+    ann.ok("posse", "buy", D, "Kid", "whiskey")
+    shown = json.loads(ann.ok("posse", "show", D, "--json").out)
+    before = [line["by"] for line in shown["history"]]
+    assert {"postgres", ann_role} <= set(before)
+    with psycopg.connect(_as(postgres_url, ann_role), autocommit=True) as conn:
+        for table in ("history", "ledger"):
+            conn.execute(f"UPDATE {table} SET author = 'postgres'")  # RLS: her posse's rows
+            conn.execute(f"UPDATE {table} SET author = %s", (ann_role,))
+    shown = json.loads(ann.ok("posse", "show", D, "--json").out)
+    assert [line["by"] for line in shown["history"]] == before
+    assert boss.ok("check").code == 0
+
+
+def test_a_club_made_before_the_author_was_kept_gets_it_at_an_arbitrator_s_next_command(
+    club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
+) -> None:
+    boss, ann, _bob, _ann_role, _bob_role = club
+
+    def kept() -> list[str]:
+        with psycopg.connect(postgres_url) as conn:
+            rows = conn.execute(
+                "SELECT tgname FROM pg_trigger WHERE tgname LIKE 'keep_author_%' ORDER BY 1"
+            ).fetchall()
+        return [r[0] for r in rows]
+
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        for table in ("history", "ledger", "submitted_report"):
+            conn.execute(f'DROP TRIGGER "keep_author_{table}" ON "{table}"')  # as it was made
+    ann.ok("posse", "list")  # a player may not make triggers: the campaign is used as it is
+    assert kept() == []
+    boss.ok("posse", "list")
+    assert kept() == ["keep_author_history", "keep_author_ledger", "keep_author_submitted_report"]
+
+
 def test_a_player_may_not_submit_or_decide_reports_for_others_by_raw_sql(
     club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
 ) -> None:

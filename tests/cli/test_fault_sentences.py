@@ -259,6 +259,41 @@ def test_a_full_campaign_disk_is_named_for_reads_and_writes(
         assert err == f"The disk holding {cli.db} is full; nothing was written. Free some space.\n"
 
 
+def _leave_free(disk: Path, free_kib: int) -> None:
+    """Empty `disk`, then take all its room but `free_kib` KiB."""
+    for path in disk.iterdir():
+        subprocess.run(["rm", "-rf", str(path)], check=True)
+    total = os.statvfs(disk)
+    room = total.f_bavail * total.f_frsize - free_kib * 1024
+    if room > 0:
+        subprocess.run(["fallocate", "-l", str(room), str(disk / "fill")], check=True)
+
+
+@pytest.mark.sqlite_only
+def test_a_new_campaign_or_copy_on_a_nearly_full_disk_is_made_whole_or_said_and_not_left(
+    tmp_path: Path, small_disk: Path
+) -> None:
+    # A COMMIT that fails for room makes SQLite end the transaction itself; the rollback that
+    # follows fails too and must not hide the full disk (it was an "internal error"), and the
+    # file made for the campaign must not stay behind (a later command found it half made).
+    source = Cli(tmp_path / "source.sqlite3", tmp_path)
+    source.new_posse(DALTON)
+    source.new_posse(LAWMEN)
+    size = source.db.stat().st_size
+    for free_kib in range(0, size // 1024 + 64, 16):
+        for args in (("posse", "new", "{doc}"), ("campaign", "copy", str(source.db), "{db}")):
+            _leave_free(small_disk, free_kib)
+            cli = Cli(small_disk / "new.sqlite3", tmp_path)
+            given = [a.format(doc=cli.file(DALTON), db=cli.db) for a in args]
+            done = cli(*given)
+            if done.code == 0:
+                assert "The Dalton Boys" in cli.ok("posse", "list").out
+                continue
+            one_sentence(done.err)
+            assert f"The disk holding {cli.db} is full" in done.err, (free_kib, args, done.err)
+            assert sorted(p.name for p in small_disk.iterdir()) == ["fill"], (free_kib, args)
+
+
 # --- item 10: read-only folders (backups, campaign) ----------------------------------------
 
 

@@ -24,6 +24,8 @@ from tests.cli.test_game import D, L, kid_taken_out_by_wyatt, report
 from tests.conftest import DALTON, LAWMEN, Cli
 from tests.postgres import PostgresServer
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def _same_words(text: str, cli: Cli) -> str:
     return text.replace(str(cli.db), "CAMPAIGN")
@@ -113,6 +115,13 @@ def test_take_over_is_said_to_do_nothing_on_a_server(
         ("postgresql://postgres:s3cret@127.0.0.1:{closed}/x", "Cannot reach the PostgreSQL server"),
         ("postgresql://postgres:s3cret@127.0.0.1:{port}/no_such_db", "There is no such database"),
         ("postgresql://nobody_here:s3cret@127.0.0.1:{port}/postgres", "does not know that user"),
+        # A URL the driver cannot use is a typo to correct, not an internal error; the part
+        # it quotes may be the password, which is never said.
+        ("postgresql://postgres:s3cret@127.0.0.1:99999/x", "does not accept that address"),
+        ("postgresql://postgres:s3cret%zz@127.0.0.1:{port}/x", "does not accept that address"),
+        ("postgresql://postgres:s3cret@127.0.0.1:{port}/x?sslmode=bogus", "does not accept"),
+        ("postgresql://postgres:s3cret@127.0.0.1:{port}/x?bogus=1", "does not accept"),
+        ("postgresql://postgres:s3cret@127.0.0.1:{port}/x?password=s3cret&no=1", "not accept"),
     ],
 )
 def test_a_server_fault_is_one_sentence_naming_the_server_without_its_password(
@@ -131,6 +140,116 @@ def test_a_server_fault_is_one_sentence_naming_the_server_without_its_password(
     assert "s3cret" not in result.err and "Traceback" not in result.err
     assert result.err.count("\n") == 1
     assert "127.0.0.1" in result.err
+
+
+def test_a_host_that_does_not_resolve_is_said_to_be_out_of_reach(tmp_path: Path) -> None:
+    # A mistyped host name, or no network to look it up on: the app offers its backup then.
+    given = "postgresql://postgres:s3cret@no-such-host.invalid/x"
+    cli = Cli(given, tmp_path)  # type: ignore[arg-type]
+    result = cli("posse", "list")
+    assert result.code == 1
+    assert result.err.startswith("Cannot reach the PostgreSQL server"), result.err
+    assert "s3cret" not in result.err and result.err.count("\n") == 1
+
+
+def test_a_server_that_is_not_postgresql_is_said_so(tmp_path: Path) -> None:
+    import socket
+    import threading
+
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+
+        def answer_nonsense() -> None:
+            conn, _ = listener.accept()
+            with conn:
+                conn.recv(1024)
+                conn.sendall(b"garbage, not the PostgreSQL protocol\n")
+
+        thread = threading.Thread(target=answer_nonsense, daemon=True)
+        thread.start()
+        given = f"postgresql://postgres@127.0.0.1:{listener.getsockname()[1]}/x"
+        result = Cli(given, tmp_path)("posse", "list")  # type: ignore[arg-type]
+        thread.join(timeout=10)
+    assert result.code == 1
+    assert result.err.startswith(f"What answered at {given} is not a PostgreSQL server")
+    assert result.err.count("\n") == 1 and "internal error" not in result.err
+
+
+def test_a_server_with_no_connection_to_spare_or_a_role_not_let_in_is_said_so(
+    postgres_campaign_url: str, tmp_path: Path
+) -> None:
+    # Both were internal errors: libpq hands over no SQLSTATE for a refused connection.
+    import uuid
+
+    import psycopg
+
+    role = "full_" + uuid.uuid4().hex[:8]
+    with psycopg.connect(postgres_campaign_url, autocommit=True) as admin:
+        admin.execute(f"CREATE ROLE {role} NOLOGIN")
+        as_role = postgres_campaign_url.replace("postgres@", f"{role}@", 1)
+        result = Cli(as_role, tmp_path)("posse", "list")  # type: ignore[arg-type]
+        assert result.code == 1 and result.err.count("\n") == 1, result.err
+        assert result.err.startswith(f"The PostgreSQL server {as_role} refused the connection")
+        assert f'role "{role}" is not permitted to log in' in result.err
+        admin.execute(f"ALTER ROLE {role} LOGIN")
+        taken: list[Any] = []
+        try:
+            while True:  # every slot a role without SUPERUSER may have
+                taken.append(psycopg.connect(as_role))
+        except psycopg.OperationalError:
+            pass
+        try:
+            result = Cli(as_role, tmp_path)("posse", "list")  # type: ignore[arg-type]
+        finally:
+            for conn in taken:
+                conn.close()
+        admin.execute(f"DROP ROLE {role}")
+    assert result.code == 1 and result.err.count("\n") == 1, result.err
+    assert result.err.startswith(f"The PostgreSQL server {as_role} has no connection to spare")
+
+
+def test_a_read_only_server_campaign_is_read_and_a_write_is_refused_in_a_sentence(
+    postgres_campaign_url: str, tmp_path: Path
+) -> None:
+    # A standby, or a database its administrator made read-only: a write said "Another
+    # program is writing to postgresql:/..." (the file's words, of a path made of the URL).
+    import psycopg
+
+    cli = Cli(postgres_campaign_url, tmp_path)  # type: ignore[arg-type]
+    cli.new_posse(DALTON)
+    name = postgres_campaign_url.rsplit("/", 1)[1]
+    with psycopg.connect(postgres_campaign_url, autocommit=True) as admin:
+        # made before the newest trigger: the owner's open would add it, but may not here
+        admin.execute('DROP TRIGGER "keep_author_history" ON "history"')
+        admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+    before = _read(postgres_campaign_url)
+    assert D in cli.ok("posse", "list").out
+    for args in (("posse", "buy", D, "Ike Dalton", "whiskey"), ("posse", "rename", D, "Gang")):
+        result = cli(*args)
+        assert result.code == 1 and result.err.count("\n") == 1, result.err
+        assert result.err.startswith(
+            f"The PostgreSQL server {postgres_campaign_url} lets the campaign be read but not "
+            "changed"
+        ), result.err
+    assert _read(postgres_campaign_url) == before
+
+
+def test_the_driver_s_own_warnings_never_reach_the_user() -> None:
+    # Seen on Ctrl+C under a SIGSTOPped server: two lines of psycopg's before the sentence.
+    import logging
+    import subprocess
+    import sys
+
+    warn = (
+        "import logging, db.postgres; "
+        "logging.getLogger('psycopg').warning('query cancellation failed: cancellation timeout')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", warn], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stderr == "" and done.stdout == ""
+    assert logging.getLogger("psycopg").handlers  # in this process too
 
 
 # --- campaign copy ---------------------------------------------------------------------------
@@ -366,6 +485,30 @@ def test_a_connection_lost_in_the_middle_of_a_write_is_one_sentence_and_writes_n
     assert _read(postgres_url) == before
 
 
+def test_a_network_lost_in_the_middle_of_a_command_is_noticed_within_half_a_minute(
+    postgres_campaign_url: str,
+) -> None:
+    # A network that goes away sends no word: TCP alone would keep the command waiting for
+    # some 15 minutes, or for ever while it waits for an answer (seen with a veth link set down
+    # under a write). The campaign's connection and the app's listener ask libpq to give up on
+    # a silent peer: keepalive probes while waiting, a limit on unacknowledged data.
+    from db.live import listener
+
+    db = open_server(postgres_campaign_url)
+    listening = listener(db)
+    try:
+        for conn in (db.connection(), listening._conn):
+            asked = conn.info.get_parameters()
+            assert asked["keepalives"] == "1"
+            silent = int(asked["keepalives_idle"])
+            silent += int(asked["keepalives_interval"]) * int(asked["keepalives_count"])
+            assert silent <= 30  # seconds, as the README says
+            assert int(asked["tcp_user_timeout"]) <= 30_000
+    finally:
+        listening.close()
+        db.close()
+
+
 def test_each_undo_log_entry_on_the_server_says_who_made_it_and_when(
     postgres_url: str, tmp_path: Path
 ) -> None:
@@ -554,3 +697,34 @@ def test_a_server_backup_that_cannot_be_written_refuses_the_game_in_a_sentence(
     assert result.err.count("\n") == 1
     monkeypatch.undo()
     assert _read(postgres_url) == before
+
+
+def test_a_server_backup_on_a_nearly_full_disk_is_made_whole_or_said_full(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A real small disk: when the room runs out at the copy's COMMIT, SQLite ends the
+    # transaction itself and peewee's rollback fails too; that must not hide the full disk
+    # ("make that folder writable" was said of a folder that was writable and full).
+    import subprocess
+
+    from tests.cli.test_fault_sentences import _leave_free
+    from tests.cli.test_restore_faults import _tmpfs
+
+    disk = tmp_path / "small-disk"
+    if not _tmpfs(disk, "1M"):
+        pytest.skip("cannot mount a tmpfs here (not root, or no mount permission)")
+    try:
+        monkeypatch.setenv("ROSTERMGR_BACKUP_DIR", str(disk / "backups"))
+        cli = Cli(postgres_url, tmp_path)  # type: ignore[arg-type]
+        cli.new_posse(DALTON)
+        cli.new_posse(LAWMEN)
+        for free_kib in range(0, 240, 16):
+            _leave_free(disk, free_kib)
+            result = cli("backup")
+            if result.code == 0:
+                continue
+            assert result.err.startswith("Cannot make the backup: the disk holding"), result.err
+            assert "is full, so nothing was changed" in result.err
+            assert result.err.count("\n") == 1
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
