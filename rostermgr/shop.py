@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rostermgr.errors import Refused, RuleBroken, quoted
+from rostermgr.hiring import check_purse, check_vacancy
 from rostermgr.plans import CreationPlan, Entry
 from rostermgr.roster import Member, Posse, check_name
 from rostermgr.rules import Item, Ruleset
@@ -31,14 +32,6 @@ def check_carry(member: Member, item_id: str, rules: Ruleset) -> None:
         )
 
 
-def _check_purse(posse_name: str, purse: int, cost: int, what: str) -> None:
-    if cost > purse:
-        raise RuleBroken(
-            f"{posse_name} cannot afford {what}: it costs ${cost} and the purse holds ${purse} "
-            f"(${cost - purse} short, R16)."
-        )
-
-
 def _check_trading(posse: Posse) -> None:
     """A retired posse buys, sells and hires nothing until it is brought back to play."""
     why = trading_refusal(posse.name, posse.standing)
@@ -52,7 +45,7 @@ def plan_buy(posse: Posse, member_name: str, item_id: str, rules: Ruleset) -> En
     member = posse.living_member(member_name)
     item = rules.item(item_id)
     check_carry(member, item_id, rules)
-    _check_purse(posse.name, posse.purse, item.price, f"a {item.name.lower()}")
+    check_purse(posse.name, posse.purse, item.price, f"a {item.name.lower()}")
     return Entry(
         -item.price, f"Bought {item.name.lower()} for {member.name}", "buy", member.name, item_id
     )
@@ -102,64 +95,10 @@ def plan_hire(posse: Posse, role_id: str, name: str, rules: Ruleset) -> tuple[Me
     name = check_name(name, "member's name")
     if any(m.name == name for m in posse.members):
         raise RuleBroken(f"{posse.name} already has a member named {quoted(name)}.")
-    _check_vacancy(posse, role_id, rules)
-    _check_purse(posse.name, posse.purse, role.hire_cost, f"a new {role.name.lower()}")
+    check_vacancy(posse, role_id, rules)
+    check_purse(posse.name, posse.purse, role.hire_cost, f"a new {role.name.lower()}")
     member = Member(name=name, role=role_id)
     return member, Entry(-role.hire_cost, f"Hired {role.name.lower()} {name}", "hire", name)
-
-
-def _living(posse: Posse, role_id: str) -> int:
-    return sum(1 for m in posse.active if m.role == role_id)
-
-
-def _check_vacancy(posse: Posse, role_id: str, rules: Ruleset) -> None:
-    """R3: a role is hired only while the posse has fewer of it alive than its composition."""
-    role = rules.role(role_id)
-    have, limit = _living(posse, role_id), rules.composition.get(role_id, 0)
-    if have >= limit:
-        if limit == 1:
-            raise RuleBroken(f"{posse.name} already has a living {role.name.lower()} (R3).")
-        raise RuleBroken(
-            f"{posse.name} already has {have} living {role.name.lower()}s, "
-            "the most a posse may have (R3)."
-        )
-
-
-def nobody_to_hire(posse: Posse, rules: Ruleset) -> str:
-    """R3, R16: why the posse may hire nobody now, or "" when some role may be hired.
-
-    Asked before a hire is offered at all: a retired posse hires nothing; a posse with every
-    place of its composition filled says so in one sentence (not one role's refusal, as if
-    only that role were full); else the purse, for the first role with a place free.
-    """
-    why = trading_refusal(posse.name, posse.standing)
-    if why:
-        return why
-    short: list[str] = []  # the purse's refusal of each role with a place free
-    for role_id in rules.roles:
-        role = rules.role(role_id)
-        try:
-            _check_vacancy(posse, role_id, rules)
-        except RuleBroken:
-            continue
-        try:
-            _check_purse(posse.name, posse.purse, role.hire_cost, f"a new {role.name.lower()}")
-        except RuleBroken as exc:
-            short.append(str(exc))
-            continue
-        return ""
-    if short:
-        return short[0]
-    alive = []
-    for role_id, limit in rules.composition.items():
-        if limit > 0 and role_id in rules.roles:
-            name, have = rules.role(role_id).name.lower(), _living(posse, role_id)
-            alive.append(f"a living {name}" if have == 1 else f"{have} living {name}s")
-    listed = ", ".join(alive[:-1]) + f" and {alive[-1]}" if len(alive) > 1 else "".join(alive)
-    return (
-        f"{posse.name} has every place filled: {listed}, the most a posse may have; "
-        "a member is hired only to replace one (R3)."
-    )
 
 
 _REQUEST_KEYS = {"name", "faction", "members"}

@@ -353,7 +353,7 @@ class MainWindow(QMainWindow):
         self._title()
 
     def show_selected(self) -> None:
-        from rostermgr.shop import nobody_to_hire
+        from rostermgr.hiring import nobody_to_hire
 
         name = self.current_posse()
         self.view.show_posse(name)

@@ -9,9 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rostermgr.errors import RuleBroken
+from rostermgr.hiring import nobody_to_hire
 from rostermgr.roster import Member, Posse
 from rostermgr.rules_load import default_ruleset
-from rostermgr.shop import nobody_to_hire, plan_buy, plan_creation, plan_hire, plan_sell
+from rostermgr.shop import plan_buy, plan_creation, plan_hire, plan_sell
 from rostermgr.standing import RETIRED, trading_refusal
 from tests.conftest import DALTON
 

@@ -147,6 +147,7 @@ def paint_noted(self, event):
 def attach_then_quit(self, session):
     attach(self, session)
     seen["opened"] = sorted(m for m in sys.modules if "." not in m)
+    seen["domain"] = sorted(m for m in sys.modules if m.startswith("rostermgr."))
     self.close()
 main_window.MainWindow.paintEvent = paint_noted
 main_window.MainWindow.attach = attach_then_quit
@@ -164,6 +165,11 @@ print(json.dumps({{"code": code, **seen}}))
         assert heavy not in found["first"], heavy
     assert "peewee" in found["opened"]
     assert "reportlab" not in found["opened"]
+    # the planners and the plans they make wait for an edit (issue 33): the shown posse asks
+    # only what may be done (rostermgr.hiring for Hire, say)
+    assert "rostermgr.hiring" in found["domain"]
+    for planner in ("rostermgr.shop", "rostermgr.plans", "rostermgr.postgame"):
+        assert planner not in found["domain"], planner
 
 
 def test_a_damaged_campaign_is_refused_over_the_window_and_exits_1(
