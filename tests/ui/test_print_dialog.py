@@ -53,6 +53,31 @@ def test_r18_changed_only_after_saving_cards(window: MainWindow, qtbot, tmp_path
     dialog.done(0)
 
 
+def test_a_finished_preview_is_shown_from_the_gui_thread(
+    window: MainWindow, qtbot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker's end reaches the dialog in the GUI thread: shown from the worker's own, the
+    PDF was loaded into the document the window was painting (a segfault now and then)."""
+    from PySide6.QtCore import QThread
+    from PySide6.QtWidgets import QApplication
+
+    threads: list[bool] = []
+    show = PrintDialog._show
+
+    def noted(self: PrintDialog, target: Path, generation: int) -> None:
+        threads.append(QThread.currentThread() is QApplication.instance().thread())
+        show(self, target, generation)
+
+    monkeypatch.setattr(PrintDialog, "_show", noted)
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.render()
+    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+    dialog.wait()
+    assert threads == [True]
+    dialog.done(0)
+
+
 def test_r18_saved_cards_not_counted_as_printed_say_so(
     window: MainWindow, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

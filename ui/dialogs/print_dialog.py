@@ -159,6 +159,7 @@ class PrintDialog(QDialog):
         self._folder = tempfile.TemporaryDirectory(prefix="rostermgr-print-")
         self.pdf: Path | None = None  # the PDF the preview shows
         self.thread: Any = None
+        self._rendering: tuple[Path, int] = (Path(), -1)  # the running render's target and options
         self.worker: Any = None
         self.saving: Any = None  # the thread drawing a print shop's files where they are saved
         self.saver: Any = None
@@ -311,11 +312,28 @@ class PrintDialog(QDialog):
         self.message.setText("Updating the preview...")
         generation = self._generation
         # Keep the worker referenced: a collected worker never runs and its thread never ends.
+        self._rendering = (target, generation)
         self.thread, self.worker = start(self._drawing(job, target), self)
+        # Bound methods of this dialog, queued to the GUI thread: a lambda has no receiver, so
+        # Qt called it in the worker's thread, which then loaded the PDF into the shown
+        # document while the GUI thread painted it (a segfault under CI, now and then).
         self.worker.progress.connect(self._progress)
-        self.worker.done.connect(lambda: self._rendered(target, generation))
-        self.worker.failed.connect(lambda sentence: self._failed(sentence, generation))
+        self.worker.done.connect(self._render_done)
+        self.worker.failed.connect(self._render_failed)
         self.thread.start()
+
+    def _render_done(self) -> None:
+        self._rendered(*self._ended())
+
+    def _render_failed(self, sentence: str) -> None:
+        self._failed(sentence, self._ended()[1])
+
+    def _ended(self) -> tuple[Path, int]:
+        """What the render that just reported drew; its thread is let end before the next
+        render may take its place (a worker dropped while its thread runs crashes the app)."""
+        if self.thread is not None:
+            self.thread.wait()
+        return self._rendering
 
     def fresh_pdf(self) -> Path | None:
         """The PDF of the options as they are now: the preview's, or drawn here at once when
