@@ -160,13 +160,16 @@ def hidden_character(name: str) -> str | None:
     return None
 
 
-def check_name(name: object, what: str) -> str:
+def check_name(name: object, what: str, limit: int = NAME_LIMIT) -> str:
     """The one name validator (creation, hire, rename, import, reports): a usable name,
-    normalised (NFC, spaces single and trimmed), with a visible character, not over-long.
+    normalised (NFC, spaces single and trimmed), with a visible character, not over-long
+    (`limit` characters: a ruleset's names may run longer than a posse's, up to its texts').
 
     A control or format character is refused, never silently dropped: a name that reads one
     way and is stored another (U+202E turns "Kid" around on screen) would deceive the players.
     """
+    if limit != NAME_LIMIT:
+        return _check_name(name, what, limit)
     if isinstance(name, str):
         clean = _accepted.get(name)
         if clean is not None:
@@ -183,7 +186,7 @@ _accepted: dict[str, str] = {}
 _ACCEPTED_KEPT = 4096
 
 
-def _check_name(name: object, what: str) -> str:
+def _check_name(name: object, what: str, limit: int = NAME_LIMIT) -> str:
     if not isinstance(name, str):
         raise Refused(f"The {what} must be text.")
     if any(0xD800 <= ord(c) <= 0xDFFF for c in name):
@@ -199,8 +202,6 @@ def _check_name(name: object, what: str) -> str:
         if name.strip():
             raise Refused(f"The {what} {quoted(name)} has no visible character.")
         raise Refused(f"The {what} must not be empty.")
-    if len(clean) > NAME_LIMIT:
-        raise Refused(
-            f"The {what} {quoted(clean[:20] + '...')} is longer than {NAME_LIMIT} characters."
-        )
+    if len(clean) > limit:
+        raise Refused(f"The {what} {quoted(clean[:20] + '...')} is longer than {limit} characters.")
     return clean

@@ -291,6 +291,14 @@ class Ruleset:
             raise RuleBroken(f"There is no item {quoted(item_id)} in the {self.name} ruleset.")
         return self.items[item_id]
 
+    def founding_cost(self) -> int:
+        """R6: what the composition's members cost at creation, before any gear; a role bought
+        in groups (three gang members for $60) pays for each group begun."""
+        return sum(
+            self.roles[role_id].creation_cost * -(-count // self.roles[role_id].creation_group)
+            for role_id, count in self.composition.items()
+        )
+
     def resale_value(self, item_id: str) -> int:
         """R16: what the town pays back for an item, rounded down."""
         return self.item(item_id).price * self.resale_percent // 100

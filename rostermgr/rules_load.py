@@ -12,9 +12,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from rostermgr.errors import RulesetError, escaped
+from rostermgr.errors import Refused, RulesetError, escaped
 from rostermgr.invariants import ruleset_problems
-from rostermgr.roster import NAMED_STATS
+from rostermgr.roster import NAMED_STATS, check_name, normal_name
 from rostermgr.rules import (
     ActionUse,
     Advancement,
@@ -81,6 +81,10 @@ MAX_JOKERS = 100
 MAX_MM = 10_000.0
 # R12 setup maps: a few cards of territory per posse; hundreds would be no map to draw.
 MAX_LAID = 60
+# R3: a posse is a handful of models (five in the notes); a hundred is beyond any table.
+MAX_POSSE = 100
+# R7: the ranks whose value is data; 2-10 count at face value unless the ruleset says otherwise.
+FACES = ("J", "Q", "K", "A", "JK")
 SCENARIO_KEYS = ("name", "rout", "bounties", "ends_on_bounty", "objective", "map")
 
 
@@ -139,6 +143,17 @@ class _Reader:
 
     def text(self, key: str, default: Any = ...) -> str:
         value: str = self.get(key, str, default)
+        return value
+
+    def name(self, key: str) -> str:
+        """A name shown on cards, lists and pickers, kept as written: visible, without an
+        invisible character (roster.check_name), within MAX_TEXT as every text of a ruleset."""
+        value = self.text(key)
+        try:
+            check_name(value, "name", MAX_TEXT)
+        except Refused as exc:
+            said = str(exc).rstrip(".")
+            raise self.fail(key, f"is no name: {said[:1].lower()}{said[1:]}") from exc
         return value
 
     def sub(self, key: str) -> _Reader:
@@ -275,7 +290,7 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
     stat_names = _names(stats.sub("names"), stat_order)
     stat_short = _names(stats.sub("short"), stat_order)
     roles = {k: _role(k, t, stat_order) for k, t in r.subs("roles").items()}
-    composition = r.ints("composition", tuple(roles))
+    composition = _composition(r, roles)
     cards, tests, flips, game = r.sub("cards"), r.sub("tests"), r.sub("flips"), r.sub("game")
     if "kinds" not in tests.table:
         raise tests.fail(
@@ -288,6 +303,13 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
     items = {k: _item(k, t, kinds, roles, test_kinds) for k, t in r.subs("items").items()}
     factions = {k: _faction(k, t) for k, t in r.subs("factions").items()}
     values = cards.ints("values", RANKS)
+    for rank in FACES:
+        if rank not in values:
+            raise cards.fail(
+                "values",
+                f"must give a value to {rank}, as to {', '.join(FACES[:-1])} and {FACES[-1]} "
+                "(2-10 count at face value) (R7)",
+            )
     advancement = tuple(
         _advancement(r, i, row, stat_order) for i, row in enumerate(r.get("advancement", list))
     )
@@ -317,7 +339,7 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
     rout_roles, rout_models = _rout(game, roles)
     rules = Ruleset(
         id=head.text("id"),
-        name=head.text("name"),
+        name=head.name("name"),
         version=head.text("version"),
         source=source,
         starting_purse=money.count("starting_purse"),
@@ -362,6 +384,13 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         hash=text_hash(text),
         text=text,
     )
+    _distinct_names(r, rules)
+    if rules.founding_cost() > rules.starting_purse:
+        raise money.fail(
+            "starting_purse",
+            f"is ${rules.starting_purse}, and a posse at creation (composition) costs "
+            f"${rules.founding_cost()} before any gear: no posse could be founded (R3, R16)",
+        )
     # One set of invariants: what `check` would refuse in a campaign under these numbers
     for key, problem in ruleset_problems(rules):
         raise r.fail(key, problem)
@@ -378,6 +407,49 @@ def parse_ruleset_text(text: str, source: str) -> Ruleset:
     return parse_ruleset(text.encode("utf-8"), source)
 
 
+def _composition(r: _Reader, roles: Mapping[str, Role]) -> Mapping[str, int]:
+    """R3: how many of each role a posse is founded with; at least one model in all, and no
+    more than MAX_POSSE (a billion gang members loaded, and founding them exhausted memory)."""
+    table = r.sub("composition")
+    counts = r.ints("composition", tuple(roles))
+    for role_id in counts:
+        table.count(role_id)
+    total = sum(counts.values())
+    if total < 1:
+        raise r.fail("composition", "must found a posse of at least one model (R3)")
+    if total > MAX_POSSE:
+        raise r.fail(
+            "composition", f"must found a posse of at most {MAX_POSSE} models, not {total} (R3)"
+        )
+    return counts
+
+
+def _distinct_names(r: _Reader, rules: Ruleset) -> None:
+    """Each faction, role, item, kind, scenario, test and stat its own name, compared as names
+    are (roster.normal_name, any case): two items called Pistol cannot be told apart on a card
+    or in a picker, and the simulator names its posses after their factions."""
+    tables: tuple[tuple[str, Mapping[str, Any], str], ...] = (
+        ("factions", rules.factions, ".name"),
+        ("roles", rules.roles, ".name"),
+        ("kinds", rules.kinds, ".name"),
+        ("items", rules.items, ".name"),
+        ("tests.kinds", rules.test_kinds, ".name"),
+        ("scenarios", rules.scenarios, ".name"),
+        ("stats.names", rules.stat_names, ""),
+    )
+    for table, entries, suffix in tables:
+        seen: dict[str, str] = {}
+        for entry_id, entry in entries.items():
+            name = entry if isinstance(entry, str) else entry.name
+            same = normal_name(name).casefold()
+            if same in seen:
+                raise r.fail(
+                    f"{table}.{entry_id}{suffix}",
+                    f"is the name of {table}.{seen[same]} too; each needs its own name",
+                )
+            seen[same] = entry_id
+
+
 def _wild_jokers(cards: _Reader) -> int:
     """R11: how many jokers may count as wild in an initiative hand; no more than the deck holds."""
     wild = cards.count("wild_jokers")
@@ -388,7 +460,7 @@ def _wild_jokers(cards: _Reader) -> int:
 
 def _names(table: _Reader, stat_order: tuple[str, ...]) -> Mapping[str, str]:
     for stat in stat_order:
-        table.text(stat)
+        table.name(stat)
     table.only(*stat_order)
     return MappingProxyType({s: table.text(s) for s in stat_order})
 
@@ -402,7 +474,7 @@ def _role(role_id: str, t: _Reader, stat_order: tuple[str, ...]) -> Role:
         t.sub("stats").count(stat)
     return Role(
         id=role_id,
-        name=t.text("name"),
+        name=t.name("name"),
         creation_cost=t.count("creation_cost"),
         creation_group=t.count("creation_group", 1, minimum=1),
         hire_cost=t.count("hire_cost"),
@@ -419,7 +491,7 @@ def _test_kind(test_id: str, t: _Reader, stat_order: tuple[str, ...]) -> TestKin
         raise t.fail("stat", f"names '{stat}', which is not a stat ({', '.join(stat_order)})")
     return TestKind(
         id=test_id,
-        name=t.text("name"),
+        name=t.name("name"),
         stat=stat,
         ranged=t.get("ranged", bool, False),
         favoured=t.get("favoured", bool, True),
@@ -436,7 +508,7 @@ def _kind(kind_id: str, t: _Reader, tests: Mapping[str, TestKind]) -> Kind:
     test = t.text("test", "")
     if test and test not in tests:
         raise t.fail("test", f"must be one of {', '.join(tests)}, not '{test}'")
-    return Kind(kind_id, t.text("name"), t.count("limit"), t.get("used_up", bool, False), test)
+    return Kind(kind_id, t.name("name"), t.count("limit"), t.get("used_up", bool, False), test)
 
 
 def _tabletop(r: _Reader) -> Tabletop:
@@ -490,7 +562,7 @@ def _scenario(scenario_id: str, t: _Reader, tabletop: Tabletop) -> Scenario:
         raise t.fail("markers", f"must mark at most {MAX_LAID} points")
     return Scenario(
         scenario_id,
-        t.text("name"),
+        t.name("name"),
         t.get("rout", bool),
         t.get("bounties", bool, False),
         t.get("ends_on_bounty", bool, False),
@@ -557,7 +629,7 @@ def _item(
     ints = {k: t.get(k, int, 0) for k in ITEM_INTS}
     return Item(
         id=item_id,
-        name=t.text("name"),
+        name=t.name("name"),
         kind=kind,
         price=t.count("price"),
         range=tuple(rng) if rng is not None else None,
@@ -581,19 +653,19 @@ def _faction(faction_id: str, t: _Reader) -> Faction:
         for i, v in enumerate(t.get("leader_actions", list, []))
     )
     return Faction(
-        faction_id, t.text("name"), suit, rule.text("name"), rule.text("text", ""), actions
+        faction_id, t.name("name"), suit, rule.name("name"), rule.text("text", ""), actions
     )
 
 
 def _action(a: _Reader) -> LeaderAction:
     """R1 (2026-12): one action; a `defending` table gives its second name's defending use."""
     a.only(*ACTION_KEYS, "defending")
-    name, heals = a.text("name"), a.count("heals", 0)
+    name, heals = a.name("name"), a.count("heals", 0)
     defending = None
     if "defending" in a.table:
         d = a.sub("defending")
         d.only("name", "effect", "heals")
-        defending = ActionUse(d.text("name"), d.text("effect", ""), d.count("heals", 0))
+        defending = ActionUse(d.name("name"), d.text("effect", ""), d.count("heals", 0))
     both = f"{name} / {defending.name}" if defending and defending.name != name else name
     return LeaderAction(
         both,

@@ -165,11 +165,7 @@ def plan_creation(request: Any, rules: Ruleset) -> CreationPlan:
 
 def creation_cost(members: Sequence[Member], rules: Ruleset) -> int:
     """What a posse of these members and their gear costs at creation (R6)."""
-    cost = 0
-    for role_id, count in rules.composition.items():
-        role = rules.roles[role_id]
-        cost += role.creation_cost * -(-count // role.creation_group)
-    return cost + sum(rules.item(i).price for m in members for i in m.items)
+    return rules.founding_cost() + sum(rules.item(i).price for m in members for i in m.items)
 
 
 def _check_composition(members: list[Member], rules: Ruleset) -> None:

@@ -244,7 +244,8 @@ def test_weights_and_preferences_are_checked(cli: Cli) -> None:
 
 def test_against_refusals_name_the_second_ruleset(cli: Cli, tmp_path: Path) -> None:
     poor = tmp_path / "poor.toml"
-    poor.write_text(default_ruleset().text.replace("starting_purse = 200", "starting_purse = 0"))
+    # a ruleset that loads but has no Townsfolk, whom the simulation of the first one founds
+    poor.write_text(default_ruleset().text.replace("[factions.townsfolk]", "[factions.towns]"))
     result = cli("simulate", *SMALL, "--against", str(poor))
     assert result.code == 1 and "Under the ruleset to compare with" in result.err
     assert "poor.toml" in result.err
