@@ -83,6 +83,15 @@ MAX_MM = 10_000.0
 MAX_LAID = 60
 # R3: a posse is a handful of models (five in the notes); a hundred is beyond any table.
 MAX_POSSE = 100
+# Counts the program draws or repeats one by one: a card draws a box per wound (R18) and per
+# strike (R13), the quick reference a ruler per card length of a fall (R12a), the simulator
+# turns a card per flip earned (R15). A billion of any loaded, and then hung or exhausted
+# memory; these bounds are far beyond any model or table (the notes: Wounds 8, 3 strikes,
+# 1 or 2 flips, a fall of 1 card length; twenty card lengths are 1.8 m).
+MAX_STAT = 100
+MAX_STRIKES = 10
+MAX_FLIPS = 100
+MAX_LENGTHS = 20
 # R7: the ranks whose value is data; 2-10 count at face value unless the ruleset says otherwise.
 FACES = ("J", "Q", "K", "A", "JK")
 SCENARIO_KEYS = ("name", "rout", "bounties", "ends_on_bounty", "objective", "map")
@@ -366,9 +375,9 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         friendly_wounds_into_combat=tests.count("friendly_wounds_into_combat"),
         damage_bands=bands,
         wounds_lost=injuries.count("wounds_lost"),
-        strikes_to_die=injuries.count("strikes_to_die", minimum=1),
-        flips_per_take_out=flips.count("per_take_out"),
-        flips_per_killing_blow=flips.count("per_killing_blow"),
+        strikes_to_die=injuries.count("strikes_to_die", minimum=1, maximum=MAX_STRIKES),
+        flips_per_take_out=flips.count("per_take_out", maximum=MAX_FLIPS),
+        flips_per_killing_blow=flips.count("per_killing_blow", maximum=MAX_FLIPS),
         reflip_cost=flips.count("reflip_cost", minimum=1),
         advancement=advancement,
         hand_size=game.count("hand_size", minimum=1),
@@ -471,7 +480,7 @@ def _role(role_id: str, t: _Reader, stat_order: tuple[str, ...]) -> Role:
     for stat in stat_order:
         if stat not in stats:
             raise t.sub("stats").fail(stat, "is missing")
-        t.sub("stats").count(stat)
+        t.sub("stats").count(stat, maximum=MAX_STAT)
     return Role(
         id=role_id,
         name=t.name("name"),
@@ -540,8 +549,8 @@ def _tabletop(r: _Reader) -> Tabletop:
         board_mm=board,
         card_mm=(length, width),
         setup_models=t.count("setup_models", d.setup_models, minimum=1),
-        climb=t.count("climb", d.climb),
-        fall_free=t.count("fall_free", d.fall_free),
+        climb=t.count("climb", d.climb, maximum=MAX_LENGTHS),
+        fall_free=t.count("fall_free", d.fall_free, maximum=MAX_LENGTHS),
         fall_damage=t.count("fall_damage", d.fall_damage),
     )
 

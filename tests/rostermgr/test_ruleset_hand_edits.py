@@ -123,3 +123,39 @@ def test_the_shipped_ruleset_still_loads() -> None:
     with pytest.raises(RulesetError):
         parse_ruleset_text(TEXT.replace("starting_purse = 200", "starting_purse = 0"), "x")
     assert parse_ruleset_text(TEXT, "x").starting_purse == 200
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "most"),
+    [
+        ("per_take_out = 1", "per_take_out = 1000000000", "flips.per_take_out", 100),
+        ("per_killing_blow = 2", "per_killing_blow = 101", "flips.per_killing_blow", 100),
+        ("strikes_to_die = 3", "strikes_to_die = 11", "injuries.strikes_to_die", 10),
+        ("wounds = 6 }", "wounds = 1000000000 }", "roles.ganger.stats.wounds", 100),
+        ("fall_free = 1 ", "fall_free = 1000000000 ", "table.fall_free", 20),
+        ("climb = 1 ", "climb = 21 ", "table.climb", 20),
+    ],
+)
+def test_a_count_drawn_or_repeated_one_by_one_is_bounded(
+    old: str, new: str, key: str, most: int
+) -> None:
+    """R12a, R13, R14, R18: a billion flips a take-out hung the simulator (a card turned per
+    flip), Wounds or strikes of a billion hung or exhausted printing the cards (a box each),
+    a fall free for a billion card lengths exhausted the quick reference (a ruler each)."""
+    value = new.split("= ")[1].split()[0]
+    assert refusal(old, new) == (
+        f"Ruleset bad.toml: key '{key}' must be at most {most}, not {value}."
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("per_take_out = 1", "per_take_out = 100"),
+        ("wounds_lost = 1\nstrikes_to_die = 3", "wounds_lost = 0\nstrikes_to_die = 10"),
+        ("wounds = 6 }", "wounds = 100 }"),
+        ("fall_free = 1 ", "fall_free = 20 "),
+    ],
+)
+def test_a_count_at_its_bound_loads(old: str, new: str) -> None:
+    parse_ruleset_text(TEXT.replace(old, new, 1), "x")
