@@ -191,10 +191,17 @@ def routed_reason(posse: Posse, out_of_action: Collection[Ref], rules: Ruleset) 
     # a posse's names are its own (plan_hire, plan_creation): a key member is down when its
     # name is out, asked by name rather than by comparing members field by field
     if key and all(m.name in out for m in key):
-        roles = [rules.role(r).name.lower() for r in rules.rout_roles if r in rules.roles]
-        both = " both" if len(roles) == 2 else ""
-        names = " and ".join(roles)
-        return f"its {names} {'are' + both if len(roles) > 1 else 'is'} out of action"
+        # a rout role no living member holds (a dead leader not replaced) counts as down, and
+        # the sentence says so rather than calling the dead "out of action" (R12)
+        held = {m.role for m in key}
+        down_roles = [rules.role(r).name.lower() for r in rules.rout_roles if r in held]
+        gone = [rules.role(r).name.lower() for r in rules.rout_roles if r not in held]
+        both = " both" if len(down_roles) == 2 else ""
+        said = (
+            f"its {' and '.join(down_roles)} "
+            f"{'are' + both if len(down_roles) > 1 else 'is'} out of action"
+        )
+        return said + (f" and it has no {' or '.join(gone)}" if gone else "")
     if rules.rout_models and len(down) >= rules.rout_models:
         return f"{len(down)} of its {len(living)} models are out of action"
     return ""

@@ -282,6 +282,20 @@ def test_r12_winner_choices_refuse_a_posse_that_routed_and_say_why() -> None:
     assert choices.offered(choices.winner_choices(bounty, posses, RULES)) == (None, "A", "B")
 
 
+def test_r12_a_rout_role_left_empty_by_a_death_is_said_so_not_called_out_of_action() -> None:
+    """R12: a posse whose leader died (not replaced) routs once its deputy is out of action;
+    the sentence names the deputy out of action and the leader it has not, not a leader
+    "out of action" in a game he never played."""
+    dead = dataclasses.replace(posse("A", "outlawmen").members[0], injuries=3, status=DEAD)
+    leaderless = posse("A", "outlawmen")
+    leaderless = dataclasses.replace(leaderless, members=(dead, *leaderless.members[1:]))
+    down = {Ref("A", "Second")}
+    assert choices.routed_reason(leaderless, down, RULES) == (
+        "its deputy is out of action and it has no leader"
+    )
+    assert choices.routed_reason(posse("A", "outlawmen"), down, RULES) == ""
+
+
 def test_r12_three_of_five_is_ruleset_data_counted_from_the_posses_models() -> None:
     posses = {"A": posse("A", "outlawmen"), "B": posse("B", "sheriffs")}
     two_down = Report("2025-12-01", "bloodbath", ("A", "B"), "A", out_of_action=_out("One", "Two"))
