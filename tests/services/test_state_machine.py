@@ -38,6 +38,23 @@ MEMBERS = {
 ITEMS = ("whiskey", "pistol", "hatchet", "derringer", "light-leather", "horse")
 CARDS = ("2S", "7H", "QD", "JK", "9C", "AS")
 STATS = ("shot", "combat", "strength", "toughness", "defence", "wounds")
+# What an adopted ruleset changes (h-rules): what takes out, flips, strikes and prices read.
+EDITS: dict[str, tuple[tuple[str, str], ...]] = {
+    "same numbers": (),
+    "dearer pistol": (("price = 8\n", "price = 9\n"),),
+    "more flips": (
+        ("per_take_out = 1", "per_take_out = 2"),
+        ("per_killing_blow = 2", "per_killing_blow = 3"),
+    ),
+    "harsher strikes": (("wounds_lost = 1", "wounds_lost = 2"),),
+    "quicker death": (("strikes_to_die = 3", "strikes_to_die = 2"),),
+    "tougher ganger": (
+        ("toughness = 1, defence = 1, wounds = 6", "toughness = 2, defence = 1, wounds = 7"),
+    ),
+    "no derringer": (
+        ('[items.derringer]\nname = "Derringer"', '[items.derringer-gone]\nname = "Derringer"'),
+    ),
+}
 
 
 def _files(path: Path) -> tuple[bytes, bytes]:
@@ -163,12 +180,17 @@ class CampaignMachine(RuleBasedStateMachine):
             lambda: flips.spend(self.c, posse, MEMBERS[posse][member], card=card, choose=stat)
         )
 
-    @rule()
-    def adopt(self) -> None:
+    @rule(edit=st.sampled_from(sorted(EDITS)))
+    def adopt(self, edit: str) -> None:
+        """A new version: the same numbers, or numbers a game, a flip or a sale reads, or one
+        that takes away an item the posses may carry (refused while one does)."""
         self.versions += 1
         text = SHIPPED.read_text(encoding="utf-8").replace(
             'version = "0.1-playtest"', f'version = "v{self.versions}"', 1
         )
+        for old, new in EDITS[edit]:
+            assert old in text, old
+            text = text.replace(old, new, 1)
         path = self.tmp / f"v{self.versions}.toml"
         path.write_text(text, encoding="utf-8")
         self.step(lambda: rulesets.adopt(self.c, rulesets.load_file(path)))
