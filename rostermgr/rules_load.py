@@ -394,6 +394,7 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         text=text,
     )
     _distinct_names(r, rules)
+    _horseback(r, rules)
     if rules.founding_cost() > rules.starting_purse:
         raise money.fail(
             "starting_purse",
@@ -431,6 +432,29 @@ def _composition(r: _Reader, roles: Mapping[str, Role]) -> Mapping[str, int]:
             "composition", f"must found a posse of at most {MAX_POSSE} models, not {total} (R3)"
         )
     return counts
+
+
+def _horseback(r: _Reader, rules: Ruleset) -> None:
+    """R4, R8: an item's `shot` is what a shot from its back takes, printed on the cards; the
+    resolver, the odds and the simulator take `tests.horseback` for it. Two numbers for one
+    rule would print one and play the other, so an item's `shot` is on a mount (it sets the
+    move) and is tests.horseback's number."""
+    for item in rules.items.values():
+        if not item.shot:
+            continue
+        where = r.sub("items").sub(item.id)
+        if not item.move:
+            raise where.fail(
+                "shot",
+                "is the modifier of a shot from the item's back (R8), so it needs a mount, "
+                "an item that sets the move",
+            )
+        if item.shot != rules.horseback:
+            raise where.fail(
+                "shot",
+                f"is {item.shot}, but a shot from horseback takes tests.horseback, "
+                f"{rules.horseback} (R8); give both the same number",
+            )
 
 
 def _distinct_names(r: _Reader, rules: Ruleset) -> None:

@@ -159,3 +159,23 @@ def test_a_count_drawn_or_repeated_one_by_one_is_bounded(
 )
 def test_a_count_at_its_bound_loads(old: str, new: str) -> None:
     parse_ruleset_text(TEXT.replace(old, new, 1), "x")
+
+
+def test_r4_r8_a_horse_shot_other_than_tests_horseback_is_refused() -> None:
+    """The cards printed the horse's `shot` (Sh -2) while every test took `tests.horseback`
+    (-1): one rule, two numbers."""
+    assert refusal("move = 2\nshot = -1", "move = 2\nshot = -2") == (
+        "Ruleset bad.toml: key 'items.horse.shot' is -2, but a shot from horseback takes "
+        "tests.horseback, -1 (R8); give both the same number."
+    )
+    both = TEXT.replace("move = 2\nshot = -1", "move = 2\nshot = -2", 1)
+    both = both.replace("horseback = -1", "horseback = -2", 1)
+    assert parse_ruleset_text(both, "x").horseback == -2
+
+
+def test_r8_a_shot_modifier_on_an_item_that_is_no_mount_is_refused() -> None:
+    """Spectacles with shot = 1 printed 'Sh +1' on the card, and no test ever added it."""
+    assert refusal("heals = 2\nprice = 4", "heals = 2\nshot = 1\nprice = 4") == (
+        "Ruleset bad.toml: key 'items.hooch.shot' is the modifier of a shot from the item's "
+        "back (R8), so it needs a mount, an item that sets the move."
+    )
