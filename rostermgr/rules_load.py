@@ -14,7 +14,7 @@ from typing import Any
 
 from rostermgr.errors import Refused, RulesetError, escaped
 from rostermgr.invariants import ruleset_problems
-from rostermgr.roster import NAMED_STATS, check_name, normal_name
+from rostermgr.roster import NAMED_STATS, check_name, hidden_character, normal_name
 from rostermgr.rules import (
     ActionUse,
     Advancement,
@@ -172,6 +172,14 @@ class _Reader:
         table = self.sub(key)
         if not table.table:
             raise self.fail(key, "must not be empty")
+        for k in table.table:
+            # an id is typed on the command line and in posse and report files (R17)
+            if not k or any(c.isspace() for c in k) or hidden_character(k) is not None:
+                raise table.fail(
+                    k,
+                    "is no id: an id is one word of visible characters, with no space or "
+                    "invisible character, as it is typed on the command line",
+                )
         return {k: table.sub(k) for k in table.table}
 
     def strings(self, key: str, default: Any = ...) -> tuple[str, ...]:

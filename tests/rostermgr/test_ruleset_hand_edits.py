@@ -179,3 +179,26 @@ def test_r8_a_shot_modifier_on_an_item_that_is_no_mount_is_refused() -> None:
         "Ruleset bad.toml: key 'items.hooch.shot' is the modifier of a shot from the item's "
         "back (R8), so it needs a mount, an item that sets the move."
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "shown"),
+    [
+        ("[items.pistol]", '[items."pi\\u202estol"]', "items.pi\\u202estol"),
+        ("[items.pistol]", '[items."two words"]', "items.two words"),
+        ("[items.pistol]", '[items.""]', "items."),
+        ("[factions.sheriffs]", '[factions."\\u200b"]', "factions.\\u200b"),
+    ],
+)
+def test_an_id_is_one_word_of_visible_characters(old: str, new: str, shown: str) -> None:
+    """Ids are typed (`posse buy NAME MEMBER ITEM`, posse and report files): an empty id, one
+    with a space, or one holding U+202E (which turns the id around on a terminal) loaded."""
+    assert refusal(old, new) == (
+        f"Ruleset bad.toml: key '{shown}' is no id: an id is one word of visible characters, "
+        "with no space or invisible character, as it is typed on the command line."
+    )
+
+
+def test_an_id_of_letters_beyond_ascii_loads() -> None:
+    rules = parse_ruleset_text(TEXT.replace("[items.pistol]", '[items."pístol"]', 1), "x")
+    assert "pístol" in rules.items
