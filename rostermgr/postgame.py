@@ -98,6 +98,13 @@ def plan_game(report: Report, posses: Mapping[str, Posse], rules: Ruleset) -> Ga
                 f"The report names {name}, which is {posses[name].standing}; bring it back to "
                 "play (posse return) before it plays a game."
             )
+        if name in posses and not posses[name].active:
+            # R12: a posse fields its living models; with none it cannot take the table (the
+            # simulator pairs only posses that can field a model, for the same reason)
+            raise RuleBroken(
+                f"The report names {name}, which has no living member to field; hire one "
+                "before it plays a game (R3, R12)."
+            )
     _refuse("Date", founded_reason(report, posses))
     changes: list[Change] = []
     for i, use in enumerate(report.items_used, 1):

@@ -10,7 +10,7 @@ from rostermgr.errors import InvalidFile, RuleBroken
 from rostermgr.plans import FlipsEarned, Injury, Payment
 from rostermgr.postgame import plan_game
 from rostermgr.report import parse_report
-from rostermgr.roster import Member, Posse
+from rostermgr.roster import DEAD, Member, Posse
 from rostermgr.rules_load import default_ruleset
 
 RULES = default_ruleset()
@@ -265,3 +265,28 @@ def test_r17_a_report_dated_in_the_future_is_refused() -> None:
         )
     with pytest.raises(InvalidFile, match="write it as YYYY-MM-DD"):
         parse_report({**doc, "date": "20/12/2999"}, RULES)
+
+
+def test_r12_a_posse_with_no_living_member_plays_no_game() -> None:
+    """An empty posse (every member dead) was recorded in a game, even as its winner."""
+    dead = tuple(
+        Member(m.name, m.role, injuries=3, status=DEAD) for m in posse("A", "outlawmen").members
+    )
+    posses = {
+        "A": Posse("A", "outlawmen", dead, 0, RULES.id, RULES.version),
+        "B": posse("B", "sheriffs"),
+    }
+    for winner in ("A", "B", None):
+        with pytest.raises(RuleBroken) as refused:
+            plan_with(posses, winner=winner)
+        assert str(refused.value) == (
+            "The report names A, which has no living member to field; hire one before it "
+            "plays a game (R3, R12)."
+        )
+    one_left = {
+        **posses,
+        "A": Posse(
+            "A", "outlawmen", (*dead[:4], Member("Three", "ganger")), 0, RULES.id, RULES.version
+        ),
+    }
+    assert plan_with(one_left, winner="B").changes == ()
