@@ -119,7 +119,8 @@ def add_parsers(sub: Commands) -> None:
         type=_ids("faction ids"),
         default=(),
         metavar="F,F,...",
-        help="faction ids, one posse each (default: one of each faction); a faction may repeat",
+        help="faction ids, one posse each (default: one of each faction, two of an only one); a "
+        "faction may repeat",
     )
     s.add_argument("--seed", type=int, default=1, metavar="S", help="default 1")
     s.add_argument(

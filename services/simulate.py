@@ -75,8 +75,11 @@ def job(
     model: Model,
     start: Sequence[Posse] = (),
 ) -> Job:
-    """The request as a job, checked: factions None is one posse of each (none is refused)."""
+    """The request as a job, checked: factions None is one posse of each (none is refused),
+    and two of a ruleset's only faction (a game needs two posses; such a ruleset loads)."""
     chosen = tuple(rules.factions) if factions is None else tuple(factions)
+    if factions is None and len(chosen) == 1:
+        chosen *= 2
     made = Job(
         rules.text,
         rules.source,

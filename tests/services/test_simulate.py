@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rostermgr.errors import Refused
-from rostermgr.rules_load import default_ruleset
+from rostermgr.rules_load import default_ruleset, parse_ruleset_text
 from rostermgr.simulate.model import Model
 from rostermgr.simulate.text import comparison_json
 from services import simulate
@@ -184,3 +184,18 @@ def test_where_worker_processes_cannot_run_the_run_goes_on_here(
     here = simulate._run_job(made, 0, 30, None, None, 1)
     monkeypatch.setattr(simulate, "_on_workers", broken)
     assert simulate._run_job(made, 0, 30, None, None, 2) == here
+
+
+def test_a_ruleset_of_one_faction_simulates_two_posses_of_it() -> None:
+    """A ruleset with only the Sheriffs loads; `simulate` refused it by default ("needs 2 to 16
+    posses, not 1") where a game needs two posses of the one faction."""
+    rules = default_ruleset()
+    only = rules.text
+    for faction in ("outlawmen", "bootleggers", "townsfolk"):
+        start = only.index(f"[factions.{faction}]")
+        only = only[:start] + only[only.index("\n[", start + 1) + 1 :]
+    one = parse_ruleset_text(only, "one.toml")
+    made = simulate.job(one, 1, 1, None, 1, Model())
+    assert made.factions == ("sheriffs", "sheriffs")
+    out = simulate.run(made)
+    assert out.summary is not None
