@@ -141,14 +141,20 @@ def test_every_command_of_the_designers_loop_agrees_with_the_loader(
         ("rules", "adopt", str(ruleset), "--dry-run"),
         (*SIMULATE, "--ruleset", str(ruleset)),
     ]
+    dry_refused = bool(refusal)
     for args in commands:
         result = cli(*args)
         if refusal:
             assert (result.code, result.out, result.err) == (1, "", refusal + "\n"), args
+        elif "--dry-run" in args:
+            # what this campaign makes of the ruleset: previewed, or refused as adopt will be
+            assert result.code in (0, 1) and "Traceback" not in result.err, result.err
+            dry_refused = result.code == 1 or "It would be refused" in result.out
         else:
             assert result.code == 0, (args, result.err)
         assert db.read_bytes() == before, args
     adopted = cli("rules", "adopt", str(ruleset))
+    assert (adopted.code == 1) == dry_refused, (adopted.err, dry_refused)
     if refusal or adopted.code:
         assert adopted.code == 1 and adopted.err.count("\n") == 1, adopted.err
         assert "Traceback" not in adopted.err and adopted.out == ""
