@@ -96,6 +96,8 @@ def _card_rows(rules: Ruleset) -> list[tuple[str, str, str, str]]:
 
 
 def reference_tables(rules: Ruleset) -> list[Table]:
+    """The quick reference's tables from the ruleset; a table the ruleset gives no row for (a
+    ruleset without clothing) is left out rather than drawn as an empty frame."""
     names = rules.stat_names
     short = [rules.stat_short.get(s, s) for s in rules.stat_order]
     favoured = Table(
@@ -187,7 +189,7 @@ def reference_tables(rules: Ruleset) -> list[Table]:
             for f in rules.factions.values()
         ),
     )
-    return [
+    tables = [
         favoured,
         bands,
         roles,
@@ -198,3 +200,4 @@ def reference_tables(rules: Ruleset) -> list[Table]:
         bounty,
         leaders,
     ]
+    return [t for t in tables if t.rows]
