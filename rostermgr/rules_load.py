@@ -317,6 +317,12 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         )
     test_kinds = {k: _test_kind(k, t, stat_order) for k, t in tests.subs("kinds").items()}
     kinds = {k: _kind(k, t, test_kinds) for k, t in r.subs("kinds").items()}
+    if not any(kind.test for kind in kinds.values()):
+        # R4, R8: a weapon kind names the test it is used in; with none, no model attacks, and
+        # the simulator and the odds have no test to make
+        raise r.fail(
+            "kinds", 'must name a test for at least one kind of weapon (test = "shot", R4, R8)'
+        )
     items = {k: _item(k, t, kinds, roles, test_kinds) for k, t in r.subs("items").items()}
     factions = {k: _faction(k, t) for k, t in r.subs("factions").items()}
     values = cards.ints("values", RANKS)

@@ -202,3 +202,16 @@ def test_an_id_is_one_word_of_visible_characters(old: str, new: str, shown: str)
 def test_an_id_of_letters_beyond_ascii_loads() -> None:
     rules = parse_ruleset_text(TEXT.replace("[items.pistol]", '[items."pístol"]', 1), "x")
     assert "pístol" in rules.items
+
+
+def test_r4_r8_a_ruleset_with_no_weapon_kind_is_refused() -> None:
+    """No kind naming a test loaded, and then the simulator failed (an assertion: 'a ruleset
+    has at least one test') and the odds knew no shot or combat."""
+    text = TEXT.replace(', test = "shot" }', " }", 1).replace(', test = "combat" }', " }", 1)
+    text = text.replace("combat_as_shot = true\n", "", 1).replace("thrown = 1\n", "", 1)
+    with pytest.raises(RulesetError) as refused:
+        parse_ruleset_text(text, "bad.toml")
+    assert str(refused.value) == (
+        "Ruleset bad.toml: key 'kinds' must name a test for at least one kind of weapon "
+        '(test = "shot", R4, R8).'
+    )
