@@ -92,6 +92,9 @@ MAX_STAT = 100
 MAX_STRIKES = 10
 MAX_FLIPS = 100
 MAX_LENGTHS = 20
+# R11: a later turn's initiative is the best five-card poker hand of the cards played, so a
+# hand holds at least five (with fewer, every initiative hand was refused as "5 to 1 cards").
+POKER_HAND = 5
 # R7: the ranks whose value is data; 2-10 count at face value unless the ruleset says otherwise.
 FACES = ("J", "Q", "K", "A", "JK")
 SCENARIO_KEYS = ("name", "rout", "bounties", "ends_on_bounty", "objective", "map")
@@ -394,7 +397,7 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         flips_per_killing_blow=flips.count("per_killing_blow", maximum=MAX_FLIPS),
         reflip_cost=flips.count("reflip_cost", minimum=1),
         advancement=advancement,
-        hand_size=game.count("hand_size", minimum=1),
+        hand_size=game.count("hand_size", minimum=POKER_HAND),
         turns=game.count("turns", minimum=1),
         last_turn=game.count("last_turn", minimum=game.count("turns", minimum=1)),
         end_flips=end_flips,

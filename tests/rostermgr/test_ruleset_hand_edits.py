@@ -215,3 +215,11 @@ def test_r4_r8_a_ruleset_with_no_weapon_kind_is_refused() -> None:
         "Ruleset bad.toml: key 'kinds' must name a test for at least one kind of weapon "
         '(test = "shot", R4, R8).'
     )
+
+
+def test_r11_a_hand_too_small_for_a_poker_hand_is_refused() -> None:
+    """hand_size = 1 loaded; the initiative tool then refused every hand ("5 to 1 of them")."""
+    assert refusal("hand_size = 8", "hand_size = 4") == (
+        "Ruleset bad.toml: key 'game.hand_size' must be at least 5, not 4."
+    )
+    assert parse_ruleset_text(TEXT.replace("hand_size = 8", "hand_size = 5", 1), "x").hand_size == 5
