@@ -8,6 +8,7 @@ import stat as file_mode
 import tomllib
 import unicodedata
 from collections.abc import Mapping
+from contextvars import ContextVar
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -100,6 +101,14 @@ FACES = ("J", "Q", "K", "A", "JK")
 SCENARIO_KEYS = ("name", "rout", "bounties", "ends_on_bounty", "objective", "map")
 
 
+# Whether the ruleset being read is held to the designer's checks added in 2026-12 (h-rules):
+# face values, composition, hand size, weapon kinds, names and ids, the horse's shot, bounds of
+# counts drawn one by one. A file is; a ruleset a campaign already stores is read as it was
+# accepted, so that a campaign made under an older loader still opens (and can adopt a
+# corrected file, which is held to them).
+_STRICT: ContextVar[bool] = ContextVar("ruleset_strict", default=True)
+
+
 class _Reader:
     """Typed access to one TOML table that names file and key in every complaint."""
 
@@ -133,8 +142,17 @@ class _Reader:
         return value
 
     def count(
-        self, key: str, default: Any = ..., minimum: int = 0, maximum: int = MAX_NUMBER
+        self,
+        key: str,
+        default: Any = ...,
+        minimum: int = 0,
+        maximum: int = MAX_NUMBER,
+        bound: int | None = None,
     ) -> int:
+        """A whole number from `minimum` to `maximum`; `bound`, a designer's bound (see
+        _STRICT), lowers the maximum for a ruleset read from a file."""
+        if bound is not None and _STRICT.get():
+            maximum = min(maximum, bound)
         value: int = self.get(key, int, default)
         if value < minimum:
             raise self.fail(key, f"must be at least {minimum}, not {value}")
@@ -161,6 +179,8 @@ class _Reader:
         """A name shown on cards, lists and pickers, kept as written: visible, without an
         invisible character (roster.check_name), within MAX_TEXT as every text of a ruleset."""
         value = self.text(key)
+        if not _STRICT.get():
+            return value
         try:
             check_name(value, "name", MAX_TEXT)
         except Refused as exc:
@@ -175,7 +195,7 @@ class _Reader:
         table = self.sub(key)
         if not table.table:
             raise self.fail(key, "must not be empty")
-        for k in table.table:
+        for k in table.table if _STRICT.get() else ():
             # an id is typed on the command line and in posse and report files (R17)
             if not k or any(c.isspace() for c in k) or hidden_character(k) is not None:
                 raise table.fail(
@@ -273,8 +293,19 @@ def _kind_name(kind: type) -> str:
     }[kind]
 
 
-def parse_ruleset(data: bytes, source: str) -> Ruleset:
-    """Parse TOML bytes into a validated Ruleset; errors name the file, key and problem."""
+def parse_ruleset(data: bytes, source: str, strict: bool = True) -> Ruleset:
+    """Parse TOML bytes into a validated Ruleset; errors name the file, key and problem.
+
+    `strict` False: a ruleset a campaign already stores, read without the designer's checks
+    (see _STRICT); everything else is checked as ever."""
+    token = _STRICT.set(strict)
+    try:
+        return _parse(data, source)
+    finally:
+        _STRICT.reset(token)
+
+
+def _parse(data: bytes, source: str) -> Ruleset:
     source = escaped(source)
     # A byte-order mark (Windows editors save one) says only "UTF-8": the text is the same
     # ruleset, with the same hash, as without it.
@@ -320,22 +351,9 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         )
     test_kinds = {k: _test_kind(k, t, stat_order) for k, t in tests.subs("kinds").items()}
     kinds = {k: _kind(k, t, test_kinds) for k, t in r.subs("kinds").items()}
-    if not any(kind.test for kind in kinds.values()):
-        # R4, R8: a weapon kind names the test it is used in; with none, no model attacks, and
-        # the simulator and the odds have no test to make
-        raise r.fail(
-            "kinds", 'must name a test for at least one kind of weapon (test = "shot", R4, R8)'
-        )
     items = {k: _item(k, t, kinds, roles, test_kinds) for k, t in r.subs("items").items()}
     factions = {k: _faction(k, t) for k, t in r.subs("factions").items()}
     values = cards.ints("values", RANKS)
-    for rank in FACES:
-        if rank not in values:
-            raise cards.fail(
-                "values",
-                f"must give a value to {rank}, as to {', '.join(FACES[:-1])} and {FACES[-1]} "
-                "(2-10 count at face value) (R7)",
-            )
     advancement = tuple(
         _advancement(r, i, row, stat_order) for i, row in enumerate(r.get("advancement", list))
     )
@@ -392,12 +410,12 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         friendly_wounds_into_combat=tests.count("friendly_wounds_into_combat"),
         damage_bands=bands,
         wounds_lost=injuries.count("wounds_lost"),
-        strikes_to_die=injuries.count("strikes_to_die", minimum=1, maximum=MAX_STRIKES),
-        flips_per_take_out=flips.count("per_take_out", maximum=MAX_FLIPS),
-        flips_per_killing_blow=flips.count("per_killing_blow", maximum=MAX_FLIPS),
+        strikes_to_die=injuries.count("strikes_to_die", minimum=1, bound=MAX_STRIKES),
+        flips_per_take_out=flips.count("per_take_out", bound=MAX_FLIPS),
+        flips_per_killing_blow=flips.count("per_killing_blow", bound=MAX_FLIPS),
         reflip_cost=flips.count("reflip_cost", minimum=1),
         advancement=advancement,
-        hand_size=game.count("hand_size", minimum=POKER_HAND),
+        hand_size=game.count("hand_size", minimum=POKER_HAND if _STRICT.get() else 1),
         turns=game.count("turns", minimum=1),
         last_turn=game.count("last_turn", minimum=game.count("turns", minimum=1)),
         end_flips=end_flips,
@@ -410,14 +428,8 @@ def parse_ruleset(data: bytes, source: str) -> Ruleset:
         hash=text_hash(text),
         text=text,
     )
-    _distinct_names(r, rules)
-    _horseback(r, rules)
-    if rules.founding_cost() > rules.starting_purse:
-        raise money.fail(
-            "starting_purse",
-            f"is ${rules.starting_purse}, and a posse at creation (composition) costs "
-            f"${rules.founding_cost()} before any gear: no posse could be founded (R3, R16)",
-        )
+    if _STRICT.get():
+        _playable(r, rules)
     # One set of invariants: what `check` would refuse in a campaign under these numbers
     for key, problem in ruleset_problems(rules):
         raise r.fail(key, problem)
@@ -429,9 +441,36 @@ def text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def parse_ruleset_text(text: str, source: str) -> Ruleset:
-    """Parse a ruleset from its TOML text (as a campaign stores it); `source` names it."""
-    return parse_ruleset(text.encode("utf-8"), source)
+def parse_ruleset_text(text: str, source: str, strict: bool = True) -> Ruleset:
+    """Parse a ruleset from its TOML text (as a campaign stores it); `source` names it;
+    `strict` False for a ruleset the campaign already stores (see parse_ruleset)."""
+    return parse_ruleset(text.encode("utf-8"), source, strict)
+
+
+def _playable(r: _Reader, rules: Ruleset) -> None:
+    """The designer's checks on the whole ruleset (see _STRICT): what loaded before and then
+    failed a later command (the odds, the simulator, a printout, creating a posse)."""
+    if not any(kind.test for kind in rules.kinds.values()):
+        # R4, R8: a weapon kind names the test it is used in; with none, no model attacks, and
+        # the simulator and the odds have no test to make
+        raise r.fail(
+            "kinds", 'must name a test for at least one kind of weapon (test = "shot", R4, R8)'
+        )
+    for rank in FACES:
+        if rank not in rules.card_values:
+            raise r.sub("cards").fail(
+                "values",
+                f"must give a value to {rank}, as to {', '.join(FACES[:-1])} and {FACES[-1]} "
+                "(2-10 count at face value) (R7)",
+            )
+    _distinct_names(r, rules)
+    _horseback(r, rules)
+    if rules.founding_cost() > rules.starting_purse:
+        raise r.sub("money").fail(
+            "starting_purse",
+            f"is ${rules.starting_purse}, and a posse at creation (composition) costs "
+            f"${rules.founding_cost()} before any gear: no posse could be founded (R3, R16)",
+        )
 
 
 def _composition(r: _Reader, roles: Mapping[str, Role]) -> Mapping[str, int]:
@@ -439,6 +478,8 @@ def _composition(r: _Reader, roles: Mapping[str, Role]) -> Mapping[str, int]:
     more than MAX_POSSE (a billion gang members loaded, and founding them exhausted memory)."""
     table = r.sub("composition")
     counts = r.ints("composition", tuple(roles))
+    if not _STRICT.get():
+        return counts
     for role_id in counts:
         table.count(role_id)
     total = sum(counts.values())
@@ -521,7 +562,7 @@ def _role(role_id: str, t: _Reader, stat_order: tuple[str, ...]) -> Role:
     for stat in stat_order:
         if stat not in stats:
             raise t.sub("stats").fail(stat, "is missing")
-        t.sub("stats").count(stat, maximum=MAX_STAT)
+        t.sub("stats").count(stat, bound=MAX_STAT)
     return Role(
         id=role_id,
         name=t.name("name"),
@@ -590,8 +631,8 @@ def _tabletop(r: _Reader) -> Tabletop:
         board_mm=board,
         card_mm=(length, width),
         setup_models=t.count("setup_models", d.setup_models, minimum=1),
-        climb=t.count("climb", d.climb, maximum=MAX_LENGTHS),
-        fall_free=t.count("fall_free", d.fall_free, maximum=MAX_LENGTHS),
+        climb=t.count("climb", d.climb, bound=MAX_LENGTHS),
+        fall_free=t.count("fall_free", d.fall_free, bound=MAX_LENGTHS),
         fall_damage=t.count("fall_damage", d.fall_damage),
     )
 

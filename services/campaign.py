@@ -96,7 +96,9 @@ def campaign_rules(
             # with --db: without it, the command copied as written adopts into another campaign
             f"run: rostermgr --db {shlex.quote(str(path))} rules adopt {shlex.quote(rules.source)}"
         )
-    return parse_ruleset_text(current.text, f"{current.id} {current.version}, in the campaign")
+    return parse_ruleset_text(
+        current.text, f"{current.id} {current.version}, in the campaign", strict=False
+    )
 
 
 @dataclass
@@ -427,7 +429,7 @@ class Campaign:
             current = stored.current()
         if current is not None and current.hash != self.rules.hash:
             self.rules = parse_ruleset_text(
-                current.text, f"{current.id} {current.version}, in the campaign"
+                current.text, f"{current.id} {current.version}, in the campaign", strict=False
             )
 
     def close(self) -> None:

@@ -268,7 +268,7 @@ def import_notice(c: Campaign, doc: Any) -> list[str]:
     ours = f"{rules.id} {rules.version}"
     known = stored.by_hash().get(their_hash) if isinstance(their_hash, str) else None
     if known is not None:
-        old = parse_ruleset_text(known.text, theirs)
+        old = parse_ruleset_text(known.text, theirs, strict=False)
         return [
             f"{name} was made under {theirs}; this campaign is played under {ours}. "
             "What changed since:",

@@ -56,7 +56,7 @@ def history(c: Campaign) -> list[StoredRulesetLine]:
 
 def stored_rules(line: StoredRulesetLine) -> Ruleset:
     """A stored ruleset parsed from its text."""
-    return parse_ruleset_text(line.text, f"{line.id} {line.version}, in the campaign")
+    return parse_ruleset_text(line.text, f"{line.id} {line.version}, in the campaign", strict=False)
 
 
 def diff(old: Ruleset, new: Ruleset) -> list[RuleChange]:

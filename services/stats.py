@@ -32,7 +32,11 @@ def tables_by_ruleset(c: Campaign) -> tuple[Table, ...]:
         if line.hash in seen:
             continue
         seen.add(line.hash)
-        rules = c.rules if line.hash == c.rules.hash else parse_ruleset_text(line.text, line.id)
+        rules = (
+            c.rules
+            if line.hash == c.rules.hash
+            else parse_ruleset_text(line.text, line.id, strict=False)
+        )
         label = line.version if len(ids) == 1 else f"{line.id} {line.version}"
         parts.append(RulesetPart(label, line.hash, rules))
     games = {g: line.hash for g, line in stored.game_rulesets().items()}

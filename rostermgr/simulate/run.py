@@ -43,7 +43,10 @@ class Job:
         if found is None:
             if len(_read) >= READ_KEPT:
                 _read.clear()
-            found = _read[key] = parse_ruleset_text(self.rules_text, self.rules_source)
+            # a file was checked when read; a campaign's own ruleset is read as it stores it
+            found = _read[key] = parse_ruleset_text(
+                self.rules_text, self.rules_source, strict=False
+            )
         return found
 
 
