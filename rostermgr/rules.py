@@ -21,6 +21,11 @@ class Role:
     stats: Mapping[str, int]
 
 
+# R1: what a leader's eighth-card pair may change, the numbers the resolver reads
+# (resolver.PAIR_TEST, PAIR_DAMAGE, PAIR_HEAL) and the theft (choices.STEAL); "" changes none.
+ACTION_EFFECTS = ("test", "damage", "heal", "steal")
+
+
 @dataclass(frozen=True)
 class ActionUse:
     """One use of a leader's eighth-card action: attacking or defending (R1, 2026-12)."""

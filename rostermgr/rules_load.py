@@ -17,6 +17,7 @@ from rostermgr.errors import Refused, RulesetError, escaped
 from rostermgr.invariants import ruleset_problems
 from rostermgr.roster import NAMED_STATS, check_name, hidden_character, normal_name
 from rostermgr.rules import (
+    ACTION_EFFECTS,
     ActionUse,
     Advancement,
     DamageBand,
@@ -756,16 +757,27 @@ def _action(a: _Reader) -> LeaderAction:
     if "defending" in a.table:
         d = a.sub("defending")
         d.only("name", "effect", "heals")
-        defending = ActionUse(d.name("name"), d.text("effect", ""), d.count("heals", 0))
+        defending = ActionUse(d.name("name"), _effect(d), d.count("heals", 0))
     both = f"{name} / {defending.name}" if defending and defending.name != name else name
     return LeaderAction(
         both,
         a.text("text", ""),
-        a.text("effect", ""),
+        _effect(a),
         defending=defending,
         heals=heals,
         attacking_name=name if both != name else "",
     )
+
+
+def _effect(a: _Reader) -> str:
+    """R1: what the pair changes; a misspelt effect ("damgae") made the action silently change
+    nothing, so a file may name only ACTION_EFFECTS (or none)."""
+    effect = a.text("effect", "")
+    if effect and effect not in ACTION_EFFECTS and _STRICT.get():
+        raise a.fail(
+            "effect", f"must be one of {', '.join(ACTION_EFFECTS)} or left out, not '{effect}' (R1)"
+        )
+    return effect
 
 
 def _rout(game: _Reader, roles: Mapping[str, Role]) -> tuple[tuple[str, ...], int]:

@@ -223,3 +223,23 @@ def test_r11_a_hand_too_small_for_a_poker_hand_is_refused() -> None:
         "Ruleset bad.toml: key 'game.hand_size' must be at least 5, not 4."
     )
     assert parse_ruleset_text(TEXT.replace("hand_size = 8", "hand_size = 5", 1), "x").hand_size == 5
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [
+        ('effect = "heal"', 'effect = "heals"', "factions.townsfolk.leader_actions[0].effect"),
+        (
+            'defending = { name = "Whiskey in the Wound", effect = "damage" }',
+            'defending = { name = "Whiskey in the Wound", effect = "damgae" }',
+            "factions.outlawmen.leader_actions[0].defending.effect",
+        ),
+    ],
+)
+def test_r1_a_misspelt_pair_effect_is_refused(old: str, new: str, key: str) -> None:
+    """A misspelt effect loaded, and the leader's pair then silently changed nothing."""
+    wrong = new.split('effect = "')[1].split('"')[0]
+    assert refusal(old, new) == (
+        f"Ruleset bad.toml: key '{key}' must be one of test, damage, heal, steal or left out, "
+        f"not '{wrong}' (R1)."
+    )
