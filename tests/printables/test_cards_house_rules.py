@@ -170,3 +170,20 @@ def test_r18_shared_wound_tracks_too_tall_for_one_card_ask_for_separate_cards():
         printed_faces(card_faces([p], r))
     separate = printed_faces(card_faces([p], r, "separate"))
     assert [f.names for f in separate] == [("Kid",), ("Slim",), ("Doc",)]
+
+
+def test_r15_the_advancement_rows_name_short_stats_rather_than_cut_long_ones():
+    """Long names on the back's advancement table were cut ("Verteidigungsbereitscha..."):
+    the row names the stats' short names, as the front's stat line does."""
+    r = house(
+        {
+            'defence = "Defence"': 'defence = "Verteidigungsbereitschaftsgrad"',
+            'defence = "Df"': 'defence = "Vtdg"',
+        }
+    )
+    p = posse("House", "outlawmen", [Member("Ike", "leader", ("revolver",))])
+    grid = sheet("a4", "duplex-long")
+    with open_pdf(render([p], r)) as pdf:
+        back = cell_texts(pdf.pages[1], grid)[find_cell(cell_texts(pdf.pages[1], grid), "Ike")]
+    assert "J\u2013AVtdgorW" in back.replace(" ", "") and "\u2026" not in back
+    assert "ShotorCombat" in back.replace(" ", "")  # what fits keeps its names
