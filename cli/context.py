@@ -10,6 +10,7 @@ from pathlib import Path
 
 from cli import campaign_path, campaign_server, ruleset
 from rostermgr.records import LaterChanges
+from rostermgr.rules import Ruleset
 from services.campaign import Campaign, for_command, for_server
 
 
@@ -32,6 +33,21 @@ def campaign(args: argparse.Namespace, editing: bool = False) -> Iterator[Campai
         return
     with for_command(campaign_path(args), ruleset(args), editing, take_over) as c:
         yield c
+
+
+def active_ruleset(args: argparse.Namespace) -> Ruleset:
+    """DESIGN 5: the campaign's current ruleset; --ruleset FILE gives that file; with no
+    campaign yet, the shipped one (what a new campaign would start with).
+
+    `rules` shows it and `print reference`/`print scenarios` print it, as the window does: the
+    sheets of a campaign playing its own ruleset were the shipped ruleset's.
+    """
+    if getattr(args, "ruleset", None):
+        return ruleset(args)
+    if campaign_server(args) is None and not campaign_path(args).exists():
+        return ruleset(args)
+    with campaign(args) as c:
+        return c.rules
 
 
 def taken_back(later: LaterChanges, backup: Path | None) -> str:

@@ -12,8 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from cli import EXIT_OK, Commands, campaign_path, ruleset
-from cli.context import campaign
+from cli import EXIT_OK, Commands, campaign_path
+from cli.context import active_ruleset, campaign
 from services import printing
 from services.printing import (
     INKS,
@@ -386,7 +386,7 @@ def cmd_casualties(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_reference(args: argparse.Namespace, out: TextIO) -> int:
-    rules = ruleset(args)
+    rules = active_ruleset(args)
     job = printing.reference_job(rules, args.paper, args.ink)
     pages = write_job(campaign_path(args), job, args.output)
     plural = "s" if pages != 1 else ""
@@ -398,7 +398,7 @@ def cmd_reference(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_scenarios(args: argparse.Namespace, out: TextIO) -> int:
-    rules = ruleset(args)
+    rules = active_ruleset(args)
     job = printing.scenarios_job(rules, args.scenarios, args.paper, args.ink)
     pages = write_job(campaign_path(args), job, args.output)
     plural = "s" if pages != 1 else ""

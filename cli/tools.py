@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from typing import TextIO
 
-from cli import EXIT_OK, Commands, campaign_path, campaign_server, print_json, ruleset
-from cli.context import campaign
+from cli import EXIT_OK, Commands, print_json
+from cli.context import active_ruleset
 from rostermgr.rules import Ruleset
 from rostermgr.views import carried_by, item_effect, item_range, kind_limit, text_table
 
@@ -33,19 +33,8 @@ def add_parsers(sub: Commands) -> None:
     add_actions(p)
 
 
-def _active(args: argparse.Namespace) -> Ruleset:
-    """DESIGN 5: the campaign's current ruleset; --ruleset FILE shows that file; with no
-    campaign yet, the shipped one (what a new campaign would start with)."""
-    if getattr(args, "ruleset", None):
-        return ruleset(args)
-    if campaign_server(args) is None and not campaign_path(args).exists():
-        return ruleset(args)
-    with campaign(args) as c:
-        return c.rules
-
-
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _active(args)
+    rules = active_ruleset(args)
     if args.json:
         doc = _plain(rules)
         assert isinstance(doc, dict)

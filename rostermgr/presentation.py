@@ -131,8 +131,8 @@ def item_effect(item: Item, rules: Ruleset, none: str = "-") -> str:
     parts = []
     if item.is_weapon:  # a weapon's +0 damage is worth saying
         parts.append(f"+{item.damage} damage")
-    if item.defence:
-        parts.append(f"+{item.defence} defence")
+    if item.defence:  # the ruleset's word, as the cards' "+2 Ar" (it said "defence" always)
+        parts.append(f"+{item.defence} {names.get('defence', 'Defence').lower()}")
     if item.heals:
         parts.append(f"heals {item.heals} wound{'s' if item.heals != 1 else ''}")
     if item.reload:

@@ -252,6 +252,68 @@ def draw_back_frame(pen: Pen, face: CardFace, pal: Palette) -> None:
         pen.lines(LEFT, BODY_TOP, lines, CONDENSED, TEXT_PT, pal.faded)
 
 
+def _upgrades_lines(
+    face: CardFace, laid: BackLayout, line_end: float
+) -> tuple[float, float, list[str], float]:
+    """(left, top, lines, size) of the upgrades: on their label's line, else the line above
+    it, in the stats' names, then their short names, down to the smallest type; then (beside a
+    long state code) whole entries a line rising into the room the code leaves above, or
+    grouped by how much ("+1 Mv Cb St; +2 Sh"); cut with an ellipsis only when none fits (it
+    showed "Sh +1, T +1,..." of a leader's four)."""
+    x, top, width = laid.slots.upgrades
+    # Issue 34: the state code's block at the bottom right; the upgrades line ends before it.
+    width = min(width, line_end - x)
+    text = ", ".join(f"{name} +{n}" for name, n in face.upgrades)
+    size = TEXT_PT
+    short = {cell.name: cell.short for cell in face.stats}
+    entries = [f"{short.get(name, name)} +{n}" for name, n in face.upgrades]
+    if text_width(text, CONDENSED, size) > width:
+        # Beside the state code the line is short (issue 34): the stats' short names, as on
+        # the front ("St +1, Df +2"), down to the smallest type, before anything is cut.
+        text = ", ".join(entries)
+        size = fit_size(text, CONDENSED, width, TEXT_PT, MIN_PT)
+    above = laid.room.low >= UPGRADES_ABOVE_TOP + mm(CODE_BLOCK_GAP_MM)
+    if above and text_width(text, CONDENSED, size) > width:
+        # Beside the code's text the label leaves too little: the upgrades take the line
+        # above it (the room kept for them, `UPGRADES_ABOVE_TOP`), as far as the code.
+        x, top, width = LEFT, UPGRADES_ABOVE_TOP, line_end - LEFT
+        size = fit_size(text, CONDENSED, width, TEXT_PT, MIN_PT)
+    top -= ASCENT * (TEXT_PT - size)  # on the same baseline as at full size
+    if text_width(text, CONDENSED, size) <= width:
+        return x, top, [text], size
+    lines = _entry_lines(entries, CONDENSED, size, width)
+    lead = 1.1 * size  # Pen.lines' own
+    rise = (len(lines) - 1) * lead
+    if above and UPGRADES_ABOVE_TOP + rise + mm(CODE_BLOCK_GAP_MM) <= laid.room.low:
+        return x, top + rise, lines, size
+    grouped = _grouped(face.upgrades, short)
+    if text_width(grouped, CONDENSED, size) <= width:
+        return x, top, [grouped], size
+    return x, top, [ellipsize(text, CONDENSED, size, width)], size
+
+
+def _grouped(upgrades: tuple[tuple[str, int], ...], short: dict[str, str]) -> str:
+    """'+1 Mv Cb St T; +2 Sh': the upgrades by how much, each stat once, in stat order."""
+    by: dict[int, list[str]] = {}
+    for name, n in upgrades:
+        by.setdefault(n, []).append(short.get(name, name))
+    return "; ".join(f"+{n} {' '.join(names)}" for n, names in sorted(by.items()))
+
+
+def _entry_lines(entries: list[str], font: str, size: float, width: float) -> list[str]:
+    """Entries joined by commas into lines no wider than width, never one cut in two."""
+    lines: list[str] = []
+    for entry in entries:
+        joined = f"{lines[-1]}, {entry}" if lines else entry
+        if lines and text_width(joined + ",", font, size) <= width:
+            lines[-1] = joined
+        else:
+            if lines:
+                lines[-1] += ","
+            lines.append(entry)
+    return lines
+
+
 def _top_right(face: CardFace) -> str:
     """What the names line carries at its right: the ruleset, or which card of a member's."""
     text = f"card {face.part} of {face.parts}" if face.part > 1 else face.back.ruleset
@@ -303,28 +365,11 @@ def draw_back(pen: Pen, face: CardFace, pal: Palette) -> None:
             label = ellipsize(name, CONDENSED_BOLD, size, STRIKE_LABEL_W - 3)
             drop = (block_height(TEXT_PT) - block_height(size)) / 2  # centred on its boxes
             pen.text(x, top - drop, label, CONDENSED_BOLD, size, pal.text)
-    x, top, width = slots.upgrades
-    # Issue 34: the state code's block at the bottom right; the upgrades line ends before it.
     line_end = laid.code.left - mm(CODE_BLOCK_GAP_MM) if laid.code else RIGHT
     for y in UPGRADE_LINES_Y:
         pen.rule(LEFT, y, line_end, y, pal.line, 0.5)
-    width = min(width, line_end - x)
-    text = ", ".join(f"{name} +{n}" for name, n in face.upgrades)
-    size = TEXT_PT
-    if text and text_width(text, CONDENSED, size) > width:
-        # Beside the state code the line is short (issue 34): the stats' short names, as on
-        # the front ("St +1, Df +2"), down to the smallest type, before anything is cut.
-        short = {cell.name: cell.short for cell in face.stats}
-        text = ", ".join(f"{short.get(name, name)} +{n}" for name, n in face.upgrades)
-        size = fit_size(text, CONDENSED, width, TEXT_PT, MIN_PT)
-    above = laid.room.low >= UPGRADES_ABOVE_TOP + mm(CODE_BLOCK_GAP_MM)
-    if text and above and text_width(text, CONDENSED, size) > width:
-        # Beside the code's text the label leaves too little: the upgrades take the line
-        # above it (the room kept for them, `UPGRADES_ABOVE_TOP`), as far as the code.
-        x, top, width = LEFT, UPGRADES_ABOVE_TOP, line_end - LEFT
-        size = fit_size(text, CONDENSED, width, TEXT_PT, MIN_PT)
-    if text:
-        top -= ASCENT * (TEXT_PT - size)  # on the same baseline as at full size
-        pen.text(x, top, ellipsize(text, CONDENSED, size, width), CONDENSED, size, pal.text)
+    if face.upgrades:
+        x, top, lines, size = _upgrades_lines(face, laid, line_end)
+        pen.lines(x, top, lines, CONDENSED, size, pal.text)
     if laid.code is not None:
         draw_code_block(pen, laid.code, pal)

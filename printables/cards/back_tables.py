@@ -107,7 +107,7 @@ def layout_tables(
         y = _heading(pen, ink, y - SECTION_GAP * s * g, t.rule[0], s)
         y = _para(pen, ink, y, t.rule[1], s)
     y = _heading(pen, ink, y - SECTION_GAP * s * g, "Advancement flip: +1 to one of", s)
-    rows = [(cards, [" or ".join(stats)]) for cards, stats in t.advancement]
+    rows = [(cards, [_choices(t, i, s)]) for i, (cards, _) in enumerate(t.advancement)]
     y = _table(pen, ink, y, rows, s, header=False, g=g)
     note = f"\u2212{t.wounds_lost} {t.wounds_short} each; \u2020 dead"
     wide_bottom = y
@@ -119,6 +119,16 @@ def layout_tables(
     top = UPGRADE_LINES_Y[-1] + 1.5 + block_height(TEXT_PT)
     upgrades = (LEFT + label_w, top, INNER_W - label_w)
     return BackSlots(s, strikes, labels, upgrades), y, right_bottom
+
+
+def _choices(t: BackTables, row: int, s: float) -> str:
+    """An advancement row's stats, "Defence or Wounds"; their short names, as on the front,
+    when a house ruleset's long names would be cut ("Verteidigungsbereitscha...")."""
+    text = " or ".join(t.advancement[row][1])
+    too_wide = text_width(text, CONDENSED, TABLE_PT * s) > INNER_W - TABLE_LABEL_W
+    if too_wide and row < len(t.advancement_short):
+        return " or ".join(t.advancement_short[row])
+    return text
 
 
 class _Ink:

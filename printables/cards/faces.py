@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from functools import lru_cache
 from typing import Any
@@ -66,6 +66,11 @@ class BackTables:
     wounds_short: str  # "W"
     advancement: tuple[tuple[str, tuple[str, ...]], ...]  # (cards "JK, 2-5", stat names)
     ruleset: str  # "Last Hope Frontier 0.1-playtest"
+    # Each row's stats' short names, for names too long for the row. Not fingerprinted: the
+    # stat line's cells carry the same short names, and the fingerprints stay as they were.
+    advancement_short: tuple[tuple[str, ...], ...] = field(
+        default=(), metadata={"fingerprint": False}
+    )
 
 
 @dataclass(frozen=True)
@@ -265,7 +270,11 @@ def _card_part_fields(value: object) -> dict[str, object]:
 def _plain(value: object) -> object:
     if isinstance(value, BackTables | StatCell | WeaponLine):
         # field by field: dataclasses.asdict deep-copies, which costs more than the hashing
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclass_fields(value)}
+        return {
+            f.name: _plain(getattr(value, f.name))
+            for f in dataclass_fields(value)
+            if f.metadata.get("fingerprint", True)
+        }
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, tuple | list):
@@ -355,6 +364,9 @@ def back_tables(faction: Faction, rules: Ruleset, *, leader: bool) -> BackTables
             for row in rules.advancement
         ),
         ruleset=f"{rules.name} {rules.version}",
+        advancement_short=tuple(
+            tuple(rules.stat_short[s] for s in row.stats) for row in rules.advancement
+        ),
     )
 
 

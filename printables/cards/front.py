@@ -32,6 +32,7 @@ from printables.cards.style import (
 from printables.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY, SERIF_ITALIC
 from printables.text import ASCENT, block_height, ellipsize, fit_block, fit_size, text_width, wrap
 from rostermgr.cards import SUIT_SYMBOLS
+from rostermgr.errors import PrintRefused
 
 LEFT, RIGHT, TOP = SAFE, CARD_W - SAFE, CARD_H - SAFE
 
@@ -128,9 +129,11 @@ def draw_front_frame(pen: Pen, face: CardFace, pal: Palette) -> None:
     if face.part == 1:
         for x, w, cell in _stat_cells(face.stats):
             pen.box(x, geo.stats_top - STAT_H, w, STAT_H, fill=pal.cell, stroke=pal.line, width=0.5)
-            short = ellipsize(cell.short, CONDENSED_BOLD, STAT_LABEL_PT, w - 2)
+            # nine stats leave a cell too narrow for "Vtdg" at 6.5 pt: smaller, before cut
+            size = fit_size(cell.short, CONDENSED_BOLD, w - 2, STAT_LABEL_PT, MIN_PT)
+            short = ellipsize(cell.short, CONDENSED_BOLD, size, w - 2)
             top = geo.stats_top - 1.5
-            pen.text(x + w / 2, top, short, CONDENSED_BOLD, STAT_LABEL_PT, pal.accent, "centre")
+            pen.text(x + w / 2, top, short, CONDENSED_BOLD, size, pal.accent, "centre")
         if len(face.names) == 1:  # one model: its track's label is the same on every card
             label = _wounds_label(face)
             top = geo.wounds_top - (BOX - block_height(TRACK_LABEL_PT)) / 2
@@ -238,7 +241,19 @@ def _tracks(face: CardFace) -> list[tuple[str, int, float]]:
 
 
 def _wounds_label(face: CardFace) -> str:
-    return next((c.name for c in face.stats if c.stat == "wounds"), "Wounds")
+    cell = next((c for c in face.stats if c.stat == "wounds"), None)
+    return _track_label(cell.name, cell.short) if cell is not None else "Wounds"
+
+
+@lru_cache(maxsize=256)
+def _track_label(name: str, short: str) -> str:
+    """The wounds stat's name before its boxes, in no more room than a shared card gives a
+    model's name: a ruleset's long name ("Lebenspunkte und Durchhaltevermögen") took the whole
+    line and stacked the boxes one a row down the card, over the gear and the notes."""
+    for text in (name, short):
+        if text_width(text, CONDENSED_BOLD, TRACK_LABEL_PT) + 4 <= TRACK_LABEL_W:
+            return text
+    return ellipsize(short, CONDENSED_BOLD, TRACK_LABEL_PT, TRACK_LABEL_W - 4)
 
 
 def _track_rows(boxes: int, label_w: float) -> tuple[int, int]:
@@ -308,7 +323,14 @@ def _with_entries(face: CardFace, entries: list[Entry], part: int, parts: int) -
 
 def split_face(face: CardFace) -> list[CardFace]:
     """face, or face and its continuation cards when its gear does not fit one card at the
-    smallest body type: each part ends with a line saying that the gear carries on."""
+    smallest body type: each part ends with a line saying that the gear carries on.
+
+    A part is its own only part: the print job splits, then the writer does (a part split
+    again gained an empty "card 2 of 2" more than the cards counted). When the wound track
+    leaves no room for even one entry, the first card holds none, only the line.
+    """
+    if face.parts > 1:
+        return [face]
     entries = _entries(face)
     parts: list[list[Entry]] = []
     part_face = face
@@ -320,17 +342,35 @@ def split_face(face: CardFace) -> list[CardFace]:
             parts.append(entries)
             break
         keep = len(entries) - 1
-        while (
-            keep > 1 and _height(_rows(part_face, entries[:keep], None, SCALES[-1], True)) > avail
-        ):
+        while keep > 1 and _too_tall(part_face, entries[:keep], avail):
             keep -= 1
-        keep = max(keep, 1)
+        if not parts and (keep < 1 or _too_tall(face, entries[:1], avail)):
+            if not entries or _too_tall(face, [], avail):
+                raise PrintRefused(_no_room(face))
+            keep = 0  # the wound track leaves no room: the gear goes to the next card whole
+        keep = max(keep, 0 if not parts else 1)
         parts.append(entries[:keep])
         entries = entries[keep:]
         part_face = replace(face, part=len(parts) + 1)
     if len(parts) == 1:
         return [face]
     return [_with_entries(face, p, i + 1, len(parts)) for i, p in enumerate(parts)]
+
+
+def _too_tall(face: CardFace, entries: list[Entry], avail: float) -> bool:
+    """Whether these entries and the line that the gear carries on overrun the room left."""
+    return _height(_rows(face, entries, None, SCALES[-1], True)) > avail
+
+
+def _no_room(face: CardFace) -> str:
+    """The sentence refusing a card whose wound tracks leave no room for its gear's line."""
+    if len(face.names) > 1:
+        who = ", ".join(face.names[:-1]) + " and " + face.names[-1]
+        return (
+            f"The wound tracks of {who} ({face.wounds} boxes each) do not fit on one card; "
+            "print the gang members separately."
+        )
+    return f"The wound track of {face.names[0]} ({face.wounds} boxes) does not fit on a card."
 
 
 def _height(rows: list[Row]) -> float:
@@ -357,7 +397,7 @@ def _rows(
     if weapons:
         rows.append(_weapon_head(pal, s))
         rows.extend(_weapon_row(w, pal, s) for w in weapons)
-    elif face.part == 1:
+    elif face.part == 1 and (entries or not more):  # none here, but the next card's may be
         rows.append(_note_row("No weapons", pal, s))
     rows.append((2.5 * s, lambda pen, top: None))
     shown: set[str] = set()

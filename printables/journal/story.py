@@ -47,7 +47,7 @@ from printables.journal.style import (
     THIN_PT,
     mm,
 )
-from printables.text import para_text, wrap
+from printables.text import para_text, text_width, wrap
 from rostermgr.cards import SUIT_SYMBOLS
 from rostermgr.journal import Chapter, JournalData, MoneyLine
 from rostermgr.presentation import MemberShown, present
@@ -68,6 +68,7 @@ COVER_TOP_WITH_CODE_MM = 6.0
 MONEY_COLS = (0.64, 0.17, 0.19)  # reason, $ in or out, purse: shares of the frame width
 ROLE_PT = 6.6
 STAT_PT = 8.0
+HEAD_PT = 7.8  # a table head's type
 STAT_COL_MM = 6.6
 STRIKES_COL_MM = 14.0  # wider when the ruleset has more strikes than fit
 CELL_PAD = 2.5  # pt, left and right of every table cell
@@ -184,15 +185,19 @@ def roster(data: JournalData, rules: Ruleset) -> list[Flowable]:
         Ornament(width_share=1.0, space=mm(1)),
     ]
     stats = list(rules.stat_order)
+    members = [present(member, rules) for member in data.posse.members]  # the one presentation
     strikes = Strikes(0, rules.strikes_to_die).width + 2 * CELL_PAD  # room for every box
-    fixed = [*[mm(STAT_COL_MM)] * len(stats), max(mm(STRIKES_COL_MM), strikes), mm(FLIPS_COL_MM)]
+    columns = [
+        _stat_col(rules.stat_short[s], [m.stats[i].text for m in members])
+        for i, s in enumerate(stats)
+    ]
+    fixed = [*columns, max(mm(STRIKES_COL_MM), strikes), mm(FLIPS_COL_MM)]
     widths = [FRAME_W - sum(fixed), *fixed]
     head: list[object] = ["Name", *[rules.stat_short[s] for s in stats], "Injuries", "Flips"]
     rows: list[list[object]] = [head]
     style = _head_style(hairlines=False)
     style.append(("ALIGN", (1, 0), (-1, -1), "CENTER"))
-    for member in data.posse.members:
-        shown = present(member, rules)  # the one presentation every output shares
+    for shown in members:
         top = len(rows)
         rows.append(_member_row(shown, widths[0] - 2 * CELL_PAD))
         rows.append([_gear(shown), *[""] * (len(head) - 1)])
@@ -225,6 +230,16 @@ def roster(data: JournalData, rules: Ruleset) -> list[Flowable]:
     ]
     # Heading, table and key stay together: on the founding page if they fit, else the next.
     return [Spacer(1, mm(3)), KeepTogether(story)]
+
+
+def _stat_col(short: str, values: Sequence[str]) -> float:
+    """A stat's column: STAT_COL_MM, or wider for a house ruleset's short name ("Vtdg" beside
+    "LPkt" ran into one word) or a value too wide for it, the head a point clear each side."""
+    need = max(
+        text_width(short, DISPLAY, HEAD_PT) + 2,
+        *(text_width(value, SERIF_BOLD, STAT_PT) for value in values),
+    )
+    return max(mm(STAT_COL_MM), need)
 
 
 def _member_row(shown: MemberShown, name_w: float) -> list[object]:
@@ -334,7 +349,7 @@ def _event(text: str) -> Paragraph:
 def _head_style(*, hairlines: bool = True) -> list[tuple[object, ...]]:
     """A table head on a pale ground between thin rules; hairlines between the body rows."""
     style: list[tuple[object, ...]] = [
-        ("FONT", (0, 0), (-1, 0), DISPLAY, 7.8),
+        ("FONT", (0, 0), (-1, 0), DISPLAY, HEAD_PT),
         ("TEXTCOLOR", (0, 0), (-1, 0), INK),
         ("BACKGROUND", (0, 0), (-1, 0), SHADE),
         ("LINEABOVE", (0, 0), (-1, 0), THIN_PT, RULE),

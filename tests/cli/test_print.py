@@ -337,3 +337,26 @@ def test_cards_written_while_another_program_writes_are_kept_and_said_unrecorded
     )
     again = tmp_path / "again.pdf"
     assert "Wrote 5 cards" in cli.ok("print", "cards", D, "-o", str(again), "--changed").out
+
+
+def test_print_reference_and_scenarios_are_of_the_campaigns_ruleset(
+    cli: Cli, dalton: dict, tmp_path: Path
+) -> None:
+    """DESIGN 5: a campaign that adopted a ruleset prints that ruleset's sheets, as `rules`
+    shows it and the window prints it (they were the shipped ruleset's, hostile print pass)."""
+    shipped = Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
+    house = tmp_path / "house.toml"
+    text = shipped.read_text(encoding="utf-8").replace('version = "0.1-playtest"', 'version = "9"')
+    house.write_text(text.replace("from = 11\ndamage = 3", "from = 12\ndamage = 3"), "utf-8")
+    cli.new_posse(dalton)
+    cli.ok("rules", "adopt", str(house))
+    assert "Last Hope Frontier 9" in cli.ok("rules").out
+    out = tmp_path / "ref.pdf"
+    result = cli.ok("print", "reference", "-o", str(out))
+    assert "quick reference of Last Hope Frontier 9 (3 pages)" in result.out
+    words = " ".join(_text(out).split())
+    assert "last-hope-frontier 9" in words and "12+" in words and "11+" not in words
+    sheets = tmp_path / "scenarios.pdf"
+    result = cli.ok("print", "scenarios", "bounty", "-o", str(sheets))
+    assert "scenario sheets of Last Hope Frontier 9 (1 page)" in result.out
+    assert "last-hope-frontier 9" in " ".join(_text(sheets).split())

@@ -176,11 +176,22 @@ def test_fingerprints_are_the_same_from_one_release_to_the_next():
     ]
 
 
+def _fingerprinted(value) -> dict:
+    whole = dataclasses.asdict(value)
+    return {
+        f.name: whole[f.name]
+        for f in dataclasses.fields(value)
+        if f.metadata.get("fingerprint", True)
+    }
+
+
 def _one_shot_fingerprint(face) -> str:
     """The fingerprint's definition: sha256 of [CARD_DESIGN, what the card shows] as JSON with
-    sorted keys, written in one go (the exporter writes it in pieces, remembering them)."""
+    sorted keys, written in one go (the exporter writes it in pieces, remembering them). A
+    field marked fingerprint=False repeats what another shows (the advancement rows' short
+    names are the stat line's), so adding it left every stored fingerprint as it was."""
     shown = {
-        f.name: dataclasses.asdict(getattr(face, f.name))
+        f.name: _fingerprinted(getattr(face, f.name))
         if dataclasses.is_dataclass(getattr(face, f.name))
         else getattr(face, f.name)
         for f in dataclasses.fields(face)

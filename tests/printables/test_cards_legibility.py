@@ -7,6 +7,7 @@ import io
 from itertools import pairwise
 from types import MappingProxyType
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -260,3 +261,54 @@ def test_r18_five_identical_gang_members_share_cards_of_at_most_three():
         assert len(boxes) == 5 * rules().strikes_to_die
         for box in boxes:  # every strike track fits above its card's upgrades line
             assert box["bottom"] < labels[grid.cell_of(box["x0"] + 1, box["top"] + 1)]
+
+
+@pytest.mark.parametrize(
+    ("ups", "shown"),
+    [
+        ({"shot": 1, "toughness": 1, "wounds": 1, "defence": 1}, ["Sh+1", "T+1", "Df+1", "W+1"]),
+        (
+            {
+                "move": 1,
+                "shot": 2,
+                "combat": 1,
+                "strength": 1,
+                "toughness": 1,
+                "defence": 1,
+                "wounds": 1,
+            },
+            ["+1MvCbStTDfW;+2Sh"],
+        ),
+    ],
+    ids=["four-rising", "seven-grouped"],
+)
+def test_r18_every_upgrade_of_a_leader_with_a_long_code_is_on_the_back_whole(ups, shown):
+    """Beside a long state code the upgrades took one short line and lost the rest to an
+    ellipsis ("Sh +1, T +1,...", hostile print pass): whole entries a line rising above the
+    label into the room the code leaves, or, where the tables leave none, grouped by how much;
+    never over the code's text."""
+    p = posse(
+        "Loaded",
+        "bootleggers",
+        [Member("Wyatt Earp", "leader", LOADED_GEAR, upgrades=upgrades(**ups))],
+    )
+    out = io.BytesIO()
+    write_cards(card_faces([p], rules(), counter=7), rules(), out)  # a code, as printed
+    data = out.getvalue()
+    text = leader_back(data)
+    assert "\u2026" not in text
+    for part in shown:
+        assert part in text, (part, text)
+    grid = sheet("a4", "duplex-long")
+    with open_pdf(data) as pdf:
+        page = pdf.pages[1]
+        words = page.extract_words()
+        (label,) = [w for w in words if w["text"] == "Upgrades" and grid.cell_of(w["x0"], w["top"])]
+        cell = grid.cell_of(label["x0"], label["top"])
+        mine = [w for w in words if grid.cell_of(w["x0"], w["top"]) == cell]
+        ups_words = [w for w in mine if "+" in w["text"] and w["top"] > label["top"] - 40]
+        code_words = [w for w in mine if len(w["text"]) == 4 and w["text"].isupper()]
+        code_left = min(
+            [w["x0"] for w in code_words if w["top"] > label["top"] - 60] + [page.width]
+        )
+        assert ups_words and all(w["x1"] < code_left for w in ups_words)

@@ -7,6 +7,7 @@ games recorded from post-game reports, flips spent, then rostermgr.journal.build
 from __future__ import annotations
 
 import io
+from itertools import pairwise
 from pathlib import Path
 
 import pdfplumber
@@ -476,3 +477,30 @@ def test_issue_31_each_game_shows_its_notes(tmp_path: Path, rules: Ruleset) -> N
     game_1 = text[text.index("Game 1") : text.index("Game 2")]
     assert "Notes\nKid went down first.\nR&D <b> won it" in game_1
     assert "Notes" not in text[text.index("Game 2") :]
+
+
+def test_r19_a_house_rulesets_short_stat_names_keep_apart_in_the_roster_head(
+    three_games: dict, rules: Ruleset
+) -> None:
+    """A column as wide as its head: "Vtdg" beside "LPkt" ran into one word ("VtdgLPkt")
+    in 6.6 mm columns (hostile print pass); the shipped names keep their widths."""
+    from rostermgr.rules_load import parse_ruleset_text
+
+    text = (
+        Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
+    ).read_text(encoding="utf-8")
+    text = text.replace('defence = "Df"', 'defence = "Vtdg"', 1).replace(
+        'wounds = "W"', 'wounds = "LPkt"', 1
+    )
+    house = parse_ruleset_text(text, "house.toml")
+    pdf, _ = render(three_games[L], house)
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        (page,) = [p for p in doc.pages if "The posse today" in (p.extract_text() or "")]
+        words = page.extract_words(x_tolerance=1)
+    (injuries,) = [w for w in words if w["text"] == "Injuries"]
+    row = [w for w in words if abs(w["top"] - injuries["top"]) < 1]  # the roster's head
+    heads = {w["text"]: w for w in row if w["text"] in ("T", "Vtdg", "LPkt", "Injuries")}
+    assert set(heads) == {"T", "Vtdg", "LPkt", "Injuries"}, [w["text"] for w in words][:40]
+    order = ["T", "Vtdg", "LPkt", "Injuries"]
+    for left, right in pairwise(order):
+        assert heads[right]["x0"] - heads[left]["x1"] >= 2 - TOL, (left, right)
