@@ -518,6 +518,8 @@ class _Output(io.TextIOBase):
     def _failed(self, exc: OSError | ValueError) -> Refused:
         if isinstance(exc, BrokenPipeError):
             raise exc  # the reader has gone (`| head`): deliberately no complaint, exit 0
+        if isinstance(exc, UnicodeEncodeError):  # a ValueError too, but the stream is open
+            return _unwritable(exc)
         if isinstance(exc, ValueError):  # "I/O operation on closed file"
             return _closed()
         faults = sys.modules.get("services.faults")  # loaded by a command that wrote a file
@@ -572,6 +574,23 @@ class _Output(io.TextIOBase):
 
 def _closed() -> Refused:
     return Refused("Cannot write the output: standard output is closed.")
+
+
+def _unwritable(exc: UnicodeEncodeError) -> Refused:
+    """Text the output's character set has no letter for (an ASCII or Latin-1 locale, a file
+    redirected on Windows): the characters are not replaced, which would print a name no
+    command then finds, nor said as a closed output, which it is not; the user is told how to
+    have them printed."""
+    import unicodedata
+
+    char = exc.object[exc.start]  # named in ASCII: standard error may not show it either
+    name = unicodedata.name(char, "").lower() or "without a name"
+    return Refused(
+        f"Cannot print the character U+{ord(char):04X} ({name}) in this output's character "
+        f"set ({exc.encoding}): run the "
+        "command again with the environment variable PYTHONIOENCODING=utf-8 (or a UTF-8 locale, "
+        "such as LANG=C.UTF-8)."
+    )
 
 
 class _Discard(io.TextIOBase):
