@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, TypeAlias, cast
 
-from rostermgr.errors import Refused
+from rostermgr.errors import Refused, quoted
 from services.lock import CampaignHeld
 
 if TYPE_CHECKING:
@@ -465,6 +465,7 @@ def _command(
             check(args)
     except SystemExit as exc:
         return int(exc.code or 0)
+    _check_names_are_text(args)
     if args.command is None:
         server = campaign_server(args)
         if server is not None:
@@ -484,6 +485,30 @@ def _command(
         if fault is None:
             raise
         raise fault from exc
+
+
+# The arguments that name something (a posse, a member, an item, a role, a player), never a
+# path: a path may hold any bytes the system allows, a name must be text to be found or kept.
+NAME_ARGUMENTS: tuple[str, ...] = ("name", "names", "member", "new_name", "as_name", "item")
+NAME_ARGUMENTS += ("role", "posse", "player", "reason")
+
+
+def _check_names_are_text(args: argparse.Namespace) -> None:
+    """Refuse a name typed in another character set than the terminal's locale says.
+
+    A Latin-1 terminal under a UTF-8 locale (or the reverse) hands Python bytes it keeps as
+    lone surrogates: "Peña" then reached SQLite, which cannot encode them, as an internal error.
+    """
+    for dest in NAME_ARGUMENTS:
+        value = getattr(args, dest, None)
+        for word in value if isinstance(value, list) else [value]:
+            if isinstance(word, str) and any(0xD800 <= ord(c) <= 0xDFFF for c in word):
+                typed = os.fsencode(word).decode("utf-8", "backslashreplace")
+                raise Refused(
+                    f"The name {quoted(typed)} is not text in the character set this terminal's "
+                    f"locale says ({sys.getfilesystemencoding()}): set the terminal to UTF-8 "
+                    "(and a UTF-8 locale, such as LANG=C.UTF-8) and type it again."
+                )
 
 
 def _named_fault(args: argparse.Namespace, exc: Exception) -> Refused | None:
