@@ -14,7 +14,7 @@ from rostermgr.choices import (
     use_reason,
     winner_reason,
 )
-from rostermgr.errors import RuleBroken, quoted
+from rostermgr.errors import RuleBroken, did_you_mean, quoted
 from rostermgr.plans import (
     Change,
     Entry,
@@ -73,8 +73,10 @@ class _Table:
                 found = m
                 break
         if found is None:
+            near = did_you_mean(ref.member, [m.name for m in posse.members])
             raise RuleBroken(
-                f"{where} names {quoted(ref.member)}, who is not a member of {ref.posse}."
+                f"{where} names {quoted(ref.member)}, who is not a member of {ref.posse}"
+                f"{near or '.'}"
             )
         _refuse(where, dead_reason(ref, found))
         return found

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from rostermgr.errors import InvalidFile, Refused, quoted
+from rostermgr.errors import InvalidFile, Refused, listed, quoted
 from rostermgr.roster import check_name
 from rostermgr.rules import Ruleset
 
@@ -217,7 +217,8 @@ def parse_report(doc: Any, rules: Ruleset) -> Report:
         winner = _name(winner, "'winner'")
     if winner is not None and winner not in posses:
         raise top.fail(
-            f"names the winner {quoted(winner)}, who is not among the posses that played"
+            f"names the winner {quoted(winner)}, who is not among the posses that played, "
+            f"{listed(posses)}"
         )
     notes = doc.get("notes", "")
     if not isinstance(notes, str):

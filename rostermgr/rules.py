@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import ClassVar
 
-from rostermgr.errors import RuleBroken, quoted
+from rostermgr.errors import RuleBroken, did_you_mean, quoted
 
 
 @dataclass(frozen=True)
@@ -288,7 +288,12 @@ class Ruleset:
 
     def item(self, item_id: str) -> Item:
         if item_id not in self.items:
-            raise RuleBroken(f"There is no item {quoted(item_id)} in the {self.name} ruleset.")
+            # what a player may type instead of the id: its name ("Hunting knife")
+            typed_as = {i: i for i in self.items} | {it.name: i for i, it in self.items.items()}
+            near = did_you_mean(item_id, typed_as)
+            raise RuleBroken(
+                f"There is no item {quoted(item_id)} in the {self.name} ruleset{near or '.'}"
+            )
         return self.items[item_id]
 
     def resale_value(self, item_id: str) -> int:
