@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from rostermgr.documents import REPORT, refuse_other_kind
 from rostermgr.errors import InvalidFile, Refused, listed, quoted
 from rostermgr.roster import check_name
 from rostermgr.rules import Ruleset
@@ -174,6 +175,7 @@ def date_problem(when: str) -> str:
 
 def parse_report(doc: Any, rules: Ruleset) -> Report:
     """Check the report's shape, dates, ids and amounts; names are checked by the planner."""
+    refuse_other_kind(doc, REPORT, "The report")
     top = _Obj(doc, "the report")
     top.keys(
         {"scenario", "posses"},

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rostermgr.documents import CREATION_REQUEST, refuse_other_kind
 from rostermgr.errors import Refused, RuleBroken, quoted
 from rostermgr.hiring import check_purse, check_vacancy
 from rostermgr.plans import CreationPlan, Entry
@@ -109,6 +110,7 @@ def plan_creation(request: Any, rules: Ruleset) -> CreationPlan:
     """Validate a creation request (DESIGN 5) against R3, R5, R6 and R16."""
     if not isinstance(request, Mapping):
         raise RuleBroken("A creation request must be a JSON object with name, faction and members.")
+    refuse_other_kind(request, CREATION_REQUEST, "The creation request")
     _no_unknown(request, _REQUEST_KEYS, "The creation request")
     for key in sorted(_REQUEST_KEYS):
         if key not in request:
