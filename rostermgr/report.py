@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -160,6 +160,22 @@ def _list(doc: Mapping[str, Any], key: str) -> list[Any]:
     return value
 
 
+# R12, said wherever the posses of a game are chosen
+TWO_POSSES = "a game is played between at least two posses (R12)"
+
+
+def too_few_to_play(playing: Sequence[str]) -> str | None:
+    """Why no game can be recorded among the posses that may play now (R12), or None."""
+    if len(playing) >= 2:
+        return None
+    if not playing:
+        return "Create a posse before recording a game."
+    return (
+        f"{TWO_POSSES[0].upper()}{TWO_POSSES[1:]}, and {quoted(playing[0])} is the only posse "
+        "here that may play: create another posse first."
+    )
+
+
 def date_problem(when: str) -> str:
     """What is wrong with a report's date, '' when nothing: YYYY-MM-DD, not after today (R17)."""
     played = iso_date(when)
@@ -210,10 +226,7 @@ def parse_report(doc: Any, rules: Ruleset) -> Report:
     if len(set(posses)) != len(posses):
         raise top.fail("names the same posse twice in 'posses'")
     if len(posses) < 2:
-        raise top.fail(
-            f"names only {posses[0]} in 'posses'; a game is played between at least two "
-            "posses (R12)"
-        )
+        raise top.fail(f"names only {posses[0]} in 'posses'; {TWO_POSSES}")
     winner = doc.get("winner")
     if winner is not None:
         winner = _name(winner, "'winner'")
