@@ -19,8 +19,9 @@ WIDTH = 100  # columns of the prose lines
 def add_parsers(sub: Commands) -> None:
     p = sub.add_parser(
         "rules",
-        help="the active ruleset",
-        description="The active ruleset (the shipped one, or --ruleset FILE): money, factions, "
+        help="the campaign's current ruleset",
+        description="The campaign's current ruleset (with --ruleset FILE, that file; with no "
+        "campaign yet, the shipped one, which a new campaign starts with): money, factions, "
         "stat lines, hire costs and bounty rewards, items with range, effect, who may carry "
         "them and price, carry limits, damage, injuries, flips and the advancement table.",
     )

@@ -195,3 +195,15 @@ def test_words_no_argument_takes_are_told_by_their_command(
     """They were "rostermgr: unrecognized arguments: ...", by the top command, with no hint."""
     err = usage_error(capsys, *argv)
     assert said in err and "unrecognized" not in err
+
+
+def test_rules_help_says_it_shows_the_campaign_s_ruleset(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """It said "the shipped one, or --ruleset FILE": a designer who adopted a ruleset read
+    that `rules` would not show it, which it does (README, DESIGN 5)."""
+    text = " ".join(help_text(capsys, "rules").split())
+    assert "The campaign's current ruleset (with --ruleset FILE, that file;" in text
+    assert "the shipped one)" not in text
+    listed = " ".join(help_text(capsys).split())
+    assert "rules the campaign's current ruleset" in listed
