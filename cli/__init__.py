@@ -433,6 +433,8 @@ def _main(argv: Sequence[str] | None, out: TextIO | None, err: TextIO | None) ->
     split = split_global(app_argv)
     if split is not None and not split[1]:
         # the app: Qt's own options (-style Fusion, -platform xcb) go to Qt
+        if _no_screen(qt_options, err):
+            return EXIT_REFUSED
         server = campaign_server(split[0])
         if server is not None:
             from ui.app_server import run_server_app
@@ -492,6 +494,16 @@ def _main(argv: Sequence[str] | None, out: TextIO | None, err: TextIO | None) ->
         return EXIT_REFUSED
 
 
+def _no_screen(qt_options: Sequence[str], err: TextIO | None) -> bool:
+    """Say so, and answer True, when the desktop app has no screen to show on."""
+    from cli.qt_options import no_screen
+
+    problem = no_screen(qt_options)
+    if problem is not None:
+        _Said((sys.stderr if err is None else err) or _Discard()).write(problem + "\n")
+    return problem is not None
+
+
 def _cut_short_by_ctrl_c(exc: BaseException) -> bool:
     """Whether `exc` is a Ctrl+C another error stands for.
 
@@ -539,6 +551,8 @@ def _command(
         return int(exc.code or 0)
     _check_names_are_text(args)
     if args.command is None:
+        if _no_screen([], None):
+            return EXIT_REFUSED
         server = campaign_server(args)
         if server is not None:
             from ui.app_server import run_server_app
