@@ -60,8 +60,10 @@ class _Table:
 
     def posse(self, name: str, where: str) -> Posse:
         if name not in self.report.posses:
+            near = did_you_mean(name, self.report.posses)
             raise RuleBroken(
-                f"{where} names {quoted(name)}, which is not among the posses that played."
+                f"{where} names {quoted(name)}, which is not among the posses that played"
+                f"{near or '.'}"
             )
         return self.posses[name]
 

@@ -9,7 +9,7 @@ from datetime import date
 from typing import Any
 
 from rostermgr.documents import REPORT, refuse_other_kind
-from rostermgr.errors import InvalidFile, Refused, listed, quoted
+from rostermgr.errors import InvalidFile, Refused, did_you_mean, listed, quoted
 from rostermgr.roster import check_name
 from rostermgr.rules import Ruleset
 
@@ -105,7 +105,11 @@ class _Obj:
     def keys(self, required: set[str], optional: set[str] = frozenset()) -> None:  # type: ignore[assignment]
         for key in self.obj:
             if key not in required | optional:
-                raise self.fail(f"has a key it does not take: {quoted(key)}")
+                said = f"has a key it does not take: {quoted(key)}"
+                near = did_you_mean(key, sorted(required | optional))  # 'outofaction'
+                if near:
+                    raise InvalidFile(f"The report is refused: {self.where} {said}{near}")
+                raise self.fail(said)
         for key in sorted(required):
             if key not in self.obj:
                 raise self.fail(f"has no {quoted(key)}")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rostermgr.documents import CREATION_REQUEST, refuse_other_kind
-from rostermgr.errors import Refused, RuleBroken, quoted
+from rostermgr.errors import Refused, RuleBroken, did_you_mean, quoted
 from rostermgr.hiring import check_purse, check_vacancy
 from rostermgr.plans import CreationPlan, Entry
 from rostermgr.roster import Member, Posse, check_name
@@ -195,7 +195,8 @@ def _check_composition(members: list[Member], rules: Ruleset) -> None:
 def _no_unknown(obj: Mapping[str, object], allowed: set[str], what: str) -> None:
     unknown = sorted(set(obj) - allowed)
     if unknown:
-        raise RuleBroken(f"{what} has a key it does not take: {quoted(unknown[0])}.")
+        near = did_you_mean(unknown[0], sorted(allowed))  # 'itmes' for 'items'
+        raise RuleBroken(f"{what} has a key it does not take: {quoted(unknown[0])}{near or '.'}")
 
 
 def _text(value: object, what: str) -> str:

@@ -89,3 +89,29 @@ def test_a_report_naming_a_posse_or_member_in_another_case_says_the_one_meant(tw
     report["out_of_action"] = []
     err = refused(two, "game", "record", two.file(report))
     assert err.endswith("which is not in this campaign; did you mean 'Last Hope Lawmen'?")
+
+
+def test_a_misspelt_key_or_a_posse_in_another_case_in_a_report_says_the_one_meant(
+    two: Cli,
+) -> None:
+    report = copy.deepcopy(REPORT)
+    report["outofaction"] = report.pop("out_of_action")
+    err = refused(two, "game", "record", two.file(report))
+    assert err.endswith("has a key it does not take: 'outofaction'; did you mean 'out_of_action'?")
+    report = copy.deepcopy(REPORT)
+    report["out_of_action"][0]["posse"] = D.lower()
+    err = refused(two, "game", "record", two.file(report))
+    assert err.endswith(
+        "which is not among the posses that played; did you mean 'The Dalton Boys'?"
+    )
+
+
+def test_a_misspelt_key_in_a_creation_request_says_the_one_meant(two: Cli) -> None:
+    request = copy.deepcopy(DALTON)
+    request["name"] = "The Dalton Girls"
+    request["members"][0]["itmes"] = request["members"][0].pop("items")
+    err = refused(two, "posse", "new", two.file(request))
+    assert err == (
+        "Member 1 of the creation request has a key it does not take: 'itmes'; "
+        "did you mean 'items'?"
+    )
