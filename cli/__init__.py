@@ -115,7 +115,7 @@ def _leftover(top: _Parser, words: list[str], extras: list[str]) -> None:
         problem = f"{option} goes before the command: rostermgr {option} ... {command} ..."
     elif path and option in own and words.index(first) < words.index(path[0]):
         problem = f"{option} goes after the command: rostermgr {command} ... {option}"
-    elif first.startswith("-") and len(first) > 1:
+    elif first.startswith("-") and len(first) > 1 and first != "--":  # after --: words
         nearest = difflib.get_close_matches(option, own, n=1, cutoff=0.6)
         where = f"rostermgr {command}" if command else "rostermgr"
         problem = f"{first} is not one of its options; " + (
@@ -123,7 +123,8 @@ def _leftover(top: _Parser, words: list[str], extras: list[str]) -> None:
         )
     else:
         problem = (
-            f"more words than it takes: {quoted(' '.join(extras))}; a name with spaces goes "
+            f"more words than it takes: {quoted(' '.join(e for e in extras if e != '--'))}; "
+            "a name with spaces goes "
             'in quotes, as in "Last Hope Lawmen"'
         )
     (parser if path else top).error(problem)

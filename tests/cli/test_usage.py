@@ -184,6 +184,10 @@ def test_a_choice_nothing_is_near_keeps_the_list_alone(capsys: pytest.CaptureFix
         (["posse", "list", "--jsn"], "did you mean --json?"),
         (["check", "--json"], "`rostermgr check --help` lists its options"),
         (
+            ["posse", "list", "--", "--all"],
+            "rostermgr posse list: more words than it takes: '--all'; a name with spaces",
+        ),
+        (
             ["posse", "buy", "Last", "Hope", "Lawmen", "Doc H", "hatchet"],
             "rostermgr posse buy: more words than it takes: 'Doc H hatchet'; a name with spaces",
         ),
