@@ -25,8 +25,15 @@ def add_parsers(sub: Commands) -> None:
         "stat lines, hire costs and bounty rewards, items with range, effect, who may carry "
         "them and price, carry limits, damage, injuries, flips and the advancement table.",
     )
-    p.add_argument(
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument(
         "--json", action="store_true", help="print one JSON document: the whole ruleset by id"
+    )
+    # a designer's copy to edit: the shipped file sits inside the installed package or bundle
+    shown.add_argument(
+        "--toml",
+        action="store_true",
+        help="print the ruleset file itself, to save and edit: rostermgr rules --toml > house.toml",
     )
     p.set_defaults(handler=cmd_rules)
     from cli.rulesets import add_actions
@@ -47,6 +54,9 @@ def _active(args: argparse.Namespace) -> Ruleset:
 
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     rules = _active(args)
+    if getattr(args, "toml", False):
+        out.write(rules.text if rules.text.endswith("\n") else rules.text + "\n")
+        return EXIT_OK
     if args.json:
         doc = _plain(rules)
         assert isinstance(doc, dict)
