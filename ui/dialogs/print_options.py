@@ -175,9 +175,9 @@ class CardOptions(QWidget):
                 spin.setValue(0.0)
             # what the offset is for, then how far it may go: a newcomer knows neither
             spin.setToolTip(
-                f"Shift the backs this far {way}, as the back page is seen, when your printer "
-                "prints them off their fronts (negative: the other way; the calibration sheet "
-                f"finds it). Up to {limit:g} mm either way on this paper"
+                f"Shift the backs this far {way}, as the back page is seen,\nwhen your "
+                "printer prints them off their fronts (negative: the other way).\nThe "
+                f"calibration sheet finds it. Up to {limit:g} mm either way on this paper"
                 if duplex
                 else "Only for the double-sided layouts: this one is not printed on both sides"
             )
