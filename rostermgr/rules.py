@@ -273,8 +273,12 @@ class Ruleset:
     def role(self, role_id: str) -> Role:
         """The role with this id, or a refusal naming the known roles."""
         if role_id not in self.roles:
+            # "Gang member", as the roster names it, for the id ganger
+            typed_as = {r: r for r in self.roles} | {role.name: r for r, role in self.roles.items()}
+            near = did_you_mean(role_id, typed_as)
             raise RuleBroken(
-                f"There is no role {quoted(role_id)}; the roles are {_list(self.roles)}."
+                f"There is no role {quoted(role_id)}"
+                f"{near or f'; the roles are {_list(self.roles)}.'}"
             )
         return self.roles[role_id]
 

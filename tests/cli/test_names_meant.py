@@ -59,6 +59,11 @@ def refused(cli: Cli, *argv: str) -> str:
         ),
         (["posse", "buy", L, "Doc H", "Hatchet"], "ruleset; did you mean 'hatchet'?"),
         (["posse", "buy", L, "Doc H", "hunting knife"], "; did you mean 'hunting-knife'?"),
+        (
+            ["posse", "hire", L, "Gang member", "Bob"],
+            "no role 'Gang member'; did you mean 'ganger'?",
+        ),
+        (["posse", "hire", L, "cook", "Bob"], "; the roles are leader, deputy, ganger."),
     ],
 )
 def test_a_name_not_found_says_the_one_meant_or_the_names_there_are(
