@@ -211,3 +211,17 @@ def test_rules_help_says_it_shows_the_campaign_s_ruleset(
     assert "the shipped one)" not in text
     listed = " ".join(help_text(capsys).split())
     assert "rules the campaign's current ruleset" in listed
+
+
+def test_the_help_of_posse_new_and_game_record_says_what_their_file_holds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """They said only "the creation request" and "the post-game report (JSON)": a newcomer
+    reading --help could not write either file."""
+    new = " ".join(help_text(capsys, "posse", "new").split())
+    assert '{"name": "The Dalton Boys", "faction": "outlawmen", "members": [' in new
+    assert "leader, deputy, ganger" in new
+    record = " ".join(help_text(capsys, "game", "record").split())
+    for key in ("scenario", "posses", "winner", "out_of_action", "bounties", "items_used"):
+        assert f'"{key}"' in record
+    assert "--dry-run shows them first" in record
