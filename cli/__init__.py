@@ -80,7 +80,8 @@ def _did_you_mean(message: str) -> str:
     found = re.search(r"invalid choice: '(.*)' \(choose from (.*)\)$", message)
     if found is None:
         return ""
-    typed, choices = found[1], re.findall(r"'([^']*)'", found[2])
+    # Python 3.11 quotes each choice; later ones list them bare
+    typed, choices = found[1], re.findall(r"'([^']*)'", found[2]) or found[2].split(", ")
     alike = [c for c in choices if c.casefold() == typed.casefold()]
     alike = alike or difflib.get_close_matches(typed, choices, n=1, cutoff=0.6)
     return f"; did you mean '{alike[0]}'?" if alike else ""
