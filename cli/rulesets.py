@@ -9,7 +9,8 @@ from typing import TextIO
 
 from cli import EXIT_OK, campaign_path, campaign_server, print_json, usage_check, write_lines
 from cli.context import taken_back
-from rostermgr.adoption import AdoptionPreview
+from rostermgr.adoption import AdoptionPreview, refusal_sentence
+from rostermgr.errors import Refused
 from rostermgr.rules_load import default_ruleset
 from rostermgr.ruleset_diff import diff_json, diff_lines
 from services import rulesets
@@ -116,9 +117,11 @@ def cmd_adopt(args: argparse.Namespace, out: TextIO) -> int:
             plan = rulesets.preview(c, new)
             write_lines(preview_lines(plan), out)
             if plan.refusals:
-                out.write("It would be refused; nothing was changed (dry run).\n")
-            else:
-                out.write("Dry run: nothing was changed; adopt it without --dry-run.\n")
+                # DESIGN 5: refused is exit 1, as a dry run of a refused report is; the preview
+                # above says which posses, stderr the sentence the adoption would be refused in
+                out.flush()
+                raise Refused(refusal_sentence(plan, dry_run=True))
+            out.write("Dry run: nothing was changed; adopt it without --dry-run.\n")
             return EXIT_OK
         plan = rulesets.adopt(c, new)
     write_lines(preview_lines(plan), out)

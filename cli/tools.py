@@ -71,7 +71,8 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 def rules_lines(rules: Ruleset) -> list[str]:
     """The ruleset as text, every number from the Ruleset object."""
     lines = [
-        f"{rules.name} {rules.version} ({rules.source})",
+        # the hash as `rules history` shows it: which text this is, not only its version
+        f"{rules.name} {rules.version} ({rules.source}, hash {rules.hash[:12]})",
         *_wrap(
             f"Starting purse ${rules.starting_purse}; items sell back for "
             f"{rules.resale_percent}%; goods sell for {rules.goods_percent}% of market value "

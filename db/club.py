@@ -6,11 +6,13 @@ of one of them. What the groups may do is granted on the tables, and row-level s
 player to the rows of their own posses:
 
 - everyone in the club reads everything;
-- players write the posses they own (`posse.owner` is their role), with their members, gear,
-  upgrades, history and ledger, and the shared flip deck and printed-card records, and submit
-  post-game reports for their posses; they may not write games, rulesets, the schema or the
-  undo log (its triggers write it as the
+- players write the posses they own (`posse.owner` is their role), with their members, gear
+  and upgrades, add lines to their history and ledger (never change one), write the shared
+  flip deck and printed-card records, and submit post-game reports for their posses; they
+  may not write games, rulesets, the schema or the undo log (its triggers write it as the
   campaign's owner: db.postgres_schema);
+- arbitrators add and remove players through a function that runs as the owner, whom the
+  server lets make roles (club_manage);
 - arbitrators write everything.
 
 A player's change to another's row is refused by the server: an insert names the policy it
@@ -43,6 +45,11 @@ OWN_ROWS: dict[str, str] = {
     "upgrade": _OWN_MEMBER,
 }
 SHARED = ("deck_card", "printed_card")  # the flip deck and the printed-card records
+# A posse's books are new lines only (DESIGN 4: corrections are new entries, never edits): a
+# player adds lines to their posse's ledger and history and changes none, or a player with
+# psql could give their posse any purse (an entry's amount made larger, a purchase deleted).
+# What the program takes back for them, their own undo, runs as the owner (club_undo_own).
+APPEND_ONLY = ("ledger", "history")
 MAX_NAME = 40  # of the database's name in its group roles' names (a role name has 63 bytes)
 
 
@@ -122,7 +129,8 @@ def init_club(db: Database) -> Groups:
         run(db, f'GRANT ALL ON "{table}" TO {_q(g.arbitrators)}')
     run(db, f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA {_schema(db)} TO {_q(g.arbitrators)}")
     for table in (*OWN_ROWS, *SHARED):
-        run(db, f'GRANT INSERT, UPDATE, DELETE ON "{table}" TO {_q(g.players)}')
+        rights = "INSERT" if table in APPEND_ONLY else "INSERT, UPDATE, DELETE"
+        run(db, f'GRANT {rights} ON "{table}" TO {_q(g.players)}')
     # Every write waits its turn by locking undo_state (db.postgres.begin_write), which takes
     # the UPDATE privilege; its row-level security lets a player change nothing there.
     run(db, f'GRANT UPDATE ON "undo_state" TO {_q(g.players)}')
@@ -151,6 +159,7 @@ def init_club(db: Database) -> Groups:
         "AND decided_by IS NULL)",
     )
     _create_undo_own(db, g)
+    _create_manage(db, g)
     return g
 
 
@@ -220,29 +229,91 @@ def _schema(db: Database) -> str:
     return _q(str(run(db, "SELECT current_schema()").fetchone()[0]))
 
 
+# Every arbitrator adds and removes players (DESIGN 4a), but making a role and granting the
+# club's groups are the server's to allow, and it allows them to whoever made the groups (the
+# campaign's owner, with CREATEROLE), not to an arbitrator it made. So the work is done by a
+# function that runs as the owner, which only the club's arbitrators may call.
+_MANAGE = """
+CREATE OR REPLACE FUNCTION club_manage(who text, part text, secret text) RETURNS boolean
+LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $body$
+DECLARE
+    groups text[] := ARRAY[{players}, {arbitrators}];
+    target text := CASE part WHEN 'player' THEN {players} WHEN 'arbitrator' THEN {arbitrators} END;
+    made boolean := false;
+    grp text;
+BEGIN
+    IF target IS NULL AND part <> 'out' THEN
+        RAISE EXCEPTION 'club_manage: no such part %', part;
+    END IF;
+    IF target IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = who) THEN
+        IF secret IS NULL THEN
+            EXECUTE format('CREATE ROLE %I LOGIN', who);
+        ELSE
+            EXECUTE format('CREATE ROLE %I LOGIN PASSWORD %L', who, secret);
+        END IF;
+        made := true;
+    END IF;
+    FOREACH grp IN ARRAY groups LOOP
+        IF grp IS DISTINCT FROM target AND EXISTS (
+            SELECT 1 FROM pg_auth_members a JOIN pg_roles r ON r.oid = a.member
+            JOIN pg_roles g ON g.oid = a.roleid WHERE r.rolname = who AND g.rolname = grp
+        ) THEN
+            EXECUTE format('REVOKE %I FROM %I', grp, who);
+        END IF;
+    END LOOP;
+    IF target IS NOT NULL THEN
+        EXECUTE format('GRANT %I TO %I', target, who);
+    END IF;
+    RETURN made;
+END $body$
+"""
+
+
+def _create_manage(db: Database, g: Groups) -> None:
+    run(db, _MANAGE.format(players=_literal(g.players), arbitrators=_literal(g.arbitrators)))
+    run(db, "REVOKE ALL ON FUNCTION club_manage(text, text, text) FROM PUBLIC")
+    run(db, f"GRANT EXECUTE ON FUNCTION club_manage(text, text, text) TO {_q(g.arbitrators)}")
+
+
+def _manage(db: Database, name: str, part: str, password: str | None) -> bool:
+    """club_manage where the club has it; a club made before it, as its owner can."""
+    if run(db, "SELECT to_regprocedure('club_manage(text, text, text)')").fetchone()[0]:
+        return bool(run(db, "SELECT club_manage(?, ?, ?)", (name, part, password)).fetchone()[0])
+    g = groups(db)
+    made = part != "out" and not _role_exists(db, name)
+    if made:
+        secret = f" PASSWORD {_literal(password)}" if password else ""
+        run(db, f"CREATE ROLE {_q(name)} LOGIN{secret}")
+    into = {"player": g.players, "arbitrator": g.arbitrators}.get(part)
+    for group in (g.players, g.arbitrators):
+        if group != into and _is_member(db, name, group):
+            run(db, f"REVOKE {_q(group)} FROM {_q(name)}")
+    if into is not None:
+        run(db, f"GRANT {_q(into)} TO {_q(name)}")
+    return made
+
+
 def add(db: Database, name: str, part: str, password: str | None) -> bool:
     """Put the role `name` in the club as a player or an arbitrator (and out of the other
     part); the role is made, able to log in with `password`, when it does not exist yet.
     Returns whether it was made. Call inside a transaction."""
-    g = groups(db)
-    made = not _role_exists(db, name)
-    if made:
-        secret = f" PASSWORD {_literal(password)}" if password else ""
-        run(db, f"CREATE ROLE {_q(name)} LOGIN{secret}")
-    into, out_of = (g.players, g.arbitrators) if part == "player" else (g.arbitrators, g.players)
-    if _is_member(db, name, out_of):
-        run(db, f"REVOKE {_q(out_of)} FROM {_q(name)}")
-    run(db, f"GRANT {_q(into)} TO {_q(name)}")
-    return made
+    return _manage(db, name, part, password)
 
 
 def remove(db: Database, name: str) -> None:
     """Take the role `name` out of the club's groups (the role itself, which may log in to other
     databases, is kept, and so are its posses). Call inside a transaction."""
-    g = groups(db)
-    for group in (g.players, g.arbitrators):
-        if _is_member(db, name, group):
-            run(db, f"REVOKE {_q(group)} FROM {_q(name)}")
+    _manage(db, name, "out", None)
+
+
+def owner(db: Database) -> str:
+    """The role that owns the campaign's tables: an arbitrator for as long as it owns them."""
+    row = run(
+        db,
+        "SELECT tableowner FROM pg_tables WHERE tablename = 'posse' "
+        "AND schemaname = current_schema()",
+    ).fetchone()
+    return str(row[0])
 
 
 def _is_member(db: Database, name: str, group: str) -> bool:
@@ -261,15 +332,21 @@ def _literal(text: str) -> str:
 
 
 def members(db: Database) -> list[Member]:
-    """Every role in the club, arbitrators first, each with how many posses it owns, by name."""
+    """Every role in the club, arbitrators first, each with how many posses it owns, by name.
+
+    From PostgreSQL 16 the server gives whoever makes a role (the owner, making the groups) a
+    membership of its own in it that only lets them manage it: that is no seat in the club.
+    A role granted a group twice (by two grantors) is listed once."""
     g = groups(db)
+    sixteen = int(run(db, "SHOW server_version_num").fetchone()[0]) >= 160000
+    real = " AND (a.inherit_option OR a.set_option)" if sixteen else ""
     rows = run(
         db,
-        "SELECT r.rolname, CASE WHEN g.rolname = ? THEN 'arbitrator' ELSE 'player' END, "
-        "(SELECT COUNT(*) FROM posse p WHERE p.owner = r.rolname) "
+        "SELECT DISTINCT r.rolname, CASE WHEN g.rolname = ? THEN 'arbitrator' ELSE 'player' END "
+        "AS part, (SELECT COUNT(*) FROM posse p WHERE p.owner = r.rolname) "
         "FROM pg_auth_members a JOIN pg_roles r ON r.oid = a.member "
-        "JOIN pg_roles g ON g.oid = a.roleid WHERE g.rolname IN (?, ?) "
-        "ORDER BY 2, 1",
+        f"JOIN pg_roles g ON g.oid = a.roleid WHERE g.rolname IN (?, ?){real} "
+        "ORDER BY part, r.rolname",
         (g.arbitrators, g.arbitrators, g.players),
     ).fetchall()
     return [Member(str(name), str(part), int(count)) for name, part, count in rows]

@@ -370,7 +370,9 @@ def rename_posse(old: str, new: str) -> str:
     with m.database.atomic():
         row = posse_row(old)
         new = roster.check_name(new, "posse name")
-        if new != old and m.Posse.get_or_none(m.Posse.name == new) is not None:
+        if new == row.name:
+            raise Refused(f"The posse is named {quoted(new)} already; nothing changed.")
+        if m.Posse.get_or_none(m.Posse.name == new) is not None:
             raise Refused(f"This campaign already has a posse named {quoted(new)}.")
         row.name = new
         row.save()
@@ -383,7 +385,9 @@ def rename_member(posse_name: str, old: str, new: str) -> str:
         row = posse_row(posse_name)
         mem = member_row(row, old)
         new = roster.check_name(new, "member's name")
-        if new != old and m.Member.get_or_none((m.Member.posse == row.id) & (m.Member.name == new)):
+        if new == mem.name:
+            raise Refused(f"{quoted(new)} is the member's name already; nothing changed.")
+        if m.Member.get_or_none((m.Member.posse == row.id) & (m.Member.name == new)):
             raise Refused(f"{row.name} already has a member named {quoted(new)}.")
         mem.name = new
         mem.save()

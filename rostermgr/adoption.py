@@ -106,11 +106,15 @@ def _states(posse: Posse, new: Ruleset) -> list[str]:
         who = f"{m.name} of {posse.name}"
         if state_problems(who, m.status, m.injuries, new):
             limit = new.strikes_to_die
-            out.append(
-                f"{who} is {m.status} with {m.injuries} strikes, which the new key "
-                f"'injuries.strikes_to_die' = {limit} would make "
-                f"{'dead' if m.alive else 'alive'} (R13)."
-            )
+            strikes = f"{m.injuries} strike{'' if m.injuries == 1 else 's'}"
+            key = f"the new key 'injuries.strikes_to_die' = {limit}"
+            if m.injuries > limit:  # dead or alive, more strikes than any member may have
+                out.append(f"{who} has {strikes}, more than {key} allows (R13).")
+            else:
+                out.append(
+                    f"{who} is {m.status} with {strikes}, which {key} would make "
+                    f"{'dead' if m.alive else 'alive'} (R13)."
+                )
         gone = [stat for stat, n in m.upgrades.items() if n and stat not in new.stat_order]
         for stat in gone:
             out.append(f"{who} has an upgrade of '{stat}', a stat the new 'stats.order' drops.")
@@ -194,11 +198,12 @@ def preview_adoption(posses: Iterable[Posse], old: Ruleset, new: Ruleset) -> Ado
     )
 
 
-def refusal_sentence(preview: AdoptionPreview) -> str:
-    """The one sentence that refuses an adoption, naming every posse and member at fault."""
+def refusal_sentence(preview: AdoptionPreview, dry_run: bool = False) -> str:
+    """The one sentence that refuses an adoption (or says a dry run's would be refused),
+    naming every posse and member at fault."""
     reasons = " ".join(preview.refusals)
+    verdict = "would not be adopted (dry run)" if dry_run else "was not adopted"
     return (
-        f"The ruleset {preview.new.id} {preview.new.version} was not adopted, and nothing "
-        f"was changed: {reasons} Change those posses first (sell or swap the items), or "
-        "the ruleset file."
+        f"The ruleset {preview.new.id} {preview.new.version} {verdict}, and nothing "
+        f"was changed: {reasons} Change those posses first, or the ruleset file."
     )

@@ -28,7 +28,7 @@ from rostermgr.plans import (
 from rostermgr.report import Ref, Report
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Ruleset
-from rostermgr.standing import may_play
+from rostermgr.standing import may_play, play_refusal
 
 
 class _Held(dict[Ref, list[str]]):
@@ -98,10 +98,7 @@ def plan_game(report: Report, posses: Mapping[str, Posse], rules: Ruleset) -> Ga
     t = _Table(report, posses, rules)
     for name in report.posses:
         if name in posses and not may_play(posses[name].standing):
-            raise RuleBroken(
-                f"The report names {name}, which is {posses[name].standing}; bring it back to "
-                "play (posse return) before it plays a game."
-            )
+            raise RuleBroken(play_refusal(name, posses[name].standing))
     _refuse("Date", founded_reason(report, posses))
     changes: list[Change] = []
     for i, use in enumerate(report.items_used, 1):

@@ -27,6 +27,18 @@ def may_play(posse_standing: str) -> bool:
     return posse_standing == PLAYING
 
 
+def play_refusal(posse_name: str, posse_standing: str) -> str:
+    """Why the posse may not be named in a game's report, or '' when it may (`may_play`)."""
+    if posse_standing == DELETED:
+        return f"The report names {posse_name}, which was deleted; a deleted posse plays no more."
+    if posse_standing == RETIRED:
+        return (
+            f"The report names {posse_name}, which is retired; bring it back to play "
+            "(posse return) before it plays a game."
+        )
+    return ""
+
+
 def trading_refusal(posse_name: str, posse_standing: str) -> str:
     """Why the posse may not buy, sell or hire now, or '' when it may.
 

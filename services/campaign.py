@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shlex
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -92,7 +93,8 @@ def campaign_rules(
             f"The campaign {path} is played under {current.id} version {current.version} "
             f"(adopted {current.adopted}), not the ruleset {rules.source} ({rules.id} version "
             f"{rules.version}), so nothing was opened; to play under that file from now on, "
-            f"run: rostermgr rules adopt {rules.source}"
+            # with --db: without it, the command copied as written adopts into another campaign
+            f"run: rostermgr --db {shlex.quote(str(path))} rules adopt {shlex.quote(rules.source)}"
         )
     return parse_ruleset_text(current.text, f"{current.id} {current.version}, in the campaign")
 

@@ -125,6 +125,11 @@ def _remove(c: Campaign, name: str) -> None:
                 f"{name} is the club's only arbitrator, so they stay; add another arbitrator "
                 "first (club add-arbitrator)."
             )
+        if name == store.owner(c.db):
+            raise Refused(
+                f"{name} owns the campaign on the server, which lets its owner do everything, "
+                "so they stay an arbitrator; nothing changed."
+            )
         store.remove(c.db, name)
 
 

@@ -159,11 +159,13 @@ class FileMenu(MenuPart):
         recent = self.host.recent_files()
         if not recent:
             menu.addAction("No recent campaigns").setEnabled(False)
-        for path in recent:
+        for n, path in enumerate(recent, start=1):
+            # Alt+1 to Alt+9 open the newest nine, as other programs number them
+            text = (f"&{n} " if n < 10 else "") + path.replace("&", "&&")
             if campaign_server(path):
-                menu.addAction(path, partial(self.open_server_address, path))
+                menu.addAction(text, partial(self.open_server_address, path))
             else:
-                menu.addAction(path, partial(self.open_path, Path(path)))
+                menu.addAction(text, partial(self.open_path, Path(path)))
         menu.addSeparator()
         clear = menu.addAction("&Clear recent files", self.clear_recent)
         clear.setEnabled(bool(recent))

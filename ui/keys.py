@@ -97,3 +97,18 @@ def search_with_spaces(combo: QComboBox) -> QComboBox:
     """Typing a name in `combo` finds it, spaces and all ("Ma Barker"); returns `combo`."""
     combo.installEventFilter(_NameSearch(combo))
     return combo
+
+
+def with_mnemonic(text: str, taken: set[str]) -> str:
+    """`text` (a name from the ruleset or the user) as a label with an Alt letter none of
+    `taken` has: the first free letter that starts a word, else any free letter, else none.
+    The letter chosen is added to `taken`; an & in the text marks no key."""
+    # a letter or digit a keyboard types as it is: Alt+µ is no key anyone finds
+    keys = [i for i, ch in enumerate(text) if ch.isascii() and ch.isalnum()]
+    words = [i for i in keys if i == 0 or text[i - 1] == " "]
+    for i in words + [i for i in keys if i not in words]:
+        key = text[i].lower()
+        if key not in taken:
+            taken.add(key)
+            return text[:i].replace("&", "&&") + "&" + text[i:].replace("&", "&&")
+    return text.replace("&", "&&")

@@ -310,9 +310,9 @@ def test_a_player_may_not_rewrite_who_made_a_line_of_their_posse_by_raw_sql(
     before = [line["by"] for line in shown["history"]]
     assert {"postgres", ann_role} <= set(before)
     with psycopg.connect(_as(postgres_url, ann_role), autocommit=True) as conn:
-        for table in ("history", "ledger"):
-            conn.execute(f"UPDATE {table} SET author = 'postgres'")  # RLS: her posse's rows
-            conn.execute(f"UPDATE {table} SET author = %s", (ann_role,))
+        for table in ("history", "ledger"):  # her books take new lines only
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                conn.execute(f"UPDATE {table} SET author = 'postgres'")
     shown = json.loads(ann.ok("posse", "show", D, "--json").out)
     assert [line["by"] for line in shown["history"]] == before
     assert boss.ok("check").code == 0
@@ -400,3 +400,97 @@ def test_a_player_s_undo_takes_back_their_own_change_unless_another_touched_that
         )
         assert _rows(postgres_url) == held
     assert ann_role in {r["by"] for r in json.loads(ann.ok("posse", "ledger", D, "--json").out)}
+
+
+@pytest.fixture
+def owned_club(postgres_url: str, tmp_path: Path) -> tuple[str, str, Cli]:
+    """A club campaign as a club makes one: its database owned by a role that may make roles
+    (CREATEROLE), not the server's superuser, who runs `club init` and so is its first
+    arbitrator. Returns that role, the campaign's URL as it, and its command line."""
+    tag = uuid.uuid4().hex[:8]
+    owner = f"ike_{tag}"
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute(f'CREATE ROLE "{owner}" LOGIN CREATEROLE')
+        conn.execute(f'ALTER DATABASE "{postgres_url.rsplit("/", 1)[1]}" OWNER TO "{owner}"')
+        conn.execute(f'ALTER SCHEMA public OWNER TO "{owner}"')
+    url = _as(postgres_url, owner)
+    boss = Cli(url, tmp_path)  # type: ignore[arg-type]
+    boss.new_posse(DALTON)
+    boss.ok("club", "init", url)
+    return owner, url, boss
+
+
+def test_any_arbitrator_adds_and_removes_players_not_only_the_owner(
+    owned_club: tuple[str, str, Cli], postgres_url: str, tmp_path: Path
+) -> None:
+    """DESIGN 4a: arbitrators manage players. The server lets only whoever made the club's
+    groups make roles and grant them; a second arbitrator was refused by the server."""
+    _owner, url, boss = owned_club
+    cal, dan, eve = (f"{n}_{uuid.uuid4().hex[:8]}" for n in ("cal", "dan", "eve"))
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute(f'CREATE ROLE "{eve}" LOGIN')  # a role the server has already
+    boss.ok("club", "add-arbitrator", url, cal)
+    as_cal = _as(postgres_url, cal)
+    second = Cli(as_cal, tmp_path)  # type: ignore[arg-type]
+    assert second.ok("club", "add-player", as_cal, dan).out.startswith(
+        f"{dan} is a player of the club now. Their new role's password"
+    )
+    second.ok("club", "add-player", as_cal, eve)
+    listed = second.ok("club", "players", as_cal).out
+    assert dan in listed and eve in listed
+    assert second.ok("club", "remove-player", as_cal, dan).out == (
+        f"{dan} is out of the club; their posses stay.\n"
+    )
+    assert dan not in second.ok("club", "players", as_cal).out
+    # what the function does for an arbitrator, a player may not call
+    as_eve = _as(postgres_url, eve)
+    result = Cli(as_eve, tmp_path)("club", "add-player", as_eve, dan)  # type: ignore[arg-type]
+    assert result.code == 1 and result.err.startswith("Only an arbitrator adds or removes")
+    with (
+        psycopg.connect(as_eve, autocommit=True) as conn,
+        pytest.raises(psycopg.errors.InsufficientPrivilege),
+    ):
+        conn.execute("SELECT club_manage(%s, 'arbitrator', NULL)", (eve,))
+
+
+def test_the_owner_is_listed_once_and_stays_an_arbitrator(
+    owned_club: tuple[str, str, Cli],
+) -> None:
+    """From PostgreSQL 16 the server gives the maker of the club's groups a membership of its
+    own in each: `club players` listed the owner as arbitrator twice and as a player, and
+    `club remove-player OWNER` said they were out while they could still do everything."""
+    owner, url, boss = owned_club
+    boss.ok("club", "add-arbitrator", url, f"cal_{uuid.uuid4().hex[:8]}")
+    listed = boss.ok("club", "players", url).out
+    assert listed.count(owner) == 1, listed
+    result = boss("club", "remove-player", url, owner)
+    assert result.code == 1 and result.err == (
+        f"{owner} owns the campaign on the server, which lets its owner do everything, so they "
+        "stay an arbitrator; nothing changed.\n"
+    )
+    assert boss.ok("club", "players", url).out == listed
+
+
+def test_a_player_adds_lines_to_their_books_and_changes_none_by_raw_sql(
+    club: tuple[Cli, Cli, Cli, str, str], postgres_url: str
+) -> None:
+    """DESIGN 4: corrections are new entries, never edits. A player with psql made every
+    purchase of their posse pay it (UPDATE ledger SET amount = amount + 1000), and `check`
+    was clean; a deleted purchase would have done the same."""
+    boss, ann, _bob, ann_role, _bob_role = club
+    ann.ok("posse", "buy", D, "Kid", "whiskey")
+    before = _rows(postgres_url)
+    with psycopg.connect(_as(postgres_url, ann_role), autocommit=True) as conn:
+        for statement in (
+            "UPDATE ledger SET amount = amount + 1000",
+            "DELETE FROM ledger",
+            "UPDATE history SET text = 'nothing happened'",
+            "DELETE FROM history",
+        ):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                conn.execute(statement)
+    assert _rows(postgres_url) == before
+    # what the program does for her still works: a sale, her own undo of it, a new purchase
+    ann.ok("posse", "sell", D, "Kid", "whiskey")
+    ann.ok("posse", "buy", D, "Kid", "whiskey")
+    assert boss.ok("check").code == 0

@@ -137,6 +137,8 @@ def test_ledger_and_list_columns_line_up_with_wide_names(cli: Cli, dalton: dict)
 def test_r4_r5_r12_r15_rules_text_shows_items_limits_bounties_and_advancement(cli: Cli) -> None:
     text = cli.ok("rules").out
     lines = text.splitlines()
+    # DESIGN 5: the campaign's current ruleset, with its hash (as `rules history` shortens it)
+    assert lines[0] == f"{RULES.name} {RULES.version} ({RULES.source}, hash {RULES.hash[:12]})"
     shotgun = next(line for line in lines if line.strip().startswith("shotgun "))
     low, high = RULES.items["shotgun"].range
     for part in (f"{low}-{high}", f"+{RULES.items['shotgun'].damage} damage", "Anyone"):

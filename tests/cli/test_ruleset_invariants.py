@@ -84,7 +84,8 @@ def test_strikes_to_die_1_is_refused_while_a_living_member_has_a_strike(
         two, ["rules", "adopt", path], "Kid of The Dalton Boys", "'injuries.strikes_to_die'"
     )
     assert "(R13)" in said
-    assert "Refused: Kid of The Dalton Boys" in two.ok("rules", "adopt", path, "--dry-run").out
+    dry = two("rules", "adopt", path, "--dry-run")
+    assert dry.code == 1 and "Refused: Kid of The Dalton Boys" in dry.out
     assert two.ok("check").code == 0
 
 

@@ -61,7 +61,9 @@ def test_opening_with_a_different_ruleset_is_refused_and_changes_no_posse(
     for command in (("posse", "show", D, "--json"), ("posse", "buy", D, "Slim", "pistol")):
         result = cli("--ruleset", other, *command)
         assert result.code == 1 and result.out == ""
-        assert f"run: rostermgr rules adopt {other}" in result.err
+        # the campaign it names, given again: copied as written, it adopts into this one
+        assert f" rules adopt {other}" in result.err and "run: rostermgr --db " in result.err
+        assert f"--db {cli.db}" in result.err or f"--db '{cli.db}'" in result.err
         assert "0.1-playtest" in result.err and "0.2-playtest" in result.err
     assert cli.state() == before
     assert kid(cli) == shown
@@ -158,8 +160,12 @@ def test_adopt_is_refused_whole_when_a_member_carries_an_item_removed(
     assert "Ma Dalton of The Dalton Boys carries 'shotgun'" in result.err
     assert "nothing was changed" in result.err and "\n" not in result.err.rstrip("\n")
     assert cli.state() == before
-    preview = cli.ok("rules", "adopt", gone, "--dry-run").out
-    assert "Refused: Ma Dalton of The Dalton Boys carries 'shotgun'" in preview
+    preview = cli("rules", "adopt", gone, "--dry-run")
+    assert "Refused: Ma Dalton of The Dalton Boys carries 'shotgun'" in preview.out
+    # DESIGN 5: a refusal is exit 1, a dry run's as a report's; one sentence on stderr
+    assert preview.code == 1 and preview.err.count("\n") == 1
+    assert preview.err.startswith("The ruleset last-hope-frontier 0.3 would not be adopted (dry")
+    assert cli.state() == before
 
 
 def test_r3_r5_adopt_is_refused_when_a_posse_would_break_the_carry_rules(

@@ -119,3 +119,26 @@ def test_adoption_refuses_strikes_that_no_longer_match_life_or_death(
     posse = Posse("P", "outlawmen", (kid,), 0, rules.id, rules.version)
     (refusal,) = preview_posse(posse, rules, new).refusals
     assert "Kid of P" in refusal and f"'injuries.strikes_to_die' = {limit}" in refusal
+
+
+@pytest.mark.parametrize(
+    ("status", "injuries", "limit", "said"),
+    [
+        (ACTIVE, 1, 1, "Kid of P is active with 1 strike, which the new key"),
+        (DEAD, 3, 4, "Kid of P is dead with 3 strikes, which the new key"),
+        # more strikes than the new limit: no life or death would mend it (it said "alive")
+        (DEAD, 3, 1, "Kid of P has 3 strikes, more than the new key"),
+        (ACTIVE, 2, 1, "Kid of P has 2 strikes, more than the new key"),
+    ],
+)
+def test_r13_the_adoption_refusal_says_what_the_new_limit_makes_of_the_strikes(
+    status: str, injuries: int, limit: int, said: str
+) -> None:
+    rules = default_ruleset()
+    new = dataclasses.replace(rules, strikes_to_die=limit)
+    kid = Member("Kid", "ganger", status=status, injuries=injuries)
+    posse = Posse("P", "outlawmen", (kid,), 0, rules.id, rules.version)
+    (refusal,) = preview_posse(posse, rules, new).refusals
+    assert refusal.startswith(said), refusal
+    tail = {ACTIVE: "would make dead (R13).", DEAD: "would make alive (R13)."}[status]
+    assert refusal.endswith("allows (R13)." if injuries > limit else tail), refusal

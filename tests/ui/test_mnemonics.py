@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from hypothesis import given
+from hypothesis import strategies as st
 from PySide6.QtWidgets import (
     QAbstractButton,
     QGroupBox,
@@ -16,6 +18,7 @@ from PySide6.QtWidgets import (
     QWizard,
 )
 
+from ui.keys import with_mnemonic
 from ui.main_window import MainWindow
 
 _MNEMONIC = re.compile(r"&([^&\s])")
@@ -175,3 +178,58 @@ def test_the_chart_windows_save_buttons_have_their_alt_letters(window: MainWindo
         assert_no_clash(top, kind.__name__)
         if isinstance(top, OddsWindow):
             top.wait()
+
+
+def test_the_labels_left_without_one_have_their_alt_letters(window: MainWindow, qtbot) -> None:
+    """The walk under Xvfb left places reached only by Tab: the creation wizard's names (the
+    ruleset's role names), Back offset in the print dialog, the simulator's Stop run (was
+    Cancel run) and factions, and the entries of File > Open recent."""
+    from PySide6.QtWidgets import QFormLayout
+
+    from ui.dialogs.print_dialog import PrintDialog
+    from ui.dialogs.simulator import SimulatorWindow
+    from ui.wizards.creation import CreationWizard
+
+    creation = CreationWizard(window.rules, taken=[], parent=window)
+    qtbot.addWidget(creation)
+    creation.show()
+    creation.faction_page.name.setText("A New Posse")
+    creation.next()
+    names = creation.names_page
+    form = names.findChild(QFormLayout)
+    assert form is not None
+    labels = [form.labelForField(edit) for _role, edit in names.fields]
+    assert all(isinstance(label, QLabel) and _letter(label.text()) for label in labels)
+    printing = PrintDialog(window, parent=window)
+    qtbot.addWidget(printing)
+    printing.show()
+    offset = next(
+        label
+        for label in printing.findChildren(QLabel)
+        if label.text().replace("&", "").startswith("Back offset")
+    )
+    assert _letter(offset.text()) == "b" and offset.buddy() is printing.cards.dx
+    simulator = SimulatorWindow(window, parent=window)
+    qtbot.addWidget(simulator)
+    assert _letter(simulator.cancel_button.text()) == "p"
+    factions = simulator.form.factions
+    assert all(_letter(label.text()) for label in factions.findChildren(QLabel) if label.buddy())
+    window.remember(window.campaign.path)
+    window.menus.file.fill_recent()
+    first = window.menus.file.recent_menu.actions()[0]
+    assert first.text() == f"&1 {window.campaign.path}"
+
+
+@given(st.text(max_size=20), st.sets(st.sampled_from("abcdefghijklmnopqrstuvwxyz0123456789")))
+def test_a_chosen_alt_letter_is_free_and_the_text_reads_the_same(
+    text: str, taken: set[str]
+) -> None:
+    before = set(taken)
+    label = with_mnemonic(text, taken)
+    letter = _letter(label)
+    assert re.sub("&(.)", r"\1", label) == text
+    assert label.replace("&&", "").count("&") <= 1
+    if letter is None:
+        assert taken == before
+    else:
+        assert letter not in before and taken == before | {letter}

@@ -63,7 +63,7 @@ class SimulatorWindow(QDialog):
         self.start_button = QPushButton("&Start")
         self.start_button.setDefault(True)
         self.start_button.clicked.connect(self.start_run)
-        self.cancel_button = QPushButton("Cancel run")
+        self.cancel_button = QPushButton("Sto&p run")
         self.cancel_button.setAutoDefault(False)
         self.cancel_button.setToolTip("Stop the run (Escape); nothing of it is kept.")
         self.cancel_button.setEnabled(False)

@@ -35,8 +35,12 @@ from rostermgr.simulate.model import (
 )
 from services import rulesets
 from ui.files import open_file
+from ui.keys import with_mnemonic
 
 RULESET_FILES = "Ruleset files (*.toml);;All files (*)"
+# The simulator window's own Alt letters; a faction's name (the ruleset's) takes a free one
+# (tests/ui/test_mnemonics.py holds them apart with the shipped ruleset's factions).
+SIMULATOR_KEYS = frozenset("acdefghlnoprstuvwxy")
 PER_FACTION = 3  # posses of one faction a simulated campaign may have, from this window
 MONEY_MAX = 100_000  # Model.check's bound on income, win bonus and reserve
 
@@ -119,12 +123,13 @@ class FactionCounts(QGroupBox):
                 gone.setParent(None)  # out of the window (and its Tab order) at once
                 gone.deleteLater()
         self.boxes = {}
+        taken = set(SIMULATOR_KEYS)
         for i, (fid, faction) in enumerate(rules.factions.items()):
             box = QSpinBox()
             box.setRange(0, PER_FACTION)
             box.setValue(old.get(fid, 1))
             box.setAccessibleName(f"Posses of {faction.name}")
-            label = QLabel(faction.name)
+            label = QLabel(with_mnemonic(faction.name, taken))
             label.setBuddy(box)
             self.grid.addWidget(label, i // 2, (i % 2) * 2)
             self.grid.addWidget(box, i // 2, (i % 2) * 2 + 1)

@@ -25,7 +25,7 @@ from rostermgr.plans import CreationPlan
 from rostermgr.roster import Member, Posse, check_name, normal_name
 from rostermgr.rules import Ruleset
 from rostermgr.shop import creation_cost, plan_creation
-from ui.keys import next_is_default, no_default_buttons, on_enter
+from ui.keys import next_is_default, no_default_buttons, on_enter, with_mnemonic
 from ui.screen import fitted_size
 from ui.shop_widget import ShopWidget
 from ui.style import error_style, purse_style
@@ -94,12 +94,15 @@ class NamesPage(QWizardPage):
         self.setSubTitle("Name the members. The gang members are hired as one group.")
         self.fields: list[tuple[str, QLineEdit]] = []
         form = QFormLayout(self)
+        # the names are the ruleset's, so their Alt letters are chosen here; the wizard's
+        # own buttons keep theirs (< Back, Next >, Create posse)
+        taken = {"b", "n", "c"}
         for role_id, count in rules.composition.items():
             role = rules.roles[role_id]
             for n in range(count):
                 edit = QLineEdit()
                 label = role.name if count == 1 else f"{role.name} {n + 1}"
-                form.addRow(label, edit)
+                form.addRow(with_mnemonic(label, taken), edit)
                 edit.textChanged.connect(lambda _t: self.completeChanged.emit())
                 self.fields.append((role_id, edit))
             group = f" for all {count}" if role.creation_group > 1 else ""
