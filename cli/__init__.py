@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, TypeAlias, cast
 
-from rostermgr.errors import Refused
+from rostermgr.errors import Refused, quoted
 from services.lock import CampaignHeld
 
 if TYPE_CHECKING:
@@ -39,7 +39,17 @@ class _Parser(argparse.ArgumentParser):
         self.lazy_help: dict[str, Callable[[], str]] = {}
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: {message}\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: {message}{_did_you_mean(message)}\n")
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        """As argparse's, but words left over are told by the command they were given to."""
+        words = list(sys.argv[1:] if args is None else args)
+        parsed, extras = self.parse_known_args(words, namespace)
+        if extras:
+            _leftover(self, words, extras)
+        return parsed
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         """As argparse's, but a positional argument is shown in upper case (NAME, FILE) like
@@ -55,6 +65,70 @@ class _Parser(argparse.ArgumentParser):
             if make is not None:
                 action.help = make().replace("%", "%%")
         return super().format_help()
+
+
+# The options that go before the command, read by split_global and the top parser.
+GLOBAL_OPTIONS = ("--db", "--ruleset", "--take-over")
+
+
+def _did_you_mean(message: str) -> str:
+    """ "; did you mean 'list'?" after argparse's invalid choice, when one choice is close to
+    what was typed (a typo, another case): the list of every choice is kept before it."""
+    import difflib
+    import re
+
+    found = re.search(r"invalid choice: '(.*)' \(choose from (.*)\)$", message)
+    if found is None:
+        return ""
+    # Python 3.11 quotes each choice; later ones list them bare
+    typed, choices = found[1], re.findall(r"'([^']*)'", found[2]) or found[2].split(", ")
+    alike = [c for c in choices if c.casefold() == typed.casefold()]
+    alike = alike or difflib.get_close_matches(typed, choices, n=1, cutoff=0.6)
+    return f"; did you mean '{alike[0]}'?" if alike else ""
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def _leftover(top: _Parser, words: list[str], extras: list[str]) -> None:
+    """The usage error for words no argument took, said by the command that was given them:
+    a global option after the command, an option of the command before it, an option the
+    command does not have (the nearest one it has, if any), or one word too many (most often a
+    name with spaces typed without quotes)."""
+    import difflib
+
+    parser: argparse.ArgumentParser = top
+    path: list[str] = []
+    for word in words:  # the command and its sub commands, as far as they were given
+        sub = _subparsers(parser).get(word)
+        if sub is not None:
+            parser = sub
+            path.append(word)
+    first = extras[0]
+    option = first.split("=", 1)[0]
+    command = " ".join(path)
+    own = [o for a in parser._actions for o in a.option_strings if o not in ("-h", "--help")]
+    if path and option in GLOBAL_OPTIONS:
+        problem = f"{option} goes before the command: rostermgr {option} ... {command} ..."
+    elif path and option in own and words.index(first) < words.index(path[0]):
+        problem = f"{option} goes after the command: rostermgr {command} ... {option}"
+    elif first.startswith("-") and len(first) > 1 and first != "--":  # after --: words
+        nearest = difflib.get_close_matches(option, own, n=1, cutoff=0.6)
+        where = f"rostermgr {command}" if command else "rostermgr"
+        problem = f"{first} is not one of its options; " + (
+            f"did you mean {nearest[0]}?" if nearest else f"`{where} --help` lists its options"
+        )
+    else:
+        problem = (
+            f"more words than it takes: {quoted(' '.join(e for e in extras if e != '--'))}; "
+            "a name with spaces goes "
+            'in quotes, as in "Last Hope Lawmen"'
+        )
+    (parser if path else top).error(problem)
 
 
 # What each command module adds its subcommands to (their parsers are _Parser too).
@@ -361,6 +435,8 @@ def _main(argv: Sequence[str] | None, out: TextIO | None, err: TextIO | None) ->
     split = split_global(app_argv)
     if split is not None and not split[1]:
         # the app: Qt's own options (-style Fusion, -platform xcb) go to Qt
+        if _no_screen(qt_options, err):
+            return EXIT_REFUSED
         server = campaign_server(split[0])
         if server is not None:
             from ui.app_server import run_server_app
@@ -420,6 +496,16 @@ def _main(argv: Sequence[str] | None, out: TextIO | None, err: TextIO | None) ->
         return EXIT_REFUSED
 
 
+def _no_screen(qt_options: Sequence[str], err: TextIO | None) -> bool:
+    """Say so, and answer True, when the desktop app has no screen to show on."""
+    from cli.qt_options import no_screen
+
+    problem = no_screen(qt_options)
+    if problem is not None:
+        _Said((sys.stderr if err is None else err) or _Discard()).write(problem + "\n")
+    return problem is not None
+
+
 def _cut_short_by_ctrl_c(exc: BaseException) -> bool:
     """Whether `exc` is a Ctrl+C another error stands for.
 
@@ -465,7 +551,10 @@ def _command(
             check(args)
     except SystemExit as exc:
         return int(exc.code or 0)
+    _check_names_are_text(args)
     if args.command is None:
+        if _no_screen([], None):
+            return EXIT_REFUSED
         server = campaign_server(args)
         if server is not None:
             from ui.app_server import run_server_app
@@ -484,6 +573,30 @@ def _command(
         if fault is None:
             raise
         raise fault from exc
+
+
+# The arguments that name something (a posse, a member, an item, a role, a player), never a
+# path: a path may hold any bytes the system allows, a name must be text to be found or kept.
+NAME_ARGUMENTS: tuple[str, ...] = ("name", "names", "member", "new_name", "as_name", "item")
+NAME_ARGUMENTS += ("role", "posse", "player", "reason")
+
+
+def _check_names_are_text(args: argparse.Namespace) -> None:
+    """Refuse a name typed in another character set than the terminal's locale says.
+
+    A Latin-1 terminal under a UTF-8 locale (or the reverse) hands Python bytes it keeps as
+    lone surrogates: "Peña" then reached SQLite, which cannot encode them, as an internal error.
+    """
+    for dest in NAME_ARGUMENTS:
+        value = getattr(args, dest, None)
+        for word in value if isinstance(value, list) else [value]:
+            if isinstance(word, str) and any(0xD800 <= ord(c) <= 0xDFFF for c in word):
+                typed = os.fsencode(word).decode("utf-8", "backslashreplace")
+                raise Refused(
+                    f"The name {quoted(typed)} is not text in the character set this terminal's "
+                    f"locale says ({sys.getfilesystemencoding()}): set the terminal to UTF-8 "
+                    "(and a UTF-8 locale, such as LANG=C.UTF-8) and type it again."
+                )
 
 
 def _named_fault(args: argparse.Namespace, exc: Exception) -> Refused | None:
@@ -518,6 +631,8 @@ class _Output(io.TextIOBase):
     def _failed(self, exc: OSError | ValueError) -> Refused:
         if isinstance(exc, BrokenPipeError):
             raise exc  # the reader has gone (`| head`): deliberately no complaint, exit 0
+        if isinstance(exc, UnicodeEncodeError):  # a ValueError too, but the stream is open
+            return _unwritable(exc)
         if isinstance(exc, ValueError):  # "I/O operation on closed file"
             return _closed()
         faults = sys.modules.get("services.faults")  # loaded by a command that wrote a file
@@ -572,6 +687,23 @@ class _Output(io.TextIOBase):
 
 def _closed() -> Refused:
     return Refused("Cannot write the output: standard output is closed.")
+
+
+def _unwritable(exc: UnicodeEncodeError) -> Refused:
+    """Text the output's character set has no letter for (an ASCII or Latin-1 locale, a file
+    redirected on Windows): the characters are not replaced, which would print a name no
+    command then finds, nor said as a closed output, which it is not; the user is told how to
+    have them printed."""
+    import unicodedata
+
+    char = exc.object[exc.start]  # named in ASCII: standard error may not show it either
+    name = unicodedata.name(char, "").lower() or "without a name"
+    return Refused(
+        f"Cannot print the character U+{ord(char):04X} ({name}) in this output's character "
+        f"set ({exc.encoding}): run the "
+        "command again with the environment variable PYTHONIOENCODING=utf-8 (or a UTF-8 locale, "
+        "such as LANG=C.UTF-8)."
+    )
 
 
 class _Discard(io.TextIOBase):

@@ -17,7 +17,17 @@ from services.rulesets import game_rulesets
 def add_parsers(sub: Commands) -> None:
     game = sub.add_parser("game", help="record, list and undo games")
     gs = game.add_subparsers(dest="game_command", metavar="ACTION", required=True)
-    p = gs.add_parser("record", help="apply a post-game report in one transaction")
+    p = gs.add_parser(
+        "record",
+        help="apply a post-game report in one transaction",
+        description='Record a game from its post-game report: a JSON file with the "scenario", '
+        'the "posses" that played and the "winner", and lists of what happened: '
+        '"out_of_action" (each {"posse", "member", "by": {"posse", "member"}}), "bounties", '
+        '"income", "goods_sold", "items_used", "items_stolen", and "notes". Only "scenario" '
+        'and "posses" are needed, and without a "date" the game is of today; README, The '
+        "command line, shows a whole report. Injuries, flips, bounty rewards and money follow "
+        "from it and the ruleset; --dry-run shows them first.",
+    )
     p.add_argument("file", help="the post-game report (JSON), or - for standard input")
     p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
     p.add_argument("--json", action="store_true", help="print one JSON document: id and changes")

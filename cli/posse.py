@@ -24,7 +24,19 @@ def add_parsers(sub: Commands) -> None:
     posse = sub.add_parser("posse", help="create, show and equip posses")
     ps = posse.add_subparsers(dest="posse_command", metavar="ACTION", required=True)
 
-    p = ps.add_parser("new", help="create a posse from a creation request (JSON)")
+    p = ps.add_parser(
+        "new",
+        help="create a posse from a creation request (JSON)",
+        # what the file holds, for a newcomer who reads --help and not the README
+        description="Create a posse from a creation request: a JSON file naming the posse, its "
+        "faction and its members, each with a role and the items bought for it from the "
+        'starting purse, such as {"name": "The Dalton Boys", "faction": "outlawmen", '
+        '"members": [{"name": "Ike Dalton", "role": "leader", "items": ["revolver"]}, '
+        '{"name": "Ma Dalton", "role": "deputy", "items": []}, {"name": "Kid", "role": '
+        '"ganger", "items": ["pistol"]}, ...]}. `rostermgr rules` shows the roles a posse '
+        "starts with and the items' ids, `rostermgr rules --json` every id (the shipped "
+        "ruleset's roles: leader, deputy, ganger); README, A first campaign, has whole ones.",
+    )
     p.add_argument("file", help="the creation request, or - for standard input")
     p.add_argument(
         "--for",

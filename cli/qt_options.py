@@ -7,7 +7,9 @@ for argparse to refuse.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+import sys
+from collections.abc import Mapping, Sequence
 
 # The options QGuiApplication and QApplication take (Qt 6), with a value and without one.
 WITH_VALUE = frozenset(
@@ -59,3 +61,34 @@ def split_qt_options(argv: Sequence[str]) -> tuple[list[str], list[str]]:
             rest.append(word)
         i += 1
     return qt, rest
+
+
+# Where Qt shows windows through an X or Wayland server that the environment names.
+_X_OR_WAYLAND = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly")
+
+
+def no_screen(
+    qt_options: Sequence[str],
+    environ: Mapping[str, str] | None = None,
+    platform: str | None = None,
+) -> str | None:
+    """Why the desktop app has no screen to show on, or None.
+
+    Over SSH or on a text console Qt found no display, printed a screen of advice about its
+    plugins (reinstalling among it) and aborted with exit 134. A platform named (`-platform`,
+    QT_QPA_PLATFORM) is Qt's to try.
+    """
+    env = os.environ if environ is None else environ
+    if not (sys.platform if platform is None else platform).startswith(_X_OR_WAYLAND):
+        return None
+    if any(env.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
+        return None
+    if any(
+        word.startswith("-") and _name(word)[0] in ("platform", "display") for word in qt_options
+    ):
+        return None
+    return (
+        "There is no screen here to show the desktop app on (neither DISPLAY nor "
+        "WAYLAND_DISPLAY is set, as over SSH or on a text console): start it from the "
+        "desktop, or give a command (`rostermgr --help` lists them)."
+    )

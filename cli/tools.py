@@ -19,13 +19,21 @@ WIDTH = 100  # columns of the prose lines
 def add_parsers(sub: Commands) -> None:
     p = sub.add_parser(
         "rules",
-        help="the active ruleset",
-        description="The active ruleset (the shipped one, or --ruleset FILE): money, factions, "
+        help="the campaign's current ruleset",
+        description="The campaign's current ruleset (with --ruleset FILE, that file; with no "
+        "campaign yet, the shipped one, which a new campaign starts with): money, factions, "
         "stat lines, hire costs and bounty rewards, items with range, effect, who may carry "
         "them and price, carry limits, damage, injuries, flips and the advancement table.",
     )
-    p.add_argument(
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument(
         "--json", action="store_true", help="print one JSON document: the whole ruleset by id"
+    )
+    # a designer's copy to edit: the shipped file sits inside the installed package or bundle
+    shown.add_argument(
+        "--toml",
+        action="store_true",
+        help="print the ruleset file itself, to save and edit: rostermgr rules --toml > house.toml",
     )
     p.set_defaults(handler=cmd_rules)
     from cli.rulesets import add_actions
@@ -35,6 +43,9 @@ def add_parsers(sub: Commands) -> None:
 
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     rules = active_ruleset(args)
+    if getattr(args, "toml", False):
+        out.write(rules.text if rules.text.endswith("\n") else rules.text + "\n")
+        return EXIT_OK
     if args.json:
         doc = _plain(rules)
         assert isinstance(doc, dict)

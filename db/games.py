@@ -19,7 +19,7 @@ from db.posses import (
 )
 from db.rulesets import oldest_undoable_mark
 from db.undo import creation, prune_before, undo_mark, undo_problem, undo_to
-from rostermgr.errors import Refused, quoted
+from rostermgr.errors import Refused, did_you_mean, quoted
 from rostermgr.plans import (
     Change,
     FlipsEarned,
@@ -42,8 +42,10 @@ def report_posses(report: Report) -> dict[str, Posse]:
     for name in report.posses:
         row = m.Posse.get_or_none(m.Posse.name == name)
         if row is None:
+            near = did_you_mean(name, [n for (n,) in m.tuples(m.Posse.select(m.Posse.name))])
             raise Refused(
-                f"The report names the posse {quoted(name)}, which is not in this campaign."
+                f"The report names the posse {quoted(name)}, which is not in this campaign"
+                f"{near or '.'}"
             )
         posses[name] = posse_from_row(row)
     return posses

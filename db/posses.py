@@ -13,7 +13,7 @@ from peewee import fn
 
 from db import models as m
 from rostermgr import roster
-from rostermgr.errors import Refused, quoted
+from rostermgr.errors import Refused, did_you_mean, listed, quoted
 from rostermgr.records import HistoryLine, LedgerLine, PosseSummary
 from rostermgr.rules import Ruleset
 from rostermgr.standing import DELETED, PLAYING, deleted_name, standing
@@ -31,8 +31,27 @@ def posse_row(name: str) -> m.Posse:
     """The posse of that name, as names are compared: `Kid` and `Kid\u200b` are one."""
     row = m.Posse.get_or_none(m.Posse.name == roster.normal_name(name))
     if row is None:
-        raise Refused(f"There is no posse named {quoted(name)} in this campaign.")
+        raise no_posse(name)
     return row
+
+
+# A campaign with this many posses or fewer lists them all when a name is not found.
+POSSES_LISTED = 6
+
+
+def no_posse(name: str) -> Refused:
+    """The refusal for a posse name not found, saying what might have been meant: a name
+    close to it, else the campaign's posses when they are few, or that it has none yet (a
+    misspelt --db reads as an empty campaign)."""
+    deleted = {i for i, kind in standings_of().items() if kind == DELETED}
+    names = [n for i, n in m.tuples(m.Posse.select(m.Posse.id, m.Posse.name)) if i not in deleted]
+    said = f"There is no posse named {quoted(name)} in this campaign"
+    if not names:
+        return Refused(f"{said}, which has no posses yet.")
+    near = did_you_mean(name, names)
+    if near or len(names) > POSSES_LISTED:
+        return Refused(f"{said}{near or '.'}")
+    return Refused(f"{said}; its posses are {listed(sorted(names))}.")
 
 
 def owner_of(name: str) -> tuple[int, str | None]:
@@ -238,7 +257,10 @@ def member_row(posse: m.Posse, name: str) -> m.Member:
     wanted = roster.normal_name(name)
     row = m.Member.get_or_none((m.Member.posse == posse.id) & (m.Member.name == wanted))
     if row is None:
-        raise Refused(f"{posse.name} has no member named {quoted(name)}.")
+        names = [
+            n for (n,) in m.tuples(m.Member.select(m.Member.name).where(m.Member.posse == posse.id))
+        ]
+        raise Refused(roster.no_member(posse.name, name, names))
     return row
 
 

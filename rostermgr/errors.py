@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable, Mapping
 
 # Characters that would break a one-line sentence or reach the terminal as a command: control
 # characters (newline, escape, U+0085...), format characters (bidi overrides, zero-width
@@ -65,3 +66,51 @@ def quoted(text: object) -> str:
     wrote it.
     """
     return f"'{escaped(text)}'"
+
+
+def _looks(name: str) -> str:
+    """A name as a typist might mistake it: case, accents, hyphens and spaces aside."""
+    plain = unicodedata.normalize("NFKD", name)
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return " ".join(plain.casefold().replace("-", " ").replace("_", " ").split())
+
+
+def nearest(typed: str, names: Mapping[str, str] | Iterable[str]) -> str | None:
+    """The one name `typed` most likely meant, or None when none stands out.
+
+    `names` may map what a user might type (an item's id, its name) to the name to suggest.
+    First a name that differs only in case, accents, hyphens or spaces, then the one name that
+    holds what was typed as whole words ("Dalton" for "The Dalton Boys"), then the closest
+    spelling (difflib, as Python's own "did you mean" does).
+    """
+    import difflib
+
+    wanted = _looks(typed)
+    pairs = names.items() if isinstance(names, Mapping) else [(n, n) for n in names]
+    looks: dict[str, set[str]] = {}
+    for said, meant in pairs:
+        looks.setdefault(_looks(said), set()).add(meant)
+    same = looks.get(wanted, set())
+    if len(same) == 1:
+        return next(iter(same))
+    if same or not wanted:
+        return None
+    holding = {m for k, ms in looks.items() if f" {wanted} " in f" {k} " for m in ms}
+    if holding:  # several: none stands out, and a closer spelling of one would mislead
+        return next(iter(holding)) if len(holding) == 1 else None
+    close = difflib.get_close_matches(wanted, list(looks), n=1, cutoff=0.75)
+    meant = looks[close[0]] if close else set()
+    return next(iter(meant)) if len(meant) == 1 else None
+
+
+def listed(names: Iterable[str]) -> str:
+    """Names for a sentence, each quoted: 'A', 'B' and 'C'."""
+    shown = [quoted(n) for n in names]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+
+
+def did_you_mean(typed: str, names: Mapping[str, str] | Iterable[str]) -> str:
+    """ "; did you mean 'Kid'?" to end a refusal that names what was not found, or "" when no
+    name stands out (then the refusal ends as it would have)."""
+    meant = nearest(typed, names)
+    return "" if meant is None else f"; did you mean {quoted(meant)}?"

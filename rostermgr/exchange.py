@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any, NoReturn
 
 from rostermgr.cards import parse_card
+from rostermgr.documents import POSSE_FILE, refuse_other_kind
 from rostermgr.errors import InvalidFile, Refused, quoted
 from rostermgr.invariants import (
     MAX_AMOUNT,
@@ -98,6 +99,7 @@ class _Check:
 
 def validate_posse_file(doc: Any, rules: Ruleset, as_name: str | None = None) -> PosseFile:
     """Check every field of an exported posse against the format and the ruleset."""
+    refuse_other_kind(doc, POSSE_FILE, "The posse file")
     top = _Check(doc, "the document")
     # games: since issue 27, the games the entries name by number (GameRef)
     top.keys({"format", "version", "posse", "members", "ledger", "history"}, {"games"})

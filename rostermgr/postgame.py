@@ -14,7 +14,7 @@ from rostermgr.choices import (
     use_reason,
     winner_reason,
 )
-from rostermgr.errors import RuleBroken, quoted
+from rostermgr.errors import RuleBroken, did_you_mean, quoted
 from rostermgr.plans import (
     Change,
     Entry,
@@ -60,8 +60,10 @@ class _Table:
 
     def posse(self, name: str, where: str) -> Posse:
         if name not in self.report.posses:
+            near = did_you_mean(name, self.report.posses)
             raise RuleBroken(
-                f"{where} names {quoted(name)}, which is not among the posses that played."
+                f"{where} names {quoted(name)}, which is not among the posses that played"
+                f"{near or '.'}"
             )
         return self.posses[name]
 
@@ -73,8 +75,10 @@ class _Table:
                 found = m
                 break
         if found is None:
+            near = did_you_mean(ref.member, [m.name for m in posse.members])
             raise RuleBroken(
-                f"{where} names {quoted(ref.member)}, who is not a member of {ref.posse}."
+                f"{where} names {quoted(ref.member)}, who is not a member of {ref.posse}"
+                f"{near or '.'}"
             )
         _refuse(where, dead_reason(ref, found))
         return found

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from rostermgr.errors import InvalidFile, Refused, quoted
+from rostermgr.documents import REPORT, refuse_other_kind
+from rostermgr.errors import InvalidFile, Refused, did_you_mean, listed, quoted
 from rostermgr.roster import check_name
 from rostermgr.rules import Ruleset
 
@@ -104,7 +105,11 @@ class _Obj:
     def keys(self, required: set[str], optional: set[str] = frozenset()) -> None:  # type: ignore[assignment]
         for key in self.obj:
             if key not in required | optional:
-                raise self.fail(f"has a key it does not take: {quoted(key)}")
+                said = f"has a key it does not take: {quoted(key)}"
+                near = did_you_mean(key, sorted(required | optional))  # 'outofaction'
+                if near:
+                    raise InvalidFile(f"The report is refused: {self.where} {said}{near}")
+                raise self.fail(said)
         for key in sorted(required):
             if key not in self.obj:
                 raise self.fail(f"has no {quoted(key)}")
@@ -159,6 +164,22 @@ def _list(doc: Mapping[str, Any], key: str) -> list[Any]:
     return value
 
 
+# R12, said wherever the posses of a game are chosen
+TWO_POSSES = "a game is played between at least two posses (R12)"
+
+
+def too_few_to_play(playing: Sequence[str]) -> str | None:
+    """Why no game can be recorded among the posses that may play now (R12), or None."""
+    if len(playing) >= 2:
+        return None
+    if not playing:
+        return "Create a posse before recording a game."
+    return (
+        f"{TWO_POSSES[0].upper()}{TWO_POSSES[1:]}, and {quoted(playing[0])} is the only posse "
+        "here that may play: create another posse first."
+    )
+
+
 def date_problem(when: str) -> str:
     """What is wrong with a report's date, '' when nothing: YYYY-MM-DD, not after today (R17)."""
     played = iso_date(when)
@@ -174,6 +195,7 @@ def date_problem(when: str) -> str:
 
 def parse_report(doc: Any, rules: Ruleset) -> Report:
     """Check the report's shape, dates, ids and amounts; names are checked by the planner."""
+    refuse_other_kind(doc, REPORT, "The report")
     top = _Obj(doc, "the report")
     top.keys(
         {"scenario", "posses"},
@@ -208,16 +230,14 @@ def parse_report(doc: Any, rules: Ruleset) -> Report:
     if len(set(posses)) != len(posses):
         raise top.fail("names the same posse twice in 'posses'")
     if len(posses) < 2:
-        raise top.fail(
-            f"names only {posses[0]} in 'posses'; a game is played between at least two "
-            "posses (R12)"
-        )
+        raise top.fail(f"names only {posses[0]} in 'posses'; {TWO_POSSES}")
     winner = doc.get("winner")
     if winner is not None:
         winner = _name(winner, "'winner'")
     if winner is not None and winner not in posses:
         raise top.fail(
-            f"names the winner {quoted(winner)}, who is not among the posses that played"
+            f"names the winner {quoted(winner)}, who is not among the posses that played, "
+            f"{listed(posses)}"
         )
     notes = doc.get("notes", "")
     if not isinstance(notes, str):

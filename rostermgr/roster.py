@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from rostermgr.errors import Refused, quoted
+from rostermgr.errors import Refused, did_you_mean, listed, quoted
 from rostermgr.rules import Ruleset
 
 ACTIVE = "active"
@@ -85,13 +85,23 @@ class Posse:
         for m in self.members:
             if normal_name(m.name) == wanted:
                 return m
-        raise Refused(f"{self.name} has no member named {quoted(name)}.")
+        raise Refused(no_member(self.name, name, [m.name for m in self.members]))
 
     def living_member(self, name: str) -> Member:
         m = self.member(name)
         if not m.alive:
             raise Refused(f"{m.name} of {self.name} is dead.")
         return m
+
+
+def no_member(posse: str, name: str, members: Sequence[str]) -> str:
+    """The refusal of a member name the posse does not have: the member it most likely meant,
+    else its members (a posse has a handful)."""
+    said = f"{posse} has no member named {quoted(name)}"
+    near = did_you_mean(name, members)
+    if near or not members:
+        return f"{said}{near or '.'}"
+    return f"{said}; its members are {listed(members)}."
 
 
 def _invisible(text: str, index: int) -> bool:

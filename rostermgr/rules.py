@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import ClassVar
 
-from rostermgr.errors import RuleBroken, quoted
+from rostermgr.errors import RuleBroken, did_you_mean, quoted
 
 
 @dataclass(frozen=True)
@@ -278,8 +278,12 @@ class Ruleset:
     def role(self, role_id: str) -> Role:
         """The role with this id, or a refusal naming the known roles."""
         if role_id not in self.roles:
+            # "Gang member", as the roster names it, for the id ganger
+            typed_as = {r: r for r in self.roles} | {role.name: r for r, role in self.roles.items()}
+            near = did_you_mean(role_id, typed_as)
             raise RuleBroken(
-                f"There is no role {quoted(role_id)}; the roles are {_list(self.roles)}."
+                f"There is no role {quoted(role_id)}"
+                f"{near or f'; the roles are {_list(self.roles)}.'}"
             )
         return self.roles[role_id]
 
@@ -293,7 +297,12 @@ class Ruleset:
 
     def item(self, item_id: str) -> Item:
         if item_id not in self.items:
-            raise RuleBroken(f"There is no item {quoted(item_id)} in the {self.name} ruleset.")
+            # what a player may type instead of the id: its name ("Hunting knife")
+            typed_as = {i: i for i in self.items} | {it.name: i for i, it in self.items.items()}
+            near = did_you_mean(item_id, typed_as)
+            raise RuleBroken(
+                f"There is no item {quoted(item_id)} in the {self.name} ruleset{near or '.'}"
+            )
         return self.items[item_id]
 
     def founding_cost(self) -> int:

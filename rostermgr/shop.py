@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rostermgr.errors import Refused, RuleBroken, quoted
+from rostermgr.documents import CREATION_REQUEST, refuse_other_kind
+from rostermgr.errors import Refused, RuleBroken, did_you_mean, quoted
 from rostermgr.hiring import check_purse, check_vacancy
 from rostermgr.plans import CreationPlan, Entry
 from rostermgr.roster import Member, Posse, check_name
@@ -109,6 +110,7 @@ def plan_creation(request: Any, rules: Ruleset) -> CreationPlan:
     """Validate a creation request (DESIGN 5) against R3, R5, R6 and R16."""
     if not isinstance(request, Mapping):
         raise RuleBroken("A creation request must be a JSON object with name, faction and members.")
+    refuse_other_kind(request, CREATION_REQUEST, "The creation request")
     _no_unknown(request, _REQUEST_KEYS, "The creation request")
     for key in sorted(_REQUEST_KEYS):
         if key not in request:
@@ -189,7 +191,8 @@ def _check_composition(members: list[Member], rules: Ruleset) -> None:
 def _no_unknown(obj: Mapping[str, object], allowed: set[str], what: str) -> None:
     unknown = sorted(set(obj) - allowed)
     if unknown:
-        raise RuleBroken(f"{what} has a key it does not take: {quoted(unknown[0])}.")
+        near = did_you_mean(unknown[0], sorted(allowed))  # 'itmes' for 'items'
+        raise RuleBroken(f"{what} has a key it does not take: {quoted(unknown[0])}{near or '.'}")
 
 
 def _text(value: object, what: str) -> str:

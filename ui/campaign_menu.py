@@ -207,11 +207,14 @@ class CampaignMenu(MenuPart):
 
     # -- the campaign -------------------------------------------------------------------
     def record_game(self) -> None:
+        from rostermgr.report import too_few_to_play
         from services import posses
         from ui.wizards.postgame import PostGameWizard
 
-        if not posses.names(self.host.campaign):
-            self.host.refuse("Create a posse before recording a game.")
+        # the wizard could go no further than its first page (R12): say why before it opens
+        refusal = too_few_to_play(posses.playing(self.host.campaign))
+        if refusal is not None:
+            self.host.refuse(refusal)
             return
         PostGameWizard(self.host, parent=self.host.window()).exec()
 

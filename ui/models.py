@@ -108,6 +108,13 @@ def _struck() -> QFont:
     return font
 
 
+def _nth(n: int) -> str:
+    """1st, 2nd, 3rd, 4th... 11th, 12th, 13th."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
 class RosterModel(QAbstractTableModel):
     """One posse's members with the stat line (R2), status and injury strikes (R13)."""
 
@@ -138,11 +145,27 @@ class RosterModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self._headers):
             return None
-        if 0 <= section < len(self._headers):
+        if role == Qt.ItemDataRole.DisplayRole:
             return self._headers[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._header_tips()[section]
         return None
+
+    def _header_tips(self) -> list[str | None]:
+        """What each short heading means, for a player who does not know Sh or Df yet: the
+        stats by their ruleset names, the strikes and flips by their rules."""
+        rules = self._rules
+        return [
+            None,
+            None,
+            *[rules.stat_names[s] for s in rules.stat_order],
+            f"Times taken out of action; the {_nth(rules.strikes_to_die)} kills (R13)",
+            "Flips earned by taking opposing models out of action and not spent yet: each turns "
+            "a card for an upgrade (R14, R15)",
+            None,
+        ]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if (

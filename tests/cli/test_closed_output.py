@@ -8,6 +8,7 @@ pipe, and never as an internal error with a traceback.
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -144,3 +145,39 @@ def test_main_with_no_stdout_nor_stderr_returns_1(
     monkeypatch.setattr(sys, "stdout", None)
     monkeypatch.setattr(sys, "stderr", None)
     assert cli.main(["--db", str(tmp_path / "c.sqlite3"), *args]) == 1
+
+
+def test_a_name_the_output_cannot_print_is_said_not_called_closed(tmp_path: Path) -> None:
+    """An ASCII output (a C locale without UTF-8, a Windows file redirect) and a posse named
+    Peña: the encoding error is a ValueError, and was told as "standard output is closed"."""
+    from tests.conftest import DALTON
+
+    request = tmp_path / "pena.json"
+    request.write_text(json.dumps({**DALTON, "name": "Los Peña"}), encoding="utf-8")
+    db = str(tmp_path / "c.sqlite3")
+    env = {k: v for k, v in os.environ.items() if k != "ROSTERMGR_DB"}
+    env |= {"HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state")}
+    made = subprocess.run(
+        [sys.executable, "-c", SCRIPT, "--db", db, "posse", "new", str(request)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert made.returncode == 0, made.stderr
+    for args in (["posse", "list"], ["posse", "list", "--json"]):
+        done = subprocess.run(
+            [sys.executable, "-c", SCRIPT, "--db", db, *args],
+            cwd=ROOT,
+            env=env | {"PYTHONIOENCODING": "ascii"},
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 1
+        assert done.stderr.count("\n") == 1 and "closed" not in done.stderr
+        assert "U+00F1 (latin small letter n with tilde)" in done.stderr
+        assert "PYTHONIOENCODING=utf-8" in done.stderr

@@ -127,3 +127,39 @@ def test_property_no_control_or_format_character_gets_into_a_name(
     two: Cli, tmp_path: Path, before: str, char: str, door: str
 ) -> None:
     _refused(two, _doors(two, tmp_path, f"{before}{char}x")[door], char)
+
+
+# "Peña" typed in a Latin-1 terminal under a UTF-8 locale: Python keeps the byte it cannot
+# decode as a lone surrogate, which SQLite cannot store nor look up.
+LATIN1_PENA = "Pe\udcf1a"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["posse", "show", LATIN1_PENA],
+        ["posse", "buy", D, LATIN1_PENA, "whiskey"],
+        ["posse", "rename", D, LATIN1_PENA],
+        ["posse", "hire", D, "ganger", LATIN1_PENA],
+        ["flip", D, LATIN1_PENA, "--draw"],
+    ],
+    ids=["show", "buy", "rename", "hire", "flip"],
+)
+def test_a_name_in_another_character_set_than_the_locale_is_one_sentence(
+    cli: Cli, argv: list[str]
+) -> None:
+    cli.new_posse(DALTON)
+    before = cli.state()
+    result = cli(*argv)
+    assert result.code == 1 and result.err.count("\n") == 1
+    assert "internal error" not in result.err and "surrogate" not in result.err
+    assert "'Pe\\xf1a'" in result.err and "UTF-8" in result.err
+    assert cli.state() == before
+
+
+def test_a_path_in_another_character_set_is_still_written(cli: Cli, tmp_path: Path) -> None:
+    """Only names must be text: a file name may hold any bytes the system allows."""
+    cli.new_posse(DALTON)
+    out = tmp_path / f"cards-{LATIN1_PENA}.pdf"
+    cli.ok("print", "cards", D, "-o", str(out))
+    assert out.stat().st_size > 0

@@ -58,7 +58,9 @@ def test_a_refusal_keeps_exit_code_1_and_its_sentence(campaign_target: Target) -
     db = str(campaign_target)
     shown = rostermgr("--db", db, "posse", "show", "Nobody")
     assert shown.returncode == 1
-    assert shown.stderr == "There is no posse named 'Nobody' in this campaign.\n"
+    assert shown.stderr == (
+        "There is no posse named 'Nobody' in this campaign, which has no posses yet.\n"
+    )
     assert rostermgr("--db", db, "no-such-command").returncode == 2
 
 

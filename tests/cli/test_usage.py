@@ -143,3 +143,85 @@ def test_positional_arguments_and_json_have_help(
     text = help_text(capsys, *argv)
     for word in words:
         assert word in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["posee", "list"], "rostermgr: argument COMMAND: invalid choice: 'posee' ("),
+        (["Posse", "list"], "; did you mean 'posse'?"),
+        (["posse", "lst"], "rostermgr posse: argument ACTION: invalid choice: 'lst' ("),
+        (["posse", "lst"], "; did you mean 'list'?"),
+        (["print", "scenario", "-o", "x.pdf"], "; did you mean 'scenarios'?"),
+        (["print", "calibration", "-o", "x.pdf", "--paper", "A4"], "did you mean 'a4'?"),
+    ],
+)
+def test_a_mistyped_command_or_choice_names_the_nearest(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    err = usage_error(capsys, *argv)
+    assert said in err
+
+
+def test_a_choice_nothing_is_near_keeps_the_list_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    err = usage_error(capsys, "xyzzy")
+    assert err.endswith("'export', 'help')\n") and "did you mean" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ["posse", "list", "--db", "c.sqlite3"],
+            "rostermgr posse list: --db goes before the command: rostermgr --db ... posse list",
+        ),
+        (["game", "undo", "--take-over"], "rostermgr game undo: --take-over goes before"),
+        (
+            ["--json", "posse", "list"],
+            "rostermgr posse list: --json goes after the command: rostermgr posse list ... --json",
+        ),
+        (["posse", "list", "--jsn"], "rostermgr posse list: --jsn is not one of its options; "),
+        (["posse", "list", "--jsn"], "did you mean --json?"),
+        (["check", "--json"], "`rostermgr check --help` lists its options"),
+        (
+            ["posse", "list", "--", "--all"],
+            "rostermgr posse list: more words than it takes: '--all'; a name with spaces",
+        ),
+        (
+            ["posse", "buy", "Last", "Hope", "Lawmen", "Doc H", "hatchet"],
+            "rostermgr posse buy: more words than it takes: 'Doc H hatchet'; a name with spaces",
+        ),
+    ],
+)
+def test_words_no_argument_takes_are_told_by_their_command(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """They were "rostermgr: unrecognized arguments: ...", by the top command, with no hint."""
+    err = usage_error(capsys, *argv)
+    assert said in err and "unrecognized" not in err
+
+
+def test_rules_help_says_it_shows_the_campaign_s_ruleset(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """It said "the shipped one, or --ruleset FILE": a designer who adopted a ruleset read
+    that `rules` would not show it, which it does (README, DESIGN 5)."""
+    text = " ".join(help_text(capsys, "rules").split())
+    assert "The campaign's current ruleset (with --ruleset FILE, that file;" in text
+    assert "the shipped one)" not in text
+    listed = " ".join(help_text(capsys).split())
+    assert "rules the campaign's current ruleset" in listed
+
+
+def test_the_help_of_posse_new_and_game_record_says_what_their_file_holds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """They said only "the creation request" and "the post-game report (JSON)": a newcomer
+    reading --help could not write either file."""
+    new = " ".join(help_text(capsys, "posse", "new").split())
+    assert '{"name": "The Dalton Boys", "faction": "outlawmen", "members": [' in new
+    assert "leader, deputy, ganger" in new
+    record = " ".join(help_text(capsys, "game", "record").split())
+    for key in ("scenario", "posses", "winner", "out_of_action", "bounties", "items_used"):
+        assert f'"{key}"' in record
+    assert "--dry-run shows them first" in record

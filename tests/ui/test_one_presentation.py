@@ -118,3 +118,16 @@ def test_every_output_shows_the_one_presentation(posse: Posse, qapp: object) -> 
             model.data(model.index(row, 2 + i), Qt.ItemDataRole.DisplayRole) for i in range(n)
         )
         assert texts == shown[member.name].stat_texts
+
+
+def test_the_roster_headings_say_what_their_short_names_mean() -> None:
+    """Mv, Sh, Cb, Df... and Strikes, Flips: a new player hovers the heading, not a cell."""
+    model = RosterModel(RULES)
+    tip = Qt.ItemDataRole.ToolTipRole
+    heads = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    tips = [model.headerData(c, Qt.Orientation.Horizontal, tip) for c in range(model.columnCount())]
+    for stat in RULES.stat_order:
+        assert tips[heads.index(RULES.stat_short[stat])] == RULES.stat_names[stat]
+    assert tips[heads.index("Strikes")] == "Times taken out of action; the 3rd kills (R13)"
+    assert "(R14, R15)" in tips[heads.index("Flips")]
+    assert model.headerData(0, Qt.Orientation.Vertical, tip) is None

@@ -326,3 +326,34 @@ def test_r12_a_game_dated_before_a_posse_was_founded_is_refused_on_the_first_pag
     g.date.setDate(QDate.currentDate())
     wizard.next()
     assert wizard.currentPage() is wizard.casualties_page
+
+
+def test_r12_next_waiting_for_a_second_posse_says_why(window: MainWindow, qtbot) -> None:
+    """Next was greyed with one posse ticked and nothing said why: a new player was stuck."""
+    wizard = PostGameWizard(window, parent=window)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.game_page.set_played([DALTON])
+    said = "Tick each posse that played: a game is played between at least two posses (R12)."
+    assert said in shown(wizard.game_page)
+    wizard.game_page.set_played([DALTON, LAWMEN])
+    assert said not in shown(wizard.game_page)
+
+
+def test_r12_with_one_posse_record_a_game_says_why_and_opens_nothing(
+    empty_window: MainWindow, qtbot, monkeypatch, _no_modal_boxes: list[str]
+) -> None:
+    from db.posses import create_posse
+    from rostermgr.shop import plan_creation
+    from tests.conftest import DALTON as DALTON_REQUEST
+
+    create_posse(plan_creation(DALTON_REQUEST, empty_window.rules), empty_window.rules)
+    empty_window.refresh()
+    opened: list[str] = []
+    monkeypatch.setattr(PostGameWizard, "exec", lambda _self: opened.append("wizard"))
+    empty_window.menus.campaign.record.trigger()
+    assert opened == []
+    assert _no_modal_boxes[-1] == (
+        "A game is played between at least two posses (R12), and 'The Dalton Boys' is the only "
+        "posse here that may play: create another posse first."
+    )

@@ -358,3 +358,16 @@ def test_enter_in_the_print_dialog_presses_no_button_of_its_own(window: MainWind
     assert dialog.isVisible() and QApplication.activeModalWidget() in (None, dialog)
     dialog.wait()
     dialog.done(0)
+
+
+def test_the_card_options_a_newcomer_cannot_guess_say_what_they_do(qtbot) -> None:
+    """ "Shared while identical", the back offset's two boxes and "Only cards that changed" had
+    no tooltip; `print cards --help` explained the same choices."""
+    from ui.dialogs.print_options import CardOptions
+
+    options = CardOptions(["The Dalton Boys"], "The Dalton Boys")
+    qtbot.addWidget(options)
+    assert "up to three to a card" in options.gangers.toolTip()
+    assert "to the right" in options.dx.toolTip() and "up, as" in options.dy.toolTip()
+    assert "calibration sheet" in options.dx.toolTip()
+    assert "last saved, opened or sent to a printer" in options.changed.toolTip()

@@ -200,3 +200,15 @@ def test_flip_dialog_from_the_member_pane(window: MainWindow, unused: object) ->
     dialog = FlipDialog(window, "Last Hope Lawmen", "Wyatt")
     assert "No flips to spend" in dialog.panel.status.text()
     assert not dialog.panel.draw.isEnabled()
+
+
+def test_r1_each_faction_says_what_its_leader_s_actions_do(empty_window: MainWindow, qtbot) -> None:
+    """The faction page named "Dead Eyed Aim / Dead Eyed Spirit" and nothing more."""
+    wizard = CreationWizard(empty_window.rules, taken=[], parent=empty_window)
+    qtbot.addWidget(wizard)
+    for button in wizard.faction_page.group.buttons():
+        faction = empty_window.rules.faction(str(button.property("faction")))
+        for action in faction.leader_actions:
+            assert f"{action.name}: {action.text}" in button.toolTip()
+    sheriffs = wizard.faction_page.group.buttons()[0].toolTip()
+    assert "+1 to the leader's attack total" in sheriffs

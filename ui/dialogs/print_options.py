@@ -104,6 +104,11 @@ class CardOptions(QWidget):
         self.layout_ = combo(LAYOUTS)
         self.paper, self.ink = combo(PAPERS), combo(INKS)
         self.gangers = combo((("Shared while identical", "grouped"), ("One card each", "separate")))
+        # what `print cards --help` says of the same choices, for a player who cannot guess
+        self.gangers.setToolTip(
+            "Shared while identical: gang members alike in stats, items, injuries and upgrades "
+            "share a card, up to three to a card. One card each: a card for every gang member."
+        )
         self.dx, self.dy = QDoubleSpinBox(), QDoubleSpinBox()
         for box in (self.dx, self.dy):
             box.setSingleStep(0.5)
@@ -112,6 +117,10 @@ class CardOptions(QWidget):
         offset.addWidget(self.dx)
         offset.addWidget(self.dy)
         self.changed = QCheckBox("Only cards that changed since they were last printed")
+        self.changed.setToolTip(
+            "Leave out the cards that show just what they showed when last saved, opened or "
+            "sent to a printer: print only those to replace."
+        )
         self.cut_lines = QCheckBox("Full cut lines, for cutting with scissors")
         # issue 31, 8: cards spaced apart, each with its own bleed; 0 butts them
         self.gap = QDoubleSpinBox()
@@ -161,13 +170,16 @@ class CardOptions(QWidget):
         duplex = sheets and self.layout_.currentData() in DUPLEX
         self.calibrate.setEnabled(duplex)
         across, updown = back_offset_limits(self.paper.currentData(), self.gap.value())
-        for spin, limit in ((self.dx, across), (self.dy, updown)):
+        for spin, limit, way in ((self.dx, across, "to the right"), (self.dy, updown, "up")):
             spin.setRange(-limit, limit)
             spin.setEnabled(duplex)
             if not duplex:
                 spin.setValue(0.0)
+            # what the offset is for, then how far it may go: a newcomer knows neither
             spin.setToolTip(
-                f"Up to {limit:g} mm either way on this paper"
+                f"Shift the backs this far {way}, as the back page is seen,\nwhen your "
+                "printer prints them off their fronts (negative: the other way).\nThe "
+                f"calibration sheet finds it. Up to {limit:g} mm either way on this paper"
                 if duplex
                 else "Only for the double-sided layouts: this one is not printed on both sides"
             )

@@ -51,6 +51,11 @@ class FactionPage(QWizardPage):
                 f"{faction.name}   {SUIT_SYMBOLS[faction.suit]} {faction.suit} favoured; "
                 f"leader: {actions}; rule: {faction.rule_name}"
             )
+            # what the names mean, from the ruleset, for a player who has not read the rules
+            said = [f"{a.name}: {a.text}" for a in faction.leader_actions if a.text]
+            if faction.rule_text:
+                said.append(f"{faction.rule_name}: {faction.rule_text}")
+            button.setToolTip("\n".join(said))
             button.setProperty("faction", faction.id)
             self.group.addButton(button)
             layout.addWidget(button)

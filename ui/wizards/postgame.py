@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from rostermgr.choices import winner_choices
 from rostermgr.errors import Refused
-from rostermgr.report import Report, date_problem
+from rostermgr.report import TWO_POSSES, Report, date_problem
 from rostermgr.roster import Posse
 from services import edits, flips, games, posses
 from ui.dialogs.flip import FlipPanel
@@ -78,6 +78,11 @@ class GamePage(QWizardPage):
         self.date_error.setStyleSheet(error_style())
         self.date_error.hide()
         form.addRow(self.date_error)
+        # why Next waits while fewer than two posses are ticked (R12)
+        self.posses_hint = QLabel(f"Tick each posse that played: {TWO_POSSES}.")
+        self.posses_hint.setWordWrap(True)
+        self.posses_hint.setStyleSheet("color: palette(placeholder-text);")
+        form.addRow(self.posses_hint)
         form.addRow(self.error)
         self.played.itemChanged.connect(lambda _i: self._posses_changed())
         self.date.dateChanged.connect(lambda _d: self._date_changed())
@@ -125,6 +130,7 @@ class GamePage(QWizardPage):
         for name in self.posses():
             self.winner.addItem(name, name)
         self.winner.setCurrentIndex(max(self.winner.findData(keep), 0))
+        self.posses_hint.setVisible(len(self.posses()) < 2)
         self._winners_changed()
         self.completeChanged.emit()
 
