@@ -152,10 +152,10 @@ def test_r18_a_wound_track_that_leaves_no_room_for_gear_sends_it_whole_to_one_mo
 
 
 def test_r18_a_wound_track_taller_than_a_card_is_refused_in_a_sentence():
-    r = house(wounds={"leader": 120})
+    r = house(wounds={"leader": 100})
     p = posse("House", "outlawmen", [Member("Ike", "leader", ("revolver",))])
     with pytest.raises(
-        PrintRefused, match=r"^The wound track of Ike \(120 boxes\) does not fit on a card\.$"
+        PrintRefused, match=r"^The wound track of Ike \(100 boxes\) does not fit on a card\.$"
     ):
         printed_faces(card_faces([p], r))
 
