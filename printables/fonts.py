@@ -15,7 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+
+from printables.font_cache import load_font
 
 # Logical names used by every exporter; the files ship in printables/fonts with their licence.
 SANS = "Sans"
@@ -55,14 +56,15 @@ _families = False
 def register_fonts(names: Iterable[str] | None = None) -> None:
     """Register bundled fonts under their logical names: the ones named, or all (idempotent).
 
-    Each TrueType file takes several milliseconds to parse, so an exporter registers only the
-    fonts it draws with.
+    Each TrueType file takes several milliseconds to parse (read from the user's cache folder
+    after the first time, printables.font_cache), so an exporter registers only the fonts it
+    draws with.
     """
     global _families
     for name in [n for n in _FILES if n not in _ON_DEMAND] if names is None else names:
         if name in _registered:
             continue
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / _FILES[name])))
+        pdfmetrics.registerFont(load_font(name, FONT_DIR / _FILES[name]))
         _registered.add(name)
     if not _families:
         pdfmetrics.registerFontFamily(
