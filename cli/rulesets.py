@@ -106,6 +106,7 @@ def preview_lines(plan: AdoptionPreview) -> list[str]:
         lines += [f"  {line}" for line in posse.stats]
         lines += [f"  {line}" for line in posse.roles]
         lines += [f"  {line}" for line in posse.no_longer]
+        lines += [f"  {line}" for line in posse.gear]
         lines += [f"  Refused: {line}" for line in posse.refusals]
     return lines
 

@@ -30,11 +30,12 @@ class PossePreview:
     roles: tuple[str, ...]  # "Gang member: the stat line changed (Wounds 6 -> 5)."
     refusals: tuple[str, ...]
     deleted: bool = False  # a deleted posse: checked, but listed only when it refuses
+    gear: tuple[str, ...] = ()  # "Pistol, carried by Wyatt and Tom: damage 1 -> 2."
 
     @property
     def unchanged(self) -> bool:
         """Nothing about this posse reads differently under the new ruleset."""
-        return not (self.stats or self.no_longer or self.roles or self.refusals)
+        return not (self.stats or self.no_longer or self.roles or self.refusals or self.gear)
 
 
 @dataclass(frozen=True)
@@ -168,8 +169,42 @@ def _no_longer(roles: Iterable[str], old: Ruleset, new: Ruleset) -> list[str]:
     return out
 
 
-def preview_posse(posse: Posse, old: Ruleset, new: Ruleset) -> PossePreview:
-    """What the posse would read as under `new`, and why it would refuse the adoption."""
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _gear_lines(members: Iterable[Member], changes: Iterable[RuleChange]) -> list[str]:
+    """R4: the carried items whose profile (damage, range, reload, defence ...) changes.
+
+    Their roster cards print that profile, so a posse carrying one does read differently even
+    when no stat moves. A price is left out: the summary says prices follow the new numbers.
+    """
+    names: dict[str, str] = {}  # the item's name as the diff's sentences give it
+    words: dict[str, list[str]] = {}
+    for change in changes:
+        parts = change.path.split(".")
+        if len(parts) >= 3 and parts[0] == "items" and parts[-1] != "price":
+            name, _, what = change.sentence.partition(": ")
+            names.setdefault(parts[1], name)
+            words.setdefault(parts[1], []).append(what)
+    carriers: dict[str, list[str]] = {}
+    for m in members:
+        for item_id in dict.fromkeys(m.items):
+            if item_id in words:
+                carriers.setdefault(item_id, []).append(m.name)
+    return [
+        f"{names[item]}, carried by {_names(who)}: {'; '.join(words[item])}."
+        for item, who in carriers.items()
+    ]
+
+
+def preview_posse(
+    posse: Posse, old: Ruleset, new: Ruleset, changes: Iterable[RuleChange] | None = None
+) -> PossePreview:
+    """What the posse would read as under `new`, and why it would refuse the adoption.
+
+    `changes` are the differences of the two rulesets when the caller has them already.
+    """
     deleted = posse.standing == DELETED
     refusals = _unreadable(posse, new)
     if refusals:
@@ -178,6 +213,7 @@ def preview_posse(posse: Posse, old: Ruleset, new: Ruleset) -> PossePreview:
     roles = [m.role for m in living]
     stats = [line for m in living if (line := _stat_lines(m, old, new))]
     refusals = roster_problems(posse.name, posse.members, new) + _states(posse, new)
+    differences = list(diff_rulesets(old, new) if changes is None else changes)
     return PossePreview(
         posse.name,
         tuple(stats),
@@ -185,16 +221,15 @@ def preview_posse(posse: Posse, old: Ruleset, new: Ruleset) -> PossePreview:
         tuple(_role_lines(roles, old, new)),
         tuple(refusals),
         deleted,
+        tuple(_gear_lines(living, differences)),
     )
 
 
 def preview_adoption(posses: Iterable[Posse], old: Ruleset, new: Ruleset) -> AdoptionPreview:
     """The whole preview of adopting `new` in place of `old` for these posses."""
+    changes = tuple(diff_rulesets(old, new))
     return AdoptionPreview(
-        old,
-        new,
-        tuple(diff_rulesets(old, new)),
-        tuple(preview_posse(p, old, new) for p in posses),
+        old, new, changes, tuple(preview_posse(p, old, new, changes) for p in posses)
     )
 
 

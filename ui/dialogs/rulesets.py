@@ -40,7 +40,9 @@ def preview_text(plan: AdoptionPreview) -> str:
     ]
     for posse in plan.listed:
         lines.append(f"{posse.posse}:" + (" nothing changes." if posse.unchanged else ""))
-        lines += [f"  {line}" for line in (*posse.stats, *posse.roles, *posse.no_longer)]
+        lines += [
+            f"  {line}" for line in (*posse.stats, *posse.roles, *posse.no_longer, *posse.gear)
+        ]
         lines += [f"  Refused: {line}" for line in posse.refusals]
     return "\n".join(lines)
 
