@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -58,6 +59,9 @@ class Summary:
     no_death: float  # share of campaigns without a death
     stat_spread: Spread  # best posse's total stats minus the worst's, at the end
     take_outs: float  # models out of action per game, on average
+    # each campaign's own figure, in campaign order (NaN: it has none), by FIGURES name; two runs
+    # on the same seeds pair campaign i with campaign i, so B - A gets its sampling error
+    per_campaign: tuple[tuple[str, tuple[float, ...]], ...] = ()
 
     def row(self, game: int, faction: str) -> GameRow:
         return next(r for r in self.by_game if r.game == game and r.faction == faction)
@@ -96,6 +100,30 @@ class Tally:
     deaths: list[float]  # the round of each campaign's first death
     spreads: list[float]  # each campaign's best posse's total stats minus the worst's, at the end
     take_outs: int  # models out of action in all games
+    figures: dict[str, list[float]]  # each campaign's own figure (see `campaign_figures`)
+
+
+def win_figure(faction: str) -> str:
+    """The per-campaign figure of a faction's win rate."""
+    return f"win_rate.{faction}"
+
+
+DRAW_RATE, TAKE_OUTS = "draw_rate", "take_outs"
+
+
+def campaign_figures(run: CampaignRun) -> dict[str, float]:
+    """One campaign's win rate by faction, draw rate and models out of action per game (NaN
+    where it played no game): the numbers whose spread over campaigns is the sampling error."""
+    games = len(run.take_outs)
+    out = {
+        DRAW_RATE: (games - sum(run.wins)) / games if games else math.nan,
+        TAKE_OUTS: sum(run.take_outs) / games if games else math.nan,
+    }
+    for faction in dict.fromkeys(run.factions):
+        won = sum(w for f, w in zip(run.factions, run.wins, strict=True) if f == faction)
+        n = sum(p for f, p in zip(run.factions, run.played, strict=True) if f == faction)
+        out[win_figure(faction)] = won / n if n else math.nan
+    return out
 
 
 def tally(runs: Iterable[CampaignRun]) -> Tally:
@@ -109,7 +137,12 @@ def tally(runs: Iterable[CampaignRun]) -> Tally:
     games_played = draws = take_outs = 0
     deaths: list[float] = []
     spreads: list[float] = []
-    for run in runs:
+    figures: dict[str, list[float]] = {}
+    for i, run in enumerate(runs):
+        for name, value in campaign_figures(run).items():
+            figures.setdefault(name, [math.nan] * i).append(value)
+        for column in figures.values():  # a faction this campaign lacks
+            column += [math.nan] * (i + 1 - len(column))
         for g, posses in enumerate(run.rounds, 1):
             for at in posses:
                 for metric in METRICS:
@@ -137,6 +170,7 @@ def tally(runs: Iterable[CampaignRun]) -> Tally:
         deaths,
         spreads,
         take_outs,
+        figures,
     )
 
 
@@ -149,9 +183,16 @@ def merge(tallies: Iterable[Tally]) -> Tally:
     played = dict.fromkeys(factions, 0)
     deaths: list[float] = []
     spreads: list[float] = []
+    figures: dict[str, list[float]] = {}
+    done = 0
     for t in parts:
         for key, found in t.values.items():
             values.setdefault(key, []).extend(found)
+        for name in dict.fromkeys([*figures, *t.figures]):
+            figures.setdefault(name, [math.nan] * done).extend(
+                t.figures.get(name, [math.nan] * t.campaigns)
+            )
+        done += t.campaigns
         for faction in t.factions:
             wins[faction] += t.wins[faction]
             played[faction] += t.played[faction]
@@ -169,6 +210,7 @@ def merge(tallies: Iterable[Tally]) -> Tally:
         deaths,
         spreads,
         sum(t.take_outs for t in parts),
+        figures,
     )
 
 
@@ -196,4 +238,24 @@ def finish(t: Tally, games: int) -> Summary:
         no_death=1 - len(t.deaths) / t.campaigns if t.campaigns else 0.0,
         stat_spread=spread(t.spreads),
         take_outs=t.take_outs / t.games_played if t.games_played else 0.0,
+        per_campaign=tuple((name, tuple(v)) for name, v in t.figures.items()),
     )
+
+
+Z95 = 1.96  # a normal 95% interval: the campaigns are independent, their mean near normal
+
+
+def paired_interval(a: Summary, b: Summary, figure: str) -> float | None:
+    """Half the width of the 95% interval of B - A in a figure, from the campaign pairs.
+
+    Campaign i of B ran on the seeds of campaign i of A, so the differences of the pairs are
+    independent draws of one difference; their standard error is what the seeds cannot tell
+    apart. None when fewer than two pairs both have the figure.
+    """
+    xs, ys = dict(a.per_campaign).get(figure, ()), dict(b.per_campaign).get(figure, ())
+    diffs = [y - x for x, y in zip(xs, ys, strict=False) if not (math.isnan(x) or math.isnan(y))]
+    if len(diffs) < 2:
+        return None
+    mean = sum(diffs) / len(diffs)
+    variance = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return Z95 * math.sqrt(variance / len(diffs))

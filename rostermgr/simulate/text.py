@@ -8,7 +8,17 @@ from typing import Any
 
 from rostermgr.rules import Ruleset
 from rostermgr.simulate.model import Model
-from rostermgr.simulate.summary import METRIC_NAMES, METRICS, QUANTILES, Spread, Summary
+from rostermgr.simulate.summary import (
+    DRAW_RATE,
+    METRIC_NAMES,
+    METRICS,
+    QUANTILES,
+    TAKE_OUTS,
+    Spread,
+    Summary,
+    paired_interval,
+    win_figure,
+)
 
 _GAP = 3  # spaces between two columns of a table
 _NAME = 24  # a faction's name is cut to this in a table's heading
@@ -150,7 +160,37 @@ def comparison_lines(
         lines += _table(names, rows)
     lines += ["", *_ROUNDS, "", "A:"] + [f"  {t}" for t in _tail(a, rules_a)]
     lines += ["B:"] + [f"  {t}" for t in _tail(b, rules_b)]
-    return lines
+    return lines + _noise_lines(a, b, rules_a)
+
+
+def _against_noise(diff: float, half: float | None, scale: float, unit: str, digits: int) -> str:
+    """B - A with the half-width of its 95% interval; "within noise" when that holds 0."""
+    text = f"{diff * scale:+.{digits}f}{unit}"
+    if half is None:
+        return f"{text} (too few campaigns for an interval)"
+    within = " (within noise)" if abs(diff) <= half else ""
+    return f"{text} ± {half * scale:.{digits}f}{within}"
+
+
+def _noise_lines(a: Summary, b: Summary, rules: Ruleset) -> list[str]:
+    """The summary figures' B - A with the sampling error of the paired campaigns."""
+    wins = []
+    for (f, ra), (_, rb) in zip(a.win_rate, b.win_rate, strict=True):
+        if ra is not None and rb is not None:
+            half = paired_interval(a, b, win_figure(f))
+            wins.append(f"{_name(f, rules)} {_against_noise(rb - ra, half, 100, ' pts', 1)}")
+    draws = _against_noise(
+        b.draw_rate - a.draw_rate, paired_interval(a, b, DRAW_RATE), 100, " pts", 1
+    )
+    outs = _against_noise(b.take_outs - a.take_outs, paired_interval(a, b, TAKE_OUTS), 1, "", 2)
+    return [
+        "",
+        f"B - A, ± the 95% interval from the {a.campaigns} pairs of campaigns",
+        "(a difference within it could be the seeds alone; more --campaigns narrow it):",
+        f"  Win rate: {', '.join(wins)}.",
+        f"  Draws: {draws}.",
+        f"  Models out of action per game: {outs}.",
+    ]
 
 
 def model_json(model: Model) -> dict[str, Any]:
@@ -215,8 +255,20 @@ def comparison_json(
             if a.first_death and b.first_death
             else None
         ),
+        "draw_rate": round(b.draw_rate - a.draw_rate, 4),
+        "take_outs_per_game": round(b.take_outs - a.take_outs, 4),
+        # half the width of each difference's 95% interval, from the paired campaigns
+        "interval95": {
+            "win_rate": {f: _rounded(paired_interval(a, b, win_figure(f))) for f in a.factions},
+            "draw_rate": _rounded(paired_interval(a, b, DRAW_RATE)),
+            "take_outs_per_game": _rounded(paired_interval(a, b, TAKE_OUTS)),
+        },
     }
     return doc
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
 
 
 CSV_BY_GAME = ("ruleset", "version", "hash", "game", "faction", "metric", "p10", "p50", "p90")
