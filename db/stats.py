@@ -8,6 +8,9 @@ from collections import defaultdict
 from peewee import fn
 
 from db import models as m
+from db.posses import standings_of
+from rostermgr.roster import ACTIVE
+from rostermgr.standing import DELETED
 from rostermgr.stats import (
     Campaign,
     GameRow,
@@ -71,19 +74,25 @@ def games() -> list[GameRow]:
 
 
 def posses() -> list[PosseRow]:
-    """Every posse with its unspent flips and its purse (the sum of its ledger, R16)."""
+    """Every posse with its unspent flips and its purse (the sum of its ledger, R16).
+
+    Unspent flips are those a player can still spend (R15): a dead member's (R13) and a deleted
+    posse's stay on their rows but `flip` refuses them, so they are not counted.
+    """
     purses: dict[int, int | None] = dict(
         m.tuples(m.Ledger.select(m.Ledger.posse, fn.SUM(m.Ledger.amount)).group_by(m.Ledger.posse))
     )
-    flips: dict[int, int | None] = dict(
-        m.tuples(m.Member.select(m.Member.posse, fn.SUM(m.Member.flips)).group_by(m.Member.posse))
+    living = m.Member.select(m.Member.posse, fn.SUM(m.Member.flips)).where(
+        m.Member.status == ACTIVE
     )
+    flips: dict[int, int | None] = dict(m.tuples(living.group_by(m.Member.posse)))
+    deleted = {i for i, kind in standings_of().items() if kind == DELETED}
     return [
         {
             "id": p.id,
             "name": p.name,
             "faction": p.faction,
-            "unspent_flips": int(flips.get(p.id) or 0),
+            "unspent_flips": 0 if p.id in deleted else int(flips.get(p.id) or 0),
             "purse": int(purses.get(p.id) or 0),
         }
         for p in m.Posse.select().order_by(m.Posse.name)

@@ -121,7 +121,10 @@ def build_campaign(cli: Cli, games: int = 20, seed: int = 2026) -> Expected:
             exp.results[(scenario, t.faction[p], result)] += 1
             exp.purses[(p, n)] = cli.ok("posse", "show", p, "--json").json()["purse"]
         _between_games(cli, rng, t, exp, deck)
-    exp.unspent = sum(s["flips"] for p in t.members.values() for s in p.values())
+    # R13, R15: a dead member's flips can never be spent, so they are not unspent now
+    exp.unspent = sum(
+        s["flips"] for p in t.members.values() for s in p.values() if s["strikes"] < 3
+    )
     return exp
 
 
@@ -357,3 +360,39 @@ def test_items_bought_counts_creation_and_shop(data):
     exp = data[1]
     bought = {r["item"]: r["bought"] for r in tables(data)["items"]}
     assert {i: n for i, n in bought.items() if n} == dict(exp.bought)
+
+
+def test_r13_r15_flips_of_the_dead_and_of_a_deleted_posse_are_not_unspent_now(cli: Cli) -> None:
+    """Flips `flip` refuses (a dead member's, R13; a deleted posse's) are not waiting to be spent:
+    Kid earns one and is then killed; Wyatt's posse is deleted with his killing-blow flips."""
+    cli.new_posse(DALTON)
+    cli.new_posse(LAWMEN)
+    dalton, lawmen = DALTON["name"], LAWMEN["name"]
+    first = {
+        "date": "2026-11-01",
+        "scenario": "bloodbath",
+        "posses": [dalton, lawmen],
+        "out_of_action": [
+            {"posse": lawmen, "member": "Texas Jack", "by": {"posse": dalton, "member": "Kid"}}
+        ],
+    }
+    cli.ok("game", "record", cli.file(first))
+    kid_out = {
+        **first,
+        "out_of_action": [
+            {"posse": dalton, "member": "Kid", "by": {"posse": lawmen, "member": "Wyatt"}}
+        ],
+    }
+    for _ in range(3):  # R13: the third time out of action kills Kid, who holds his flip
+        cli.ok("game", "record", cli.file(kid_out))
+    shown = cli.ok("posse", "show", dalton, "--json").json()["members"]
+    assert [(m["status"], m["flips"]) for m in shown if m["name"] == "Kid"] == [("dead", 1)]
+    assert "dead" in cli("flip", dalton, "Kid", "--draw").err
+
+    def unspent() -> int:
+        flips = cli.ok("stats", "--json").json()["flips"]
+        return next(r["count"] for r in flips if r["measure"] == "unspent now")
+
+    assert unspent() == 4  # Wyatt: 1 + 1 + 2 for the killing blow; Kid's is not counted
+    cli.ok("posse", "delete", lawmen)
+    assert unspent() == 0
