@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from rostermgr.cards import Card, allowed_stats, parse_card
+from rostermgr.cards import Card, allowed_stats, in_deck, parse_card
 from rostermgr.errors import Refused, RuleBroken, quoted
 from rostermgr.roster import Member
 from rostermgr.rules import Ruleset
@@ -197,6 +197,7 @@ def _turned(
 ) -> FlipStep:
     from rostermgr.plans import FlipStep
 
+    in_deck(card, rules)
     if choose is None:
         allowed = " or ".join(rules.stat_names[s] for s in allowed_stats(card, rules))
         return FlipStep(

@@ -48,6 +48,14 @@ def parse_card(text: str) -> Card:
     return Card(rank, SUIT_LETTERS[letter])
 
 
+def in_deck(card: Card, rules: Ruleset) -> Card:
+    """R7: a card of the ruleset's deck, 52 cards and `cards.jokers` jokers; a joker typed for a
+    house ruleset played without them is refused, as the odds refuse it, not played as an ace."""
+    if card.is_joker and not rules.jokers:
+        raise Refused(f"The {rules.name} deck has no jokers (cards.jokers = 0), so no {card}.")
+    return card
+
+
 def full_deck(jokers: int = 2) -> list[Card]:
     """The 52 cards plus jokers, in a fixed order."""
     deck = [Card(rank, suit) for suit in SUIT_LETTERS.values() for rank in RANKS]

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rostermgr.cards import JOKER, RANKS, Card, shuffled_deck
+from rostermgr.cards import JOKER, RANKS, Card, in_deck, shuffled_deck
 from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
 
@@ -49,7 +49,7 @@ class GameLength:
 
 def game_length(cards: Sequence[Card], rules: Ruleset) -> GameLength:
     """R12 with the cards the players turned over, in order; too few leaves the game open."""
-    queue = list(cards)
+    queue = [in_deck(card, rules) for card in cards]
     result = _play(rules, lambda: queue.pop(0) if queue else None)
     if queue:
         used = len(result.flips)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from rostermgr.cards import RANKS, Card, full_deck, parse_card
+from rostermgr.cards import RANKS, Card, full_deck, in_deck, parse_card
 from rostermgr.errors import Refused, quoted
 from rostermgr.resolver import card_value, is_favoured
 from rostermgr.rules import Faction, Ruleset
@@ -333,6 +333,7 @@ def _key(hand: Hand) -> tuple[int, tuple[int, ...], int]:
 
 def _draw_side(faction_id: str, card: Card, feet: int, rules: Ruleset) -> DrawSide:
     faction = rules.faction(faction_id)
+    in_deck(card, rules)
     if feet < 0:
         raise Refused(f"Rabbit's feet spent must be 0 or more, not {feet}.")
     bonus = feet * _foot(rules) if feet else 0

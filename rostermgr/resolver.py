@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from rostermgr.blast import Blasted, blast_explained, blast_models, check_blast
-from rostermgr.cards import RANKS, Card
+from rostermgr.cards import RANKS, Card, in_deck
 from rostermgr.errors import Refused, quoted
 from rostermgr.rules import ActionUse, Faction, Item, Ruleset, TestKind
 from rostermgr.weapons import calculator_ids
@@ -491,6 +491,8 @@ def _check(test: Test, rules: Ruleset) -> TestKind:
     kind = rules.test_kinds[test.kind]
     rules.faction(test.attacker)
     rules.faction(test.defender)
+    in_deck(test.attack_card, rules)
+    in_deck(test.defence_card, rules)
     for name, value in (
         ("attack", test.attack),
         ("defence", test.defence),
