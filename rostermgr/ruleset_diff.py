@@ -8,8 +8,9 @@ paths their own words ("Pistol: price $8 -> $9").
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, is_dataclass
+from typing import cast
 
 from rostermgr.rules import Ruleset
 
@@ -114,8 +115,57 @@ def _words(field_name: str) -> str:
     return field_name.replace("_", " ")
 
 
+def _bands(value: object) -> str:
+    """R9's damage bands as the rule says them: "1-5: 1, 6-10: 2, 11 or more: 3"."""
+    if not isinstance(value, list):
+        return _shown(value)
+    starts = [int(b["start"]) for b in value]
+    out = []
+    for i, band in enumerate(value):
+        reach = f"-{starts[i + 1] - 1}" if i + 1 < len(starts) else " or more"
+        out.append(f"{band['start']}{reach}: {band['damage']}")
+    return ", ".join(out)
+
+
+def _rows(value: object, key: str, words: Callable[[dict[str, object]], str]) -> dict[object, str]:
+    if not isinstance(value, list):
+        return {}
+    return {tuple(r[key]) if isinstance(r[key], list) else r[key]: words(r) for r in value}
+
+
+def _row_changes(top: str, was: object, now: object, new: Ruleset) -> str | None:
+    """A table of rows (R15's advancement, R12's end flips, R9's damage bands) told row by
+    row in the rule's own words, not as the whole list dumped twice."""
+    if top == "damage_bands":
+        return f"Damage bands (difference: base damage): {_bands(was)} -> {_bands(now)}"
+
+    def stats(row: dict[str, object]) -> str:
+        names = [new.stat_names.get(str(s), str(s)) for s in cast(list[object], row["stats"])]
+        return " or ".join(names) or "none"
+
+    def ends(row: dict[str, object]) -> str:
+        return "ends on " + ", ".join(str(c) for c in cast(list[object], row["ends_on"]))
+
+    if top == "advancement":
+        key, label, words = "cards", "Advancement", stats
+    elif top == "end_flips":
+        key, label, words = "after_turn", "End flip after turn", ends
+    else:
+        return None
+    before, after = _rows(was, key, words), _rows(now, key, words)
+    parts = []
+    for row in dict.fromkeys([*before, *after]):
+        if before.get(row) != after.get(row):
+            name = ", ".join(map(str, row)) if isinstance(row, tuple) else str(row)
+            parts.append(f"{label} {name}: {before.get(row, 'none')} -> {after.get(row, 'none')}")
+    return "; ".join(parts) or None
+
+
 def _sentence(path: tuple[str, ...], was: object, now: object, old: Ruleset, new: Ruleset) -> str:
     top = path[0]
+    rows = _row_changes(top, was, now, new) if len(path) == 1 else None
+    if rows is not None:
+        return rows
     if top in _NAMED and len(path) >= 2:
         name = _name(top, path[1], old, new)
         what = _words(top.removesuffix("s")).replace("test kind", "test").capitalize()

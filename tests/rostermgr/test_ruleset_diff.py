@@ -62,3 +62,34 @@ def test_a_stat_line_change_is_previewed_for_every_living_member_of_that_role(
     preview = preview_adoption([posse], RULES, new).posses[0]
     assert [line.split(":")[0] for line in preview.stats] == [f"A ({role.name})"]
     assert len(preview.roles) == 1
+
+
+def _sentences(new: object) -> list[str]:
+    assert isinstance(new, type(RULES))
+    return [c.sentence for c in diff_rulesets(RULES, new)]
+
+
+def test_r9_damage_bands_are_told_as_the_rule_says_them_not_as_a_dump() -> None:
+    from rostermgr.rules import DamageBand
+
+    bands = (DamageBand(1, 1), DamageBand(3, 2), DamageBand(8, 3), DamageBand(12, 4))
+    assert _sentences(dataclasses.replace(RULES, damage_bands=bands)) == [
+        "Damage bands (difference: base damage): 1-5: 1, 6-10: 2, 11 or more: 3 -> "
+        "1-2: 1, 3-7: 2, 8-11: 3, 12 or more: 4"
+    ]
+
+
+def test_r12_an_end_flip_that_changes_is_told_by_its_turn_alone() -> None:
+    first, second = RULES.end_flips
+    fewer = dataclasses.replace(first, ends_on=("2", "3", "4"))
+    assert _sentences(dataclasses.replace(RULES, end_flips=(fewer, second))) == [
+        "End flip after turn 5: ends on 2, 3, 4, 5 -> ends on 2, 3, 4"
+    ]
+
+
+def test_r15_an_advancement_row_is_told_by_its_cards_with_the_stats_names() -> None:
+    *kept, faces = RULES.advancement
+    only = dataclasses.replace(faces, stats=("defence",))
+    assert _sentences(dataclasses.replace(RULES, advancement=(*kept, only))) == [
+        "Advancement J, Q, K, A: Defence or Wounds -> Defence"
+    ]
