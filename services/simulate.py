@@ -23,7 +23,7 @@ from rostermgr.rules import Ruleset
 from rostermgr.simulate.model import MAX_EXCHANGES, Model
 from rostermgr.simulate.run import Job, Known, check_job, chunks, read_only, run_chunk
 from rostermgr.simulate.summary import Summary, Tally, finish, merge
-from rostermgr.simulate.text import CSV_BY_GAME, CSV_FIGURES, csv_rows
+from rostermgr.simulate.text import CSV_BY_GAME, CSV_FIGURES, csv_rows, difference_rows
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -353,6 +353,11 @@ def write_csv(outcome: Outcome, folder: str | Path, campaign: Path | None = None
         more_by_game, more_figures = csv_rows("B", outcome.against, outcome.against_rules)
         by_game += more_by_game
         figures += more_figures
+        b = outcome.against_rules
+        figures += [
+            ("B-A", b.version, b.hash, *row)
+            for row in difference_rows(outcome.summary, outcome.against)
+        ]
     files = [
         CsvFile(CSV_NAMES[0], CSV_BY_GAME, by_game),
         CsvFile(CSV_NAMES[1], CSV_FIGURES, figures),

@@ -271,6 +271,24 @@ def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
 
 
+def difference_rows(a: Summary, b: Summary) -> list[Sequence[object]]:
+    """figures.csv rows of B - A ("B-A" in the ruleset column, B's version and hash) and of the
+    half-width of each one's 95% interval (the figure's name + "_interval95"), as the text and
+    `--json` give them; an interval that cannot be had is an empty value."""
+    rows: list[Sequence[object]] = []
+
+    def pair(figure: str, faction: str, diff: float, half: float | None) -> None:
+        rows.append((figure, faction, round(diff, 4)))
+        rows.append((f"{figure}_interval95", faction, "" if half is None else round(half, 4)))
+
+    for (f, ra), (_, rb) in zip(a.win_rate, b.win_rate, strict=True):
+        if ra is not None and rb is not None:
+            pair("win_rate", f, rb - ra, paired_interval(a, b, win_figure(f)))
+    pair("draw_rate", "", b.draw_rate - a.draw_rate, paired_interval(a, b, DRAW_RATE))
+    pair("take_outs_per_game", "", b.take_outs - a.take_outs, paired_interval(a, b, TAKE_OUTS))
+    return rows
+
+
 CSV_BY_GAME = ("ruleset", "version", "hash", "game", "faction", "metric", "p10", "p50", "p90")
 CSV_FIGURES = ("ruleset", "version", "hash", "figure", "faction", "value")
 

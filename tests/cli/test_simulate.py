@@ -65,6 +65,30 @@ def test_against_reports_both_and_the_difference(cli: Cli, tmp_path: Path) -> No
     assert all(r["purse"]["p50"] > 0 for r in doc["difference"]["by_game"])
 
 
+def test_against_csv_has_b_minus_a_with_its_interval_as_the_json_has(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """figures.csv carries B - A and the half-width of its 95% interval, as --json does."""
+    import csv
+
+    text = default_ruleset().text.replace("damage = 1\nprice = 8", "damage = 3\nprice = 8")
+    harder = tmp_path / "pistol.toml"
+    harder.write_text(text.replace('version = "0.1-playtest"', 'version = "0.1-pistol"'))
+    cli.ok("simulate", *SMALL, "--against", str(harder), "--csv", str(tmp_path / "out"))
+    doc = cli.ok("simulate", *SMALL, "--against", str(harder), "--json").json()["difference"]
+    with (tmp_path / "out" / "figures.csv").open(encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader(f) if r["ruleset"] == "B-A"]
+    got = {(r["figure"], r["faction"]): r["value"] for r in rows}
+    assert float(got[("take_outs_per_game", "")]) == doc["take_outs_per_game"]
+    half = doc["interval95"]["take_outs_per_game"]
+    assert float(got[("take_outs_per_game_interval95", "")]) == half
+    for faction, diff in doc["win_rate"].items():
+        assert float(got[("win_rate", faction)]) == diff
+        assert (
+            float(got[("win_rate_interval95", faction)]) == doc["interval95"]["win_rate"][faction]
+        )
+
+
 def test_ruleset_after_the_command_is_simulated_not_adopted(cli: Cli, tmp_path: Path) -> None:
     cli.new_posse(DALTON)
     before = cli.state()
