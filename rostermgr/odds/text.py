@@ -42,10 +42,14 @@ def describe(matchup: Matchup, rules: Ruleset, cells: bool = False) -> str:
         if matchup.clothing:
             text += f" + clothing {matchup.clothing}"
     extras = []
+    # R8 step 3: cover and horseback count only in a ranged test; given for another, they are
+    # named as not counting (as `resolve` says), never as if they changed the figures
     if matchup.cover is not None and rules.cover.get(matchup.cover):
-        extras.append(f"{matchup.cover} cover")
+        unused = "" if test.cover else f" (does not count in {test.in_words})"
+        extras.append(f"{matchup.cover} cover{unused}")
     if matchup.horseback:
-        extras.append("shooting from horseback")
+        unused = "" if test.ranged else f" (counts only when shooting, not in {test.in_words})"
+        extras.append(f"from horseback{unused}" if unused else "shooting from horseback")
     weapon = rules.item(matchup.weapon) if matchup.weapon else None
     extras.append(f"{weapon.name.lower()} (+{weapon.damage} damage)" if weapon else "no weapon")
     extras.append(f"Toughness {matchup.toughness}")
