@@ -168,6 +168,8 @@ def _against_noise(diff: float, half: float | None, scale: float, unit: str, dig
     text = f"{diff * scale:+.{digits}f}{unit}"
     if half is None:
         return f"{text} (too few campaigns for an interval)"
+    if half == 0 and diff == 0:  # every pair alike: no noise to speak of, and no effect
+        return f"{text} (the same in every campaign)"
     within = " (within noise)" if abs(diff) <= half else ""
     return f"{text} ± {half * scale:.{digits}f}{within}"
 

@@ -48,15 +48,15 @@ def test_every_campaign_has_its_own_figures_in_campaign_order() -> None:
     assert set(figures) >= {win_figure(f) for f in RULES.factions}
 
 
-def test_the_same_rules_again_differ_by_nothing_and_say_it_is_within_noise() -> None:
+def test_the_same_rules_again_differ_by_nothing_in_every_campaign() -> None:
     same = parse_ruleset_text(
         RULES.text.replace('version = "0.1-playtest"', 'version = "again"'), "again.toml"
     )
     b = summarise(run_slice(job(same, campaigns=12, games=3), same, range(12)), 3)
     text = "\n".join(comparison_lines(A, RULES, b, same, 1, MADE.model))
     assert "B - A, ± the 95% interval from the 12 pairs of campaigns\n(a difference within" in text
-    assert "Models out of action per game: +0.00 ± 0.00 (within noise)." in text
-    assert "Sheriffs +0.0 pts ± 0.0 (within noise)" in text
+    assert "Models out of action per game: +0.00 (the same in every campaign)." in text
+    assert "Sheriffs +0.0 pts (the same in every campaign)" in text
     doc = comparison_json(A, RULES, b, same, 1)["difference"]
     assert doc["take_outs_per_game"] == 0
     assert doc["interval95"]["take_outs_per_game"] == 0
@@ -72,3 +72,20 @@ def test_a_rule_that_changes_the_campaigns_reports_a_positive_interval() -> None
     assert half is not None and half > 0
     doc = comparison_json(A, RULES, b, harder, 1)["difference"]
     assert doc["interval95"]["take_outs_per_game"] == round(half, 4)
+
+
+def _outs(mean: float, per_campaign: list[float]) -> Summary:
+    return dataclasses.replace(
+        _with(A, TAKE_OUTS, per_campaign), take_outs=mean, win_rate=(), draw_rate=0.0
+    )
+
+
+def test_a_difference_inside_its_interval_is_marked_within_noise_and_one_outside_is_not() -> None:
+    a = _outs(2.0, [2.0, 2.0, 2.0, 2.0])
+    noisy = _outs(2.1, [3.0, 1.0, 3.4, 1.0])  # differences +1, -1, +1.4, -1: mean +0.1
+    steady = _outs(2.1, [2.1, 2.1, 2.2, 2.0])  # differences 0.1, 0.1, 0.2, 0: mean +0.1
+    line = "Models out of action per game: +0.10 ± "
+    noisy_text = "\n".join(comparison_lines(a, RULES, noisy, RULES, 1, MADE.model))
+    steady_text = "\n".join(comparison_lines(a, RULES, steady, RULES, 1, MADE.model))
+    assert f"{line}1.26 (within noise)." in noisy_text
+    assert f"{line}0.08." in steady_text
