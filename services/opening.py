@@ -94,7 +94,7 @@ def writable(path: Path) -> bool:
 
 def opened_file(path: Path, read_only: bool) -> CampaignDatabase:
     """The campaign file opened (made, when it is not there and may be written), or its fault
-    named in a sentence (a full disk, a damaged file, not a campaign)."""
+    named in a sentence (a damaged file, a full disk, a read-only or busy one)."""
     try:
         return open_file(path, read_only=read_only)
     except (*DATABASE_ERRORS, OSError) as exc:
@@ -109,7 +109,8 @@ def _opened_server(
     given: str, create: bool, password: str | None = None
 ) -> tuple[str, ServerDatabase]:
     """The server campaign `given` names, as sentences name it (no password), and its
-    connection; or its fault named in a sentence (unreachable, refused, no campaign)."""
+    connection; or its fault named in a sentence (a password wrong or needed, no such
+    database, a server that does not answer)."""
     where = server_shown(given)
     try:
         return where, open_server(given, create=create, password=password)
