@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import os
 import shlex
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 from db.check import quick_check
@@ -95,14 +96,9 @@ def writable(path: Path) -> bool:
 def opened_file(path: Path, read_only: bool) -> CampaignDatabase:
     """The campaign file opened (made, when it is not there and may be written), or its fault
     named in a sentence (a damaged file, a full disk, a read-only or busy one)."""
-    try:
+    # a file this open made and could not make a campaign is gone again (db.connection)
+    with _said((*DATABASE_ERRORS, OSError), partial(named, path)):
         return open_file(path, read_only=read_only)
-    except (*DATABASE_ERRORS, OSError) as exc:
-        # a file this open made and could not make a campaign is gone again (db.connection)
-        fault = named(path, exc)
-        if fault is None:
-            raise
-        raise fault from exc
 
 
 def _opened_server(
@@ -112,10 +108,20 @@ def _opened_server(
     connection; or its fault named in a sentence (a password wrong or needed, no such
     database, a server that does not answer)."""
     where = server_shown(given)
-    try:
+    with _said(DATABASE_ERRORS, partial(connection_fault, where)):
         return where, open_server(given, create=create, password=password)
-    except DATABASE_ERRORS as exc:
-        fault = connection_fault(where, exc)
+
+
+@contextmanager
+def _said(
+    errors: tuple[type[BaseException], ...], sentence: Callable[[BaseException], Refused | None]
+) -> Iterator[None]:
+    """An error of `errors` raised as the refusal `sentence` makes of it (named, or
+    connection_fault); one it makes none of, and any other error, raised as it is."""
+    try:
+        yield
+    except errors as exc:
+        fault = sentence(exc)
         if fault is None:
             raise
         raise fault from exc
@@ -206,13 +212,9 @@ def for_server(
     where, db = _opened_server(given, editing)
     campaign = Campaign(server_stand_in(where), rules, db, server=where)
     try:
-        campaign.rules = campaign_rules(db, where, rules, _chosen(rules, chosen), editing)
-        yield campaign
-    except DATABASE_ERRORS as exc:
-        fault = connection_fault(where, exc)
-        if fault is None:
-            raise
-        raise fault from exc
+        with _said(DATABASE_ERRORS, partial(connection_fault, where)):
+            campaign.rules = campaign_rules(db, where, rules, _chosen(rules, chosen), editing)
+            yield campaign
     finally:
         campaign.close()
 
@@ -252,13 +254,9 @@ def for_reading(path: Path, rules: Ruleset) -> Iterator[Campaign]:
     db = opened_file(path, True)
     campaign = Campaign(path, rules, db, read_only=True)
     try:
-        campaign.rules = campaign_rules(db, path, rules, False, False)
-        yield campaign
-    except (*DATABASE_ERRORS, OSError) as exc:
-        fault = named(path, exc)
-        if fault is None:
-            raise
-        raise fault from exc
+        with _said((*DATABASE_ERRORS, OSError), partial(named, path)):
+            campaign.rules = campaign_rules(db, path, rules, False, False)
+            yield campaign
     finally:
         campaign.close()
 
