@@ -97,9 +97,8 @@ def _richest(db: str, first: int) -> tuple[str, str]:
 def _backups_due(db: str) -> None:
     """Make the hourly backup due on `db`: its backups folder emptied (untimed)."""
     from db.backup import backup_dir
-    from db.postgres import shown
+    from db.postgres import server_stand_in, shown
     from db.target import is_server
-    from services.campaign import server_stand_in
 
     named = server_stand_in(shown(db)) if is_server(db) else Path(db)
     folder = backup_dir(named)

@@ -220,7 +220,7 @@ def join_signed_values(argv: Sequence[str]) -> list[str]:
 
 def ruleset(args: argparse.Namespace) -> Ruleset:
     """The ruleset given with --ruleset, else the shipped one."""
-    from services.campaign import load_rules
+    from services.opening import load_rules
 
     return load_rules(getattr(args, "ruleset", None))
 

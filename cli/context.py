@@ -11,7 +11,8 @@ from pathlib import Path
 from cli import campaign_path, campaign_server, ruleset
 from rostermgr.records import LaterChanges
 from rostermgr.rules import Ruleset
-from services.campaign import Campaign, for_command, for_server
+from services.campaign import Campaign
+from services.opening import for_command, for_server
 
 
 @contextmanager

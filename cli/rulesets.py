@@ -14,7 +14,8 @@ from rostermgr.errors import Refused
 from rostermgr.rules_load import default_ruleset
 from rostermgr.ruleset_diff import diff_json, diff_lines
 from services import rulesets
-from services.campaign import Campaign, for_command, for_server
+from services.campaign import Campaign
+from services.opening import for_command, for_server
 
 
 def add_actions(rules: argparse.ArgumentParser) -> None:

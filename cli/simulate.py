@@ -220,7 +220,7 @@ def _rules_and_campaign(args: argparse.Namespace) -> tuple[Ruleset, list[Posse],
         return given_or_shipped(given), [], []
     from rostermgr.rules_load import default_ruleset
     from services import simulate
-    from services.campaign import for_reading, for_server, load_rules
+    from services.opening import for_reading, for_server, load_rules
 
     server = campaign_server(args)
     if server is not None:  # read only: nothing made, migrated or recorded, as for a file

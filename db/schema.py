@@ -71,7 +71,7 @@ def _v3(db: Database) -> None:
     """The campaign holds its rulesets, and each posse, game and flip the one it was made under.
 
     The table starts empty: opening the campaign then records the ruleset it is opened with
-    (services.campaign), once, and gives the existing rows its hash.
+    (services.opening), once, and gives the existing rows its hash.
     """
     db.execute_sql(
         'CREATE TABLE "ruleset" ("id" INTEGER NOT NULL PRIMARY KEY, '

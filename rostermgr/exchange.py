@@ -30,7 +30,7 @@ from rostermgr.plans import (
 from rostermgr.report import MAX_POSSES, NOTES_LIMIT, REASON_LIMIT, iso_date
 from rostermgr.roster import DEAD, NAME_LIMIT, Member, check_name
 from rostermgr.rules import Ruleset
-from rostermgr.rules_load import MAX_TEXT
+from rostermgr.rules_reader import MAX_TEXT
 
 FORMAT = "rostermgr-posse"
 VERSION = 1

@@ -26,7 +26,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from rostermgr.errors import RulesetError
-from rostermgr.rules_load import _Reader
+from rostermgr.rules_reader import Reader
 
 FORLORN_RULES = "forlorn-hope.toml"
 SIDES = ("british", "french")
@@ -227,7 +227,7 @@ class ForlornRules:
         return top.effect if roll > max(top.faces) else self.hits[0].effect
 
 
-def _faces(t: _Reader, key: str, die: int) -> tuple[int, ...]:
+def _faces(t: Reader, key: str, die: int) -> tuple[int, ...]:
     faces = t.get(key, list)
     if not faces or not all(isinstance(f, int) and not isinstance(f, bool) for f in faces):
         raise t.fail(key, "must be a list of whole numbers")
@@ -236,12 +236,12 @@ def _faces(t: _Reader, key: str, die: int) -> tuple[int, ...]:
     return tuple(faces)
 
 
-def _table(r: _Reader, key: str, die: int, effects: bool = False) -> tuple[Roll, ...]:
+def _table(r: Reader, key: str, die: int, effects: bool = False) -> tuple[Roll, ...]:
     rows = r.get(key, list)
     out: list[Roll] = []
     seen: set[int] = set()
     for i, row in enumerate(rows):
-        t = _Reader(r.source, row, f"{r.path}.{key}[{i}]".lstrip("."))
+        t = Reader(r.source, row, f"{r.path}.{key}[{i}]".lstrip("."))
         t.only("roll", "result", "effect")
         faces = _faces(t, "roll", die)
         if seen & set(faces):
@@ -256,7 +256,7 @@ def _table(r: _Reader, key: str, die: int, effects: bool = False) -> tuple[Roll,
     return tuple(out)
 
 
-def _figure(x: _Reader) -> Figure:
+def _figure(x: Reader) -> Figure:
     x.only("name", "count", "kind", "pool")
     kind = x.text("kind", "men")
     if kind not in FIGURE_KINDS:
@@ -264,7 +264,7 @@ def _figure(x: _Reader) -> Figure:
     return Figure(x.text("name"), x.count("count", minimum=1), kind, x.text("pool", ""))
 
 
-def _markers(m: _Reader) -> Markers:
+def _markers(m: Reader) -> Markers:
     m.only("size_mm", "wounded", "dying", "portuguese", "sieges", "french")
     # 19 or 19.05: a whole number of millimetres is a size too
     whole = isinstance(m.table.get("size_mm"), int)
@@ -276,7 +276,7 @@ def _markers(m: _Reader) -> Markers:
         raise m.fail("sieges", "must name at least one siege")
     french = []
     for i, raw in enumerate(m.get("french", list)):
-        f = _Reader(m.source, raw, f"{m.path}.french[{i}]")
+        f = Reader(m.source, raw, f"{m.path}.french[{i}]")
         f.only("arm", "label", "count")
         french.append((f.text("arm"), f.text("label"), f.count("count", maximum=500)))
     return Markers(
@@ -289,7 +289,7 @@ def _markers(m: _Reader) -> Markers:
     )
 
 
-def _group_sizes(groups: list[_Reader]) -> dict[str, int]:
+def _group_sizes(groups: list[Reader]) -> dict[str, int]:
     sizes = {}
     for g in groups:
         side = g.text("side", "")
@@ -300,7 +300,7 @@ def _group_sizes(groups: list[_Reader]) -> dict[str, int]:
     return sizes
 
 
-def _totals(event: _Reader, die: int) -> tuple[int, ...]:
+def _totals(event: Reader, die: int) -> tuple[int, ...]:
     dice = event.count("dice", minimum=1, maximum=4)
     totals = event.get("totals", list)
     if not all(isinstance(n, int) and dice <= n <= dice * die for n in totals):
@@ -308,11 +308,11 @@ def _totals(event: _Reader, die: int) -> tuple[int, ...]:
     return tuple(totals)
 
 
-def _fire(key: str, t: _Reader, die: int) -> FireTable:
+def _fire(key: str, t: Reader, die: int) -> FireTable:
     t.only("name", "bands", "group", "reload_turns", "note")
     bands, last = [], 0
     for i, raw in enumerate(t.get("bands", list)):
-        b = _Reader(t.source, raw, f"{t.path}.bands[{i}]")
+        b = Reader(t.source, raw, f"{t.path}.bands[{i}]")
         b.only("to", "below", "dice", "hit")
         if ("to" in b.table) == ("below" in b.table):
             raise b.fail("to", "or 'below' must be given, one of them")
@@ -340,7 +340,7 @@ def parse_forlorn_rules(data: bytes, source: str) -> ForlornRules:
         doc = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise RulesetError(f"Ruleset {source} is not valid UTF-8 TOML: {exc}.") from exc
-    top = _Reader(source, doc)
+    top = Reader(source, doc)
     game = top.sub("game")
     die = game.count("die", minimum=2, maximum=MAX_DIE)
     event = top.sub("event")
@@ -360,8 +360,8 @@ def parse_forlorn_rules(data: bytes, source: str) -> ForlornRules:
         for k, m in melee.subs("modifiers").items()
     }
 
-    def items(key: str) -> list[_Reader]:
-        return [_Reader(source, t, f"{key}[{i}]") for i, t in enumerate(top.get(key, list, []))]
+    def items(key: str) -> list[Reader]:
+        return [Reader(source, t, f"{key}[{i}]") for i, t in enumerate(top.get(key, list, []))]
 
     forces = []
     for f in items("forces"):
@@ -369,7 +369,7 @@ def parse_forlorn_rules(data: bytes, source: str) -> ForlornRules:
         if side not in SIDES:
             raise f.fail("side", f"must be one of {', '.join(SIDES)}")
         readers = [
-            _Reader(source, x, f"{f.path}.figures[{i}]")
+            Reader(source, x, f"{f.path}.figures[{i}]")
             for i, x in enumerate(f.get("figures", list))
         ]
         figures = tuple(_figure(x) for x in readers)

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rostermgr.errors import Refused, RulesetError, quoted
-from rostermgr.rules_load import _Reader
+from rostermgr.rules_reader import Reader
 
 VOLLEY_RULES = "volley.toml"
 
@@ -61,7 +61,7 @@ def parse_volley_rules(data: bytes, source: str) -> VolleyRules:
         doc = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise RulesetError(f"Ruleset {source} is not valid UTF-8 TOML: {exc}.") from exc
-    v = _Reader(source, doc).sub("volley")
+    v = Reader(source, doc).sub("volley")
     v.only("id", "name", "die", "hit_on", "easiest", "hardest", "modifiers")
     die = v.count("die", minimum=2)
     easiest, hardest = v.count("easiest", minimum=1), v.count("hardest", minimum=1)

@@ -1,16 +1,15 @@
-"""An open campaign file, and the policy every write follows, for the app and the command line.
+"""An open campaign, and the policy every write follows, for the app and the command line.
 
-The command line opens a campaign for one command; the app holds one open, with its lock, for
-as long as the window shows it. Either way every write goes through `Campaign.edit()`: the lock
-policy (a command line write is refused while the app holds the file), the hourly backup, and
-one transaction. The use cases in the other modules of this package take a `Campaign`.
+Every write goes through `Campaign.edit()`: the lock policy (a command line write is refused
+while the app holds the file), the hourly backup, and one transaction; on a server, one
+SERIALIZABLE transaction run again when it loses a race (`in_campaign`). The use cases in the
+other modules of this package take a `Campaign`; services.opening opens one.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import shlex
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -19,86 +18,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from db.backup import backup_dir, backup_due, backup_if_due, make_backup
-from db.check import quick_check
 from db.club import seat as club_seat
 from db.connection import CampaignDatabase, bound
-from db.connection import open_campaign as open_file
 from db.copy import backup_server, backup_server_if_due
-from db.lock import CampaignHeld, CampaignLock, refuse_if_held
-from db.postgres import (
-    TRIES,
-    begin_write,
-    connection_fault,
-    open_server,
-    server_stand_in,
-    should_retry,
-)
-from db.postgres import PasswordNeeded as PasswordNeeded  # for the app, which asks for one
-from db.postgres import Unreachable as Unreachable  # the app offers a backup instead
-from db.postgres import WrongPassword as WrongPassword
-from db.rulesets import current_hash, oldest_undoable_mark
-from db.target import shown as server_shown
-from db.undo import newest_entry, prune_before, undo_mark
-from rostermgr.errors import DamagedFile, Refused
+from db.lock import CampaignLock, refuse_if_held
+from db.postgres import TRIES, begin_write, connection_fault, should_retry
+from db.rulesets import current_hash
+from db.undo import newest_entry, undo_mark
+from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
 from services.faults import DATABASE_ERRORS, ctrl_c_held, named, wrote
-from services.paths import ready_folder, refuse_missing_folder
-from services.startup import mark
 
 if TYPE_CHECKING:
     # The club's rules are asked only by an edit (and a server campaign's seat): the window
     # opening a file campaign does without them (issue 33).
     from rostermgr.club import Seat
-
-
-def load_rules(ruleset_path: str | os.PathLike[str] | None = None) -> Ruleset:
-    """The ruleset file given (--ruleset), else the shipped one."""
-    from rostermgr.rules_load import given_or_shipped
-
-    return given_or_shipped(ruleset_path)
-
-
-def _chosen(rules: Ruleset, chosen: bool | None) -> bool:
-    """Whether `rules` was asked for (--ruleset): anything but the shipped default object."""
-    if chosen is not None:
-        return chosen
-    from rostermgr.rules_load import default_ruleset
-
-    return rules is not default_ruleset()
-
-
-def campaign_rules(
-    db: CampaignDatabase, path: Path | str, rules: Ruleset, chosen: bool, writes: bool
-) -> Ruleset:
-    """The ruleset an open campaign is read with: its own current one, never silently another.
-
-    A campaign without one yet (new, or made before schema 3) records `rules` now, when it
-    can be written. Asked to open with a ruleset (--ruleset) other than the campaign's
-    current one, it refuses: a different ruleset is adopted with `rules adopt`, never used in
-    passing. The shipped default gives way to the campaign's own ruleset.
-    """
-    from db import rulesets as stored
-    from rostermgr.rules_load import parse_ruleset_text
-
-    with bound(db):
-        current = stored.current()
-        if current is None:
-            if writes:
-                stored.record_first(rules)
-            return rules
-    if current.hash == rules.hash:
-        return rules
-    if chosen:
-        raise Refused(
-            f"The campaign {path} is played under {current.id} version {current.version} "
-            f"(adopted {current.adopted}), not the ruleset {rules.source} ({rules.id} version "
-            f"{rules.version}), so nothing was opened; to play under that file from now on, "
-            # with --db: without it, the command copied as written adopts into another campaign
-            f"run: rostermgr --db {shlex.quote(str(path))} rules adopt {shlex.quote(rules.source)}"
-        )
-    return parse_ruleset_text(
-        current.text, f"{current.id} {current.version}, in the campaign", strict=False
-    )
 
 
 @dataclass
@@ -535,237 +469,3 @@ def read_only_refusal(path: Path) -> Refused:
         f"The campaign file {path} is read-only, so nothing was changed; make it writable "
         "(or save a copy elsewhere) to edit it."
     )
-
-
-def writable(path: Path) -> bool:
-    """Can the campaign be changed: the file and its folder (for the -wal, -shm and lock)."""
-    folder = path.absolute().parent
-    if not path.exists():
-        return not folder.exists() or os.access(folder, os.W_OK)
-    return os.access(path, os.W_OK) and os.access(folder, os.W_OK)
-
-
-def _remove_new_file(path: Path) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
-
-
-@contextmanager
-def _taken_over(path: Path) -> Iterator[None]:
-    """Hold the campaign for one command, taking it from the app that holds it if need be."""
-    lock = CampaignLock(path)
-    try:
-        lock.acquire()
-    except CampaignHeld as held:
-        lock.take_over(held.holder)
-    try:
-        yield
-    finally:
-        lock.release()
-
-
-@contextmanager
-def for_command(
-    path: Path,
-    rules: Ruleset,
-    editing: bool = False,
-    take_over: bool = False,
-    chosen: bool | None = None,
-) -> Iterator[Campaign]:
-    """Open the campaign for one command line command and close it afterwards.
-
-    An editing command is refused while the app holds the file, unless `take_over` says to
-    take it from the app (which can then no longer write). A file that this command creates
-    is removed again when the command is refused: only a write that succeeds leaves a
-    campaign behind. The campaign is read with its own current ruleset (`campaign_rules`);
-    `chosen` says whether `rules` was asked for (--ruleset), by default unless it is the
-    shipped one.
-    """
-    if editing and take_over and path.exists() and writable(path):
-        with _taken_over(path), for_command(path, rules, True, chosen=chosen) as c:
-            c.lock_taken = True
-            yield c
-        return
-    ready_folder(path)
-    read_only = path.exists() and not writable(path)
-    if editing and read_only:
-        raise read_only_refusal(path)
-    if editing:
-        refuse_if_held(path)
-    existed = path.exists()
-    try:
-        db = open_file(path, read_only=read_only)
-    except (*DATABASE_ERRORS, OSError) as exc:
-        # a file this open made and could not make a campaign is gone again (db.connection)
-        fault = named(path, exc)
-        if fault is None:
-            raise
-        raise fault from exc
-    campaign = Campaign(path, rules, db, created=not existed, read_only=read_only)
-    try:
-        if editing and existed:
-            # A write must not be added to a damaged file, even one that never reads the
-            # damaged page: refused, naming the newest good backup and how to restore it.
-            problems = quick_check(db, path)
-            if problems:
-                raise DamagedFile(problems[0])
-        campaign.rules = campaign_rules(db, path, rules, _chosen(rules, chosen), not read_only)
-        yield campaign
-    except BaseException as exc:
-        campaign.close()
-        if campaign.created:
-            _remove_new_file(path)
-        fault = named(path, exc) if isinstance(exc, (*DATABASE_ERRORS, OSError)) else None
-        if fault is not None:
-            raise fault from exc
-        raise
-    campaign.close()
-    if campaign.created and not campaign.wrote:
-        _remove_new_file(path)
-
-
-@contextmanager
-def for_server(
-    given: str, rules: Ruleset, editing: bool = False, chosen: bool | None = None
-) -> Iterator[Campaign]:
-    """Open the campaign on a PostgreSQL server that `given` names, for one command.
-
-    An empty database becomes a campaign; nothing else is created. There is no file lock: the
-    server keeps writers apart (every edit is one SERIALIZABLE transaction, after the writers
-    before it), so a command never waits for the app nor takes a campaign over.
-    """
-    where = server_shown(given)
-    try:
-        db = open_server(given, create=editing)
-    except DATABASE_ERRORS as exc:
-        fault = connection_fault(where, exc)
-        if fault is None:
-            raise
-        raise fault from exc
-    campaign = Campaign(server_stand_in(where), rules, db, server=where)
-    try:
-        campaign.rules = campaign_rules(db, where, rules, _chosen(rules, chosen), editing)
-        yield campaign
-    except DATABASE_ERRORS as exc:
-        fault = connection_fault(where, exc)
-        if fault is None:
-            raise
-        raise fault from exc
-    finally:
-        campaign.close()
-
-
-def for_app_server(
-    given: str, rules: Ruleset, password: str | None = None, chosen: bool | None = None
-) -> Campaign:
-    """Open the campaign on a PostgreSQL server for the app, until it closes it.
-
-    An empty database becomes a campaign, as a new file does. `password` is one the user
-    typed when the server asked (PasswordNeeded); it is kept only by the open connection.
-    """
-    where = server_shown(given)
-    try:
-        db = open_server(given, create=True, password=password)
-    except DATABASE_ERRORS as exc:
-        fault = connection_fault(where, exc)
-        if fault is None:
-            raise
-        raise fault from exc
-    try:
-        rules = campaign_rules(db, where, rules, _chosen(rules, chosen), True)
-    except BaseException as exc:
-        db.close()
-        fault = connection_fault(where, exc) if isinstance(exc, DATABASE_ERRORS) else None
-        if fault is not None:
-            raise fault from exc
-        raise
-    return Campaign(server_stand_in(where), rules, db, server=where)
-
-
-@contextmanager
-def for_reading(path: Path, rules: Ruleset) -> Iterator[Campaign]:
-    """Open the campaign only to read it, whatever its file allows, and close it afterwards.
-
-    Nothing is written to the file or beside it: no migration (a campaign of an older schema is
-    refused), no journal mode changed, no ruleset recorded. It is read with its own current
-    ruleset (`rules` stands in only for the loader). For a use case that reads a campaign as
-    its input, such as the simulator's --from-campaign.
-    """
-    refuse_missing_folder(path)
-    if not path.exists():
-        raise Refused(f"There is no campaign at {path}.")
-    try:
-        db = open_file(path, read_only=True)
-    except (*DATABASE_ERRORS, OSError) as exc:
-        fault = named(path, exc)
-        if fault is None:
-            raise
-        raise fault from exc
-    campaign = Campaign(path, rules, db, read_only=True)
-    try:
-        campaign.rules = campaign_rules(db, path, rules, False, False)
-        yield campaign
-    except (*DATABASE_ERRORS, OSError) as exc:
-        fault = named(path, exc)
-        if fault is None:
-            raise
-        raise fault from exc
-    finally:
-        campaign.close()
-
-
-def for_app(
-    path: Path,
-    rules: Ruleset,
-    lock: CampaignLock | None = None,
-    read_only: bool = False,
-    chosen: bool | None = None,
-) -> Campaign:
-    """Open `path` for the app, with `lock` already held or taken now (released on refusal).
-
-    A read-only file opens read-only, without a lock: nothing can write it. `read_only` opens
-    any file so (the user chose to look at a campaign another app holds). The campaign is
-    read with its own current ruleset, as `for_command` says.
-    """
-    path = Path(path)
-    chose = _chosen(rules, chosen)
-    if read_only or (path.exists() and not writable(path)):
-        if lock is not None:
-            lock.release()
-        db = open_file(path, read_only=True)
-        try:
-            return Campaign(path, campaign_rules(db, path, rules, chose, False), db, read_only=True)
-        except BaseException:
-            db.close()
-            raise
-    lock = lock or CampaignLock(path)
-    if not lock.held:
-        lock.acquire()  # before opening: opening may migrate, which writes
-    existed = path.exists()
-    opened: CampaignDatabase | None = None
-    try:
-        db = opened = open_file(path)
-        mark("opened")
-        problems = quick_check(db, path)
-        mark("checked")
-        if problems:
-            raise DamagedFile(problems[0])  # one sentence, naming the backup to restore
-        rules = campaign_rules(db, path, rules, chose, True)
-        # Entries older than the oldest game (or adoption) can never be undone again; this
-        # app's own undo stack starts empty, so now is the safe time to forget them.
-        with bound(db), db.atomic():
-            oldest = oldest_undoable_mark()
-            if oldest is not None:
-                prune_before(db, oldest)
-    except BaseException as exc:
-        if opened is not None:
-            opened.close()
-        lock.release()
-        if not existed:  # made, then not made a campaign (a full disk): not left behind
-            _remove_new_file(path)
-        fault = named(path, exc) if isinstance(exc, (*DATABASE_ERRORS, OSError)) else None
-        if fault is not None:
-            raise fault from exc
-        raise
-    mark("ready")
-    return Campaign(path, rules, db, lock)

@@ -18,7 +18,8 @@ from rostermgr.club import ARBITRATOR, PLAYER, role_name_problem
 from rostermgr.errors import Refused
 from rostermgr.roster import normal_name
 from rostermgr.rules import Ruleset
-from services.campaign import Campaign, for_server, in_campaign
+from services.campaign import Campaign, in_campaign
+from services.opening import for_server
 
 PASSWORD_BYTES = 12  # a generated password: 16 characters of URL-safe base64
 

@@ -28,8 +28,8 @@ from db.target import is_server
 from db.target import shown as server_shown
 from rostermgr.errors import Refused
 from rostermgr.rules import Ruleset
-from services.campaign import for_command, for_server
 from services.faults import DATABASE_ERRORS, named, wrote
+from services.opening import for_command, for_server, opened_file
 from services.paths import refuse_missing_folder
 
 
@@ -162,13 +162,7 @@ def _refuse_not_a_backup(source: Path) -> None:
 
 
 def _read_file(source: Path) -> tuple[Rows, Log, int]:
-    try:
-        db = open_file(source, read_only=True)
-    except (*DATABASE_ERRORS, OSError) as exc:
-        fault = named(source, exc)
-        if fault is None:
-            raise
-        raise fault from exc
+    db = opened_file(source, True)
     try:
         return read_campaign(db)
     finally:

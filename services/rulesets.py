@@ -1,6 +1,6 @@
 """Ruleset use cases (issue 18): the campaign's rulesets, their differences, adopting, undoing.
 
-A campaign is read with its own current ruleset (services.campaign). A new one is adopted
+A campaign is read with its own current ruleset (services.opening). A new one is adopted
 here: validated, previewed posse by posse, refused whole when a posse would not survive it,
 otherwise written in one transaction that is one undo step.
 """

@@ -13,8 +13,9 @@ from db.copy import save_server_copy
 from db.lock import refuse_if_held
 from rostermgr.errors import Refused
 from rostermgr.rules_load import special_kind
-from services.campaign import Campaign, in_campaign, read_only_refusal, writable
+from services.campaign import Campaign, in_campaign, read_only_refusal
 from services.faults import DATABASE_ERRORS, folder_fault, named, wrote
+from services.opening import writable
 from services.outputs import check_output
 
 

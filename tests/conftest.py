@@ -115,8 +115,7 @@ class Cli:
     def backups_name(self) -> Path:
         """What names this campaign's backups folder: its file, or its server's stand-in."""
         if on_server(self.db):
-            from db.postgres import shown
-            from services.campaign import server_stand_in
+            from db.postgres import server_stand_in, shown
 
             return server_stand_in(shown(str(self.db)))
         return Path(self.db)

@@ -76,7 +76,7 @@ def tables(target: Target) -> Rows:
 @contextmanager
 def opened(target: Target, rules: Ruleset, editing: bool = False) -> Iterator[Any]:
     """The campaign opened for one command as the command line opens it, on either engine."""
-    from services.campaign import for_command, for_server
+    from services.opening import for_command, for_server
 
     if on_server(target):
         with for_server(str(target), rules, editing) as c:
@@ -109,7 +109,7 @@ def by_hand(target: Target, statement: str, params: tuple = ()) -> list[tuple]:
 
 def open_app(target: Target, rules: Ruleset) -> Any:
     """The campaign opened as the app opens it (for_app, or for_app_server); close it after."""
-    from services.campaign import for_app, for_app_server
+    from services.opening import for_app, for_app_server
 
     if on_server(target):
         return for_app_server(str(target), rules)

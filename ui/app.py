@@ -95,7 +95,7 @@ def _start(
 
     def open_campaign() -> None:
         mark("painted")
-        from services.campaign import for_app, load_rules
+        from services.opening import for_app, load_rules
 
         mark("modules")
         try:

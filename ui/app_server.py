@@ -38,7 +38,7 @@ def run_server_app(
     refused: list[int] = []
 
     def open_campaign() -> None:
-        from services.campaign import (
+        from services.opening import (
             PasswordNeeded,
             Unreachable,
             WrongPassword,

@@ -86,7 +86,7 @@ class FileMenu(MenuPart):
             return
         from rostermgr.errors import Refused
         from rostermgr.rules_load import default_ruleset
-        from services.campaign import for_app
+        from services.opening import for_app
 
         try:
             # Read with its own ruleset (a new one starts with the shipped one), never this
@@ -111,7 +111,7 @@ class FileMenu(MenuPart):
         """Open the server campaign `given`, asking for its password if the server wants one."""
         from rostermgr.errors import Refused
         from rostermgr.rules_load import default_ruleset
-        from services.campaign import PasswordNeeded, Unreachable, WrongPassword, for_app_server
+        from services.opening import PasswordNeeded, Unreachable, WrongPassword, for_app_server
         from services.paths import campaign_server, server_shown
         from ui.dialogs.offline import offline_copy
         from ui.dialogs.open_server import ask_password

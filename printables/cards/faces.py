@@ -20,7 +20,7 @@ from rostermgr.cardcode import card_code, encode_card
 from rostermgr.presentation import present
 from rostermgr.roster import Member, Posse
 from rostermgr.rules import Faction, Item, Ruleset
-from rostermgr.rules_load import RANKS
+from rostermgr.rules_tables import RANKS
 
 GANGERS = ("grouped", "separate")
 # A shared card has a wound track on its front and a strike track on its back for each model:

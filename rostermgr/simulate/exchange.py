@@ -80,7 +80,7 @@ def own_test(stats: dict[str, int], rules: Ruleset) -> str:
     for kind in _tests(rules):
         if best is None or stats[kind.stat] > stats[best.stat]:
             best = kind
-    assert best is not None  # a ruleset has at least one test (rules_load)
+    assert best is not None  # a ruleset has at least one test (rules_checks)
     return best.id
 
 

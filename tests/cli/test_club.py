@@ -365,7 +365,7 @@ def test_a_player_s_undo_takes_back_their_own_change_unless_another_touched_that
     from rostermgr.errors import Refused
     from rostermgr.rules_load import default_ruleset
     from services import posses
-    from services.campaign import for_server
+    from services.opening import for_server
 
     boss, ann, bob, ann_role, _bob_role = club
     rules = default_ruleset()

@@ -105,14 +105,14 @@ def test_a_read_only_folder_is_named_as_read_only_not_as_damaged(
 @pytest.mark.sqlite_only
 def test_the_app_opens_a_read_only_campaign_read_only(read_only: Cli) -> None:
     from rostermgr.rules_load import default_ruleset
-    from services import campaign
+    from services import opening
 
-    writable = campaign.writable
+    writable = opening.writable
     try:
-        campaign.writable = lambda path: False  # what os.access says as a normal user
-        c = campaign.for_app(read_only.db, default_ruleset())
+        opening.writable = lambda path: False  # what os.access says as a normal user
+        c = opening.for_app(read_only.db, default_ruleset())
     finally:
-        campaign.writable = writable
+        opening.writable = writable
     try:
         assert c.read_only and c.lock is None
         from services import posses
@@ -128,11 +128,11 @@ def test_the_app_opens_a_read_only_campaign_read_only(read_only: Cli) -> None:
 def test_a_full_disk_at_commit_says_so_and_writes_nothing(
     cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import services.campaign
+    import services.opening
 
     cli.new_posse(DALTON)
     cli.new_posse(LAWMEN)
-    real = services.campaign.open_file
+    real = services.opening.open_file
 
     def full(path: Path, read_only: bool = False):
         db = real(path, read_only=read_only)
@@ -140,7 +140,7 @@ def test_a_full_disk_at_commit_says_so_and_writes_nothing(
         db.execute_sql(f"PRAGMA max_page_count = {pages}")  # SQLite's own SQLITE_FULL
         return db
 
-    monkeypatch.setattr(services.campaign, "open_file", full)
+    monkeypatch.setattr(services.opening, "open_file", full)
     before = cli.state()
     # a long game: its notes need pages the file has no room for
     report = {"date": "2026-11-28", "scenario": "other", "posses": [D, L], "notes": "x" * 3900}
@@ -150,7 +150,7 @@ def test_a_full_disk_at_commit_says_so_and_writes_nothing(
         f"The disk holding {cli.db} is full; nothing was written. Free some space.\n"
     ), refused.err
     assert cli.state() == before
-    monkeypatch.setattr(services.campaign, "open_file", real)
+    monkeypatch.setattr(services.opening, "open_file", real)
     assert cli("check").code == 0
     assert cli.ok("game", "list", "--json").json() == []
 

@@ -619,7 +619,8 @@ def test_every_use_case_on_a_server_reads_one_serializable_moment(
     postgres_url: str, tmp_path: Path
 ) -> None:
     from rostermgr.rules_load import default_ruleset
-    from services.campaign import Campaign, for_server, in_campaign
+    from services.campaign import Campaign, in_campaign
+    from services.opening import for_server
 
     query = (
         "SELECT current_setting('transaction_isolation'), "

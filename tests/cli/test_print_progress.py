@@ -134,7 +134,7 @@ def test_a_pdf_stopped_midway_is_not_written_nor_its_temporary_file(
 ) -> None:
     from rostermgr.rules_load import default_ruleset
     from services import printing
-    from services.campaign import for_command
+    from services.opening import for_command
     from services.printing import CardOptions
     from services.progress import PrintStopped
 

@@ -19,8 +19,7 @@ import db.copy
 from db.backup import list_backups
 from db.connection import open_campaign
 from db.copy import backup_server, read_campaign
-from db.postgres import open_server
-from services.campaign import server_stand_in
+from db.postgres import open_server, server_stand_in
 from tests.conftest import DALTON, Cli
 
 

@@ -13,7 +13,7 @@ from db import models as m
 from db import rulesets as stored
 from db.schema import MIGRATIONS, current_version, latest, migrate
 from rostermgr.rules_load import default_ruleset
-from services.campaign import for_command
+from services.opening import for_command
 
 
 def schema2_campaign(path: Path) -> None:

@@ -16,7 +16,7 @@ from peewee import SqliteDatabase
 from db.schema import MIGRATIONS, migrate
 from rostermgr.rules_load import default_ruleset
 from services import rulesets, safety
-from services.campaign import for_command
+from services.opening import for_command
 
 COLUMNS = "ruleset_id, version, hash, text, adopted, current, undo_mark, history_mark, ledger_mark"
 

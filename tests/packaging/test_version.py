@@ -18,7 +18,7 @@ from packaging.version import Version
 
 from cli import main
 from rostermgr.rules_load import default_ruleset
-from services.campaign import for_app
+from services.opening import for_app
 
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

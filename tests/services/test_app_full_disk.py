@@ -15,7 +15,7 @@ import pytest
 
 from rostermgr.errors import Refused
 from rostermgr.rules_load import default_ruleset
-from services.campaign import for_app
+from services.opening import for_app
 from tests.cli.test_fault_sentences import _leave_free
 from tests.cli.test_restore_faults import _tmpfs
 

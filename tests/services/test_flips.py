@@ -10,7 +10,7 @@ from db import flips as stored_flips
 from rostermgr.cards import parse_card
 from rostermgr.rules_load import default_ruleset
 from services import flips, games, posses
-from services.campaign import for_command
+from services.opening import for_command
 from tests.conftest import DALTON, LAWMEN
 
 D, L = DALTON["name"], LAWMEN["name"]

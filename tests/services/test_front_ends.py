@@ -57,7 +57,7 @@ def cli_window(
         window: MainWindow = request.getfixturevalue("window")
         return Cli(window.campaign.path, tmp_path), window
     from rostermgr.rules_load import default_ruleset
-    from services.campaign import for_app_server
+    from services.opening import for_app_server
 
     cli = Cli(campaign_target, tmp_path)
     for doc in (DALTON, LAWMEN):

@@ -46,8 +46,7 @@ LATER: dict[str, Callable[[Any], object]] = {
 def _named(target: Target) -> Path:
     """What names the campaign's backups folder: its file, or its server's stand-in."""
     if on_server(target):
-        from db.postgres import shown
-        from services.campaign import server_stand_in
+        from db.postgres import server_stand_in, shown
 
         return server_stand_in(shown(str(target)))
     return Path(target)

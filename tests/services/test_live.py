@@ -15,7 +15,7 @@ import pytest
 
 from rostermgr.rules_load import default_ruleset
 from services import games, live, posses
-from services.campaign import for_server
+from services.opening import for_server
 from tests.cli.test_game import D, L, kid_taken_out_by_wyatt
 from tests.conftest import DALTON, LAWMEN, Cli
 

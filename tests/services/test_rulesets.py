@@ -17,7 +17,7 @@ from cli import main
 from rostermgr.errors import RulesetError
 from rostermgr.rules_load import default_ruleset, parse_ruleset_text
 from services import posses
-from services.campaign import for_command
+from services.opening import for_command
 from tests.conftest import DALTON
 
 pytestmark = pytest.mark.sqlite_only

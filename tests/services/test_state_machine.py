@@ -23,7 +23,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from rostermgr.errors import Refused
 from rostermgr.rules_load import default_ruleset
 from services import cards, flips, games, posses, rulesets, safety
-from services.campaign import Campaign, for_app, for_command
+from services.campaign import Campaign
+from services.opening import for_app, for_command
 from tests.conftest import DALTON, LAWMEN, RYE
 from tests.db.dump import dump, dump_state
 

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMessageBox
 from db.posses import create_posse
 from rostermgr.rules_load import default_ruleset
 from rostermgr.shop import plan_creation
-from services.campaign import for_app
+from services.opening import for_app
 from tests.conftest import DALTON, LAWMEN, RYE
 from ui.main_window import MainWindow
 

@@ -17,7 +17,8 @@ from db.lock import lock_path
 from db.posses import create_posse
 from rostermgr.rules_load import default_ruleset
 from rostermgr.shop import plan_creation
-from services.campaign import Campaign, for_app
+from services.campaign import Campaign
+from services.opening import for_app
 from tests.conftest import DALTON, LAWMEN, hand_lock_to
 from ui import main_window
 from ui.app import run_app

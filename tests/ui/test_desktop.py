@@ -103,7 +103,7 @@ def test_dropping_a_posse_file_imports_it_and_a_campaign_file_opens_it(
     assert "Dropped Daltons" in posses.names(window.campaign)
     other = tmp_path / "other.sqlite3"
     from rostermgr.shop import plan_creation
-    from services.campaign import for_app
+    from services.opening import for_app
 
     c = for_app(other, window.rules)
     posses.create(c, plan_creation({**DALTON, "name": "Elsewhere"}, window.rules))
@@ -116,7 +116,7 @@ def test_dropping_a_posse_file_imports_it_and_a_campaign_file_opens_it(
 def test_the_selected_posse_and_tab_are_remembered(window: MainWindow, tmp_path: Path) -> None:
     select(window, D)
     window.view.tabs.setCurrentIndex(2)
-    from services.campaign import for_app
+    from services.opening import for_app
 
     path, rules = window.campaign.path, window.rules
     window.campaign.close()

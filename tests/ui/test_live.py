@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 
 from rostermgr.rules_load import default_ruleset
 from services import edits, posses
-from services.campaign import for_app_server, for_server
+from services.opening import for_app_server, for_server
 from tests.conftest import DALTON, LAWMEN, Cli
 from ui.main_window import MainWindow
 
@@ -90,7 +90,7 @@ def test_a_lost_connection_turns_the_window_read_only_until_the_server_answers(
 def test_the_ledger_and_history_say_who_on_a_server_and_not_in_a_file(
     qtbot, club: tuple[str, str], tmp_path: Path
 ) -> None:
-    from services.campaign import for_app
+    from services.opening import for_app
 
     _boss_url, ann_url = club
     rules = default_ruleset()

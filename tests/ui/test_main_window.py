@@ -10,8 +10,8 @@ from PySide6.QtTest import QAbstractItemModelTester
 
 from rostermgr.errors import Refused
 from rostermgr.rules_load import default_ruleset
-from services.campaign import for_app
 from services.changes import EVERYTHING, Changed
+from services.opening import for_app
 from ui.main_window import MainWindow
 
 
@@ -80,7 +80,7 @@ def test_an_overspend_is_refused_with_the_reason_in_the_window(
 def test_a_second_app_on_the_same_file_is_refused(window: MainWindow, other_process) -> None:
     # The lock names this process; a second holder in this same process is allowed by design,
     # so simulate another process by handing the lock to a live Python process.
-    from services.campaign import for_app as S
+    from services.opening import for_app as S
     from tests.conftest import hand_lock_to
 
     path = window.campaign.path

@@ -11,7 +11,7 @@ import pytest
 
 import ui.app_server
 from db.backup import STAMP, backup_dir
-from services.campaign import server_stand_in
+from db.postgres import server_stand_in
 from services.paths import server_shown
 from tests.conftest import DALTON, LAWMEN, Cli
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from rostermgr.rules_load import default_ruleset
 from services import games
-from services.campaign import for_app_server
+from services.opening import for_app_server
 from tests.conftest import DALTON, LAWMEN, Cli
 from tests.ui.test_postgame_wizard import open_wizard
 from ui.dialogs.reports import ReportsDialog
@@ -84,7 +84,7 @@ def test_an_arbitrator_sends_a_report_back_with_a_reason(
     qtbot, club: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from rostermgr.report import parse_report
-    from services.campaign import for_server
+    from services.opening import for_server
 
     boss_url, ann_url, _ann = club
     rules = default_ruleset()

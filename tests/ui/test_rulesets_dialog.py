@@ -82,7 +82,7 @@ def test_an_adoption_that_would_be_refused_cannot_be_committed(
 
 def test_another_campaign_opens_with_its_own_ruleset_not_the_windows(qtbot, tmp_path: Path) -> None:
     from services import rulesets
-    from services.campaign import for_app
+    from services.opening import for_app
     from ui.main_window import MainWindow
 
     other = tmp_path / "other.sqlite3"

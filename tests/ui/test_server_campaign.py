@@ -79,10 +79,10 @@ def test_open_server_campaign_by_keyboard_then_edit_undo_and_redo(
 def test_a_password_is_asked_for_when_the_server_wants_one_and_never_kept(
     empty_window: MainWindow, monkeypatch: pytest.MonkeyPatch, server_campaign: str
 ) -> None:
-    import services.campaign
-    from services.campaign import PasswordNeeded
+    import services.opening
+    from services.opening import PasswordNeeded
 
-    real = services.campaign.for_app_server
+    real = services.opening.for_app_server
     given: list[str | None] = []
 
     def wants_a_password(url, rules, password=None, chosen=None):  # type: ignore[no-untyped-def]
@@ -92,7 +92,7 @@ def test_a_password_is_asked_for_when_the_server_wants_one_and_never_kept(
         return real(url, rules, None, chosen)
 
     asked: list[str] = []
-    monkeypatch.setattr(services.campaign, "for_app_server", wants_a_password)
+    monkeypatch.setattr(services.opening, "for_app_server", wants_a_password)
     monkeypatch.setattr(
         "ui.dialogs.open_server.ask_password",
         lambda parent, where, again: asked.append(where) or "pw-typed",

@@ -50,7 +50,7 @@ def test_r8_the_combat_attack_fills_from_the_rulesets_combat_stat(qtbot, tmp_pat
     from rostermgr.rules_load import parse_ruleset_text
     from rostermgr.shop import plan_creation
     from services import posses
-    from services.campaign import for_app
+    from services.opening import for_app
     from tests.conftest import DALTON
 
     shipped = Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"

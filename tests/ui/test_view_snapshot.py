@@ -23,7 +23,8 @@ from rostermgr.errors import Refused
 from rostermgr.roster import DEAD
 from rostermgr.rules_load import default_ruleset
 from rostermgr.shop import plan_creation
-from services.campaign import Campaign, for_app
+from services.campaign import Campaign
+from services.opening import for_app
 from tests.conftest import DALTON, LAWMEN, RYE, hand_lock_to
 from ui import view_snapshot
 from ui.app import run_app
@@ -233,7 +234,7 @@ def test_the_focus_is_on_the_posse_list_once_the_campaign_is_attached(
 def test_a_refused_open_takes_the_snapshot_away_before_saying_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import services.campaign
+    import services.opening
     import ui.app
 
     path = _campaign(tmp_path / "c.sqlite3")
@@ -249,7 +250,7 @@ def test_a_refused_open_takes_the_snapshot_away_before_saying_so(
         seen["previewing"] = window.previewing
         seen["page"] = window.stack.currentWidget() is window.opening
 
-    monkeypatch.setattr(services.campaign, "for_app", refused)
+    monkeypatch.setattr(services.opening, "for_app", refused)
     monkeypatch.setattr(ui.app, "_refuse", refuse_noted)
     assert run_app(path) == 1
     assert seen == {"previewing": False, "page": True}

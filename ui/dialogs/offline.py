@@ -41,8 +41,8 @@ def offline_copy(
 ) -> Campaign | None:
     """The newest backup of the server campaign `given`, opened read-only when the user takes
     the offer (issue 29); None when there is none, or the offer is declined."""
-    from services.campaign import for_app, load_rules
     from services.copy import server_backups
+    from services.opening import for_app, load_rules
     from services.paths import no_lock
 
     backups = server_backups(given)
