@@ -38,6 +38,7 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy_help: dict[str, Callable[[], str]] = {}
+        self.register("action", "parsers", _Commands)  # what add_subparsers makes
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_USAGE, f"{self.prog}: {message}{did_you_mean(message)}\n")
@@ -70,6 +71,25 @@ class _Parser(argparse.ArgumentParser):
 
 # What each command module adds its subcommands to (their parsers are _Parser too).
 Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
+
+
+class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The sub commands of a command: one given no description of its own is described, in its
+    own --help, by the words that list it in its parent's (as a sentence), so the two never
+    differ and no command's --help starts with its options alone."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        said = kwargs.get("help")
+        if kwargs.get("description") is None and said:
+            kwargs["description"] = as_sentence(said)
+        return super().add_parser(name, **kwargs)
+
+
+def as_sentence(words: str) -> str:
+    """A help line ("make a checked backup") as a sentence ("Make a checked backup.")."""
+    words = words.strip()
+    end = "" if words.endswith((".", "!", "?")) else "."
+    return f"{words[:1].upper()}{words[1:]}{end}"
 
 
 def lazy_help(parser: argparse.ArgumentParser, dest: str, make: Callable[[], str]) -> None:
