@@ -83,15 +83,16 @@ def parse_json(data: bytes, what: str) -> Any:
     return doc
 
 
-def read_json(path: str | Path, what: str = "The file") -> Any:
+def read_json(path: str | Path, what: str = "The file", named: str | None = None) -> Any:
     """Read a JSON file; '-' reads standard input.
 
-    `what` names the document ("The creation request"); a refusal follows it with the file's
-    name, or with "on standard input" for '-', which the user never typed as a name.
+    `what` names the document ("The creation request"); a refusal follows it with `named` (the
+    file as the user knows it; default: `path`), or with "on standard input" for '-', which the
+    user never typed as a name.
     """
     import sys
 
-    label = f"{what} {STDIN}" if str(path) == "-" else f"{what} {path}"
+    label = f"{what} {STDIN}" if str(path) == "-" else f"{what} {named or path}"
     try:
         if str(path) == "-":
             data = sys.stdin.buffer.read(MAX_BYTES + 1)

@@ -208,7 +208,7 @@ class FileMenu(MenuPart):
 
         w = self.host
         try:
-            doc = read_json(str(path), f"The posse file {path.name}")
+            doc = read_json(str(path), "The posse file", named=path.name)
             as_name = None
             taken = posses.taken_name(w.campaign, doc)
             while taken is not None:

@@ -91,6 +91,20 @@ def _drop(window: MainWindow, path: Path) -> None:
     window.dropEvent(event)
 
 
+def test_a_posse_file_that_is_not_json_is_refused_by_its_name(
+    window: MainWindow, tmp_path: Path, monkeypatch
+) -> None:
+    bad = tmp_path / "dalton.json"
+    bad.write_text("{", encoding="utf-8")
+    said: list[str] = []
+    monkeypatch.setattr(window, "refuse", said.append)
+    window.menus.file.import_file(bad)
+    assert said == [
+        "The posse file dalton.json is not valid JSON (line 1, column 2: expecting property "
+        "name enclosed in double quotes)."
+    ]
+
+
 def test_dropping_a_posse_file_imports_it_and_a_campaign_file_opens_it(
     window: MainWindow, tmp_path: Path, monkeypatch
 ) -> None:
