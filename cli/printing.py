@@ -464,11 +464,13 @@ def cmd_fh_reference(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_volley_reference(args: argparse.Namespace, out: TextIO) -> int:
+    from rostermgr.errors import in_sentence
     from rostermgr.volley import default_volley_rules
 
     rules = default_volley_rules()
     job = printing.volley_reference_job(rules, args.paper, args.ink)
     pages = write_job(campaign_path(args), job, args.output)
     plural = "s" if pages != 1 else ""
-    out.write(f"Wrote the {rules.name} step by step ({pages} page{plural}) to {args.output}.\n")
+    name = in_sentence(rules.name)
+    out.write(f"Wrote the {name} step by step ({pages} page{plural}) to {args.output}.\n")
     return EXIT_OK

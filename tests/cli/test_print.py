@@ -376,3 +376,13 @@ def test_print_reference_and_scenarios_are_of_the_campaigns_ruleset(
     result = cli.ok("print", "scenarios", "bounty", "-o", str(sheets))
     assert "scenario sheets of Last Hope Frontier 9 (1 page)" in result.out
     assert "last-hope-frontier 9" in " ".join(_text(sheets).split())
+
+
+def test_the_volley_reference_is_named_inside_its_sentence_in_small_letters(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """ "Wrote the Unit ranged combat (seed 003) step by step": a capital inside a sentence."""
+    out = tmp_path / "volley.pdf"
+    done = cli("print", "volley-reference", "-o", str(out))
+    assert done.code == 0 and out.exists()
+    assert done.out == f"Wrote the unit ranged combat (seed 003) step by step (1 page) to {out}.\n"
