@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, TypeAlias, cast
 
+from cli.usage_errors import did_you_mean, leftover
 from rostermgr.errors import Refused, quoted
 from services.lock import CampaignHeld
 
@@ -37,9 +38,10 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy_help: dict[str, Callable[[], str]] = {}
+        self.register("action", "parsers", _Commands)  # what add_subparsers makes
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: {message}{_did_you_mean(message)}\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: {message}{did_you_mean(message)}\n")
 
     def parse_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
@@ -48,7 +50,7 @@ class _Parser(argparse.ArgumentParser):
         words = list(sys.argv[1:] if args is None else args)
         parsed, extras = self.parse_known_args(words, namespace)
         if extras:
-            _leftover(self, words, extras)
+            leftover(self, words, extras)
         return parsed
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
@@ -67,72 +69,27 @@ class _Parser(argparse.ArgumentParser):
         return super().format_help()
 
 
-# The options that go before the command, read by split_global and the top parser.
-GLOBAL_OPTIONS = ("--db", "--ruleset", "--take-over")
-
-
-def _did_you_mean(message: str) -> str:
-    """ "; did you mean 'list'?" after argparse's invalid choice, when one choice is close to
-    what was typed (a typo, another case): the list of every choice is kept before it."""
-    import difflib
-    import re
-
-    found = re.search(r"invalid choice: '(.*)' \(choose from (.*)\)$", message)
-    if found is None:
-        return ""
-    # Python 3.11 quotes each choice; later ones list them bare
-    typed, choices = found[1], re.findall(r"'([^']*)'", found[2]) or found[2].split(", ")
-    alike = [c for c in choices if c.casefold() == typed.casefold()]
-    alike = alike or difflib.get_close_matches(typed, choices, n=1, cutoff=0.6)
-    return f"; did you mean '{alike[0]}'?" if alike else ""
-
-
-def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return dict(action.choices)
-    return {}
-
-
-def _leftover(top: _Parser, words: list[str], extras: list[str]) -> None:
-    """The usage error for words no argument took, said by the command that was given them:
-    a global option after the command, an option of the command before it, an option the
-    command does not have (the nearest one it has, if any), or one word too many (most often a
-    name with spaces typed without quotes)."""
-    import difflib
-
-    parser: argparse.ArgumentParser = top
-    path: list[str] = []
-    for word in words:  # the command and its sub commands, as far as they were given
-        sub = _subparsers(parser).get(word)
-        if sub is not None:
-            parser = sub
-            path.append(word)
-    first = extras[0]
-    option = first.split("=", 1)[0]
-    command = " ".join(path)
-    own = [o for a in parser._actions for o in a.option_strings if o not in ("-h", "--help")]
-    if path and option in GLOBAL_OPTIONS:
-        problem = f"{option} goes before the command: rostermgr {option} ... {command} ..."
-    elif path and option in own and words.index(first) < words.index(path[0]):
-        problem = f"{option} goes after the command: rostermgr {command} ... {option}"
-    elif first.startswith("-") and len(first) > 1 and first != "--":  # after --: words
-        nearest = difflib.get_close_matches(option, own, n=1, cutoff=0.6)
-        where = f"rostermgr {command}" if command else "rostermgr"
-        problem = f"{first} is not one of its options; " + (
-            f"did you mean {nearest[0]}?" if nearest else f"`{where} --help` lists its options"
-        )
-    else:
-        problem = (
-            f"more words than it takes: {quoted(' '.join(e for e in extras if e != '--'))}; "
-            "a name with spaces goes "
-            'in quotes, as in "Last Hope Lawmen"'
-        )
-    (parser if path else top).error(problem)
-
-
 # What each command module adds its subcommands to (their parsers are _Parser too).
 Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
+
+
+class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The sub commands of a command: one given no description of its own is described, in its
+    own --help, by the words that list it in its parent's (as a sentence), so the two never
+    differ and no command's --help starts with its options alone."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        said = kwargs.get("help")
+        if kwargs.get("description") is None and said:
+            kwargs["description"] = as_sentence(said)
+        return super().add_parser(name, **kwargs)
+
+
+def as_sentence(words: str) -> str:
+    """A help line ("make a checked backup") as a sentence ("Make a checked backup.")."""
+    words = words.strip()
+    end = "" if words.endswith((".", "!", "?")) else "."
+    return f"{words[:1].upper()}{words[1:]}{end}"
 
 
 def lazy_help(parser: argparse.ArgumentParser, dest: str, make: Callable[[], str]) -> None:

@@ -85,7 +85,7 @@ def _flip_usage(args: argparse.Namespace) -> str | None:
 
 
 def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
-    doc = read_json(args.file, f"The report {args.file}")
+    doc = read_json(args.file, "The report")
     with campaign(args, editing=not args.dry_run) as c:
         report = games.parse(c, doc)
         if args.dry_run:

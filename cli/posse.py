@@ -163,7 +163,7 @@ def _roles_help() -> str:
 
 
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
-    doc = read_json(args.file, f"The creation request {args.file}")
+    doc = read_json(args.file, "The creation request")
     with campaign(args, editing=True) as c:
         plan = posses.plan_request(c, doc)  # the campaign's own ruleset's prices
         posse = posses.create(c, plan, args.for_player)
@@ -267,7 +267,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
-    doc = read_json(args.file, f"The posse file {args.file}")
+    doc = read_json(args.file, "The posse file")
     with campaign(args, editing=True) as c:
         notice = posses.import_notice(c, doc)
         name = posses.import_posse(c, doc, args.as_name)

@@ -127,7 +127,7 @@ def add_parsers(sub: Commands) -> None:
     p.add_argument("-o", "--output", required=True, metavar="FILE", help=PDF)
     p.add_argument(
         "--british",
-        type=int,
+        type=_markers,
         default=100,
         metavar="N",
         help="British casualty markers: line infantry, with 15%% Highlanders and 15%% riflemen "
@@ -135,7 +135,7 @@ def add_parsers(sub: Commands) -> None:
     )
     p.add_argument(
         "--french",
-        type=int,
+        type=_markers,
         default=10,
         metavar="N",
         help="French casualty markers (default: %(default)s)",
@@ -235,6 +235,21 @@ def _offset(text: str) -> tuple[float, float]:
     if len(values) != 2 or not all(math.isfinite(v) for v in values):
         raise argparse.ArgumentTypeError(f"'{text}' is not two numbers of millimetres, DX,DY")
     return values[0], values[1]
+
+
+def _markers(text: str) -> int:
+    """argparse type of --british and --french: a number of markers, a whole number 0 or more.
+
+    A negative one is a malformed command line (exit 2, argparse names the option), as any
+    other malformed number is, not a refusal of the sheet (exit 1).
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of markers, 0 or more")
+    return value
 
 
 def _millimetres(text: str) -> float:
@@ -449,11 +464,13 @@ def cmd_fh_reference(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_volley_reference(args: argparse.Namespace, out: TextIO) -> int:
+    from rostermgr.errors import in_sentence
     from rostermgr.volley import default_volley_rules
 
     rules = default_volley_rules()
     job = printing.volley_reference_job(rules, args.paper, args.ink)
     pages = write_job(campaign_path(args), job, args.output)
     plural = "s" if pages != 1 else ""
-    out.write(f"Wrote the {rules.name} step by step ({pages} page{plural}) to {args.output}.\n")
+    name = in_sentence(rules.name)
+    out.write(f"Wrote the {name} step by step ({pages} page{plural}) to {args.output}.\n")
     return EXIT_OK

@@ -109,6 +109,19 @@ def listed(names: Iterable[str]) -> str:
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
+def in_sentence(title: str) -> str:
+    """A title as it reads inside a sentence: "Unit ranged combat (seed 003)" after "Wrote the"
+    is "unit ranged combat (seed 003)". Only a first word that is capitalised as a sentence's
+    first word is lowered: an acronym ("FH") or a name with capitals inside ("McKee") keeps its
+    own."""
+    first = title.split(" ", 1)[0]
+    if len(first) < 2 or not first[0].isupper() or not first[1:].islower():
+        return title
+    if len(first[0].lower()) != 1:  # a capital whose small letter is two (İ): left alone
+        return title
+    return title[0].lower() + title[1:]
+
+
 def did_you_mean(typed: str, names: Mapping[str, str] | Iterable[str]) -> str:
     """ "; did you mean 'Kid'?" to end a refusal that names what was not found, or "" when no
     name stands out (then the refusal ends as it would have)."""

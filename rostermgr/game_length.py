@@ -8,7 +8,7 @@ always ends after `last_turn`, and also after a turn with no end flip to extend 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rostermgr.cards import JOKER, RANKS, Card, in_deck, shuffled_deck
@@ -67,7 +67,7 @@ def drawn_game_length(rules: Ruleset, rng: random.Random | None = None) -> GameL
 
 def _play(rules: Ruleset, next_card: Callable[[], Card | None]) -> GameLength:
     flips_after = {f.after_turn: f.ends_on for f in rules.end_flips}
-    steps = [f"The game lasts {rules.turns} turns."]
+    steps = [_lasts(rules, flips_after)]
     flips: list[Flip] = []
     turn = rules.turns
     while turn < rules.last_turn and turn in flips_after:
@@ -97,6 +97,18 @@ def _play(rules: Ruleset, next_card: Callable[[], Card | None]) -> GameLength:
             steps.append(f"Turn {turn} is the last turn a game can have.")
     steps.append(f"The game ends after turn {turn}.")
     return GameLength(tuple(flips), turn, None, tuple(steps))
+
+
+def _lasts(rules: Ruleset, flips_after: Mapping[int, Sequence[str]]) -> str:
+    """R12's first sentence, with the turns the end flips may add: "The game lasts 5 turns"
+    alone read as contradicted by "The game ends after turn 7" below it."""
+    reach = rules.turns
+    while reach < rules.last_turn and reach in flips_after:
+        reach += 1
+    if reach == rules.turns:
+        return f"The game lasts {rules.turns} turns."
+    flips = "flip says" if reach == rules.turns + 1 else "flips say"
+    return f"The game lasts {rules.turns} turns, or up to {reach} if the end {flips} so."
 
 
 def _ranks(ranks: Sequence[str]) -> str:

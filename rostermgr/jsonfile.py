@@ -10,6 +10,7 @@ from rostermgr.errors import InvalidFile, quoted
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 20
+STDIN = "on standard input"  # where '-' is read from, as a refusal names it
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -82,11 +83,16 @@ def parse_json(data: bytes, what: str) -> Any:
     return doc
 
 
-def read_json(path: str | Path, what: str = "") -> Any:
-    """Read a JSON file; '-' reads standard input."""
+def read_json(path: str | Path, what: str = "The file", named: str | None = None) -> Any:
+    """Read a JSON file; '-' reads standard input.
+
+    `what` names the document ("The creation request"); a refusal follows it with `named` (the
+    file as the user knows it; default: `path`), or with "on standard input" for '-', which the
+    user never typed as a name.
+    """
     import sys
 
-    label = what or f"The file {path}"
+    label = f"{what} {STDIN}" if str(path) == "-" else f"{what} {named or path}"
     try:
         if str(path) == "-":
             data = sys.stdin.buffer.read(MAX_BYTES + 1)

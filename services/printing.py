@@ -379,10 +379,13 @@ def volley_reference_job(
     return PrintJob("volley reference.pdf", 1, draw)
 
 
-def watched(job: PrintJob, show: Show | None, stop: Stop | None = None) -> Progress:
+def watched(
+    job: PrintJob, show: Show | None, stop: Stop | None = None, preview: bool = False
+) -> Progress:
     """The progress callback to draw job with: what it reports, shown as `PrintProgress`
-    values (services.progress); stop, asked at every step, stops the print (PrintStopped)."""
-    return tracked(job.count, job.unit, show, stop)
+    values (services.progress); stop, asked at every step, stops the print (PrintStopped).
+    A preview (drawn to be looked at) says "Drawn", not "Printed"."""
+    return tracked(job.count, job.unit, show, stop, preview=preview)
 
 
 def check_target(campaign_file: Path | None, target: str | Path) -> Path:

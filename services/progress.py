@@ -41,6 +41,7 @@ class PrintProgress:
     unit: str  # "cards", "markers", or "" for a percentage
     elapsed: float  # seconds since the print began
     left: float | None  # seconds still to go, when there is enough to reckon from
+    preview: bool = False  # drawn to be looked at (the print dialog's preview), not printed
 
     @property
     def finished(self) -> bool:
@@ -53,17 +54,19 @@ class PrintProgress:
 
     @property
     def text(self) -> str:
-        """'Printing: 120 of 500 cards, about 14 s left' (or 'Printing: 40%, ...')."""
+        """'Printing: 120 of 500 cards, about 14 s left' (or 'Printing: 40%, ...'); a preview
+        is 'Drawing: ...', and 'Drawn: 3 of 3 cards, in 0 s.' once done."""
         what = f"{self.done:,} of {self.total:,} {self.unit}" if self.unit else f"{self.done}%"
+        doing, done = ("Drawing", "Drawn") if self.preview else ("Printing", "Printed")
         if self.finished:
-            return f"Printed: {what}, in {_duration(self.elapsed)}."
+            return f"{done}: {what}, in {_duration(self.elapsed)}."
         if self.left is None:
             left = ""
         elif self.left < 1:
             left = ", almost done"
         else:
             left = f", about {_duration(self.left)} left"
-        return f"Printing: {what}{left}"
+        return f"{doing}: {what}{left}"
 
 
 def _duration(seconds: float) -> str:
@@ -79,12 +82,14 @@ def tracked(
     show: Show | None,
     stop: Stop | None = None,
     clock: Callable[[], float] = time.monotonic,
+    preview: bool = False,
 ) -> Progress:
     """A printable's progress(done, total) callback that shows `PrintProgress` values.
 
     count things of unit are printed ("" for a percentage); show gets the first report, the
     last, and at most one each EVERY_S between. stop is asked at every step: when it says so,
-    the callback raises PrintStopped, which stops the print where it is.
+    the callback raises PrintStopped, which stops the print where it is. A preview's progress
+    says it is drawn, not printed.
     """
     start = clock()
     shown_at: float | None = None
@@ -107,6 +112,6 @@ def tracked(
         if not finished and fraction >= GUESS_AFTER and elapsed >= GUESS_AFTER_S:
             left = elapsed * (1 - fraction) / fraction
         things = of if finished else min(of - 1, int(of * fraction)) if of else 0
-        show(PrintProgress(things, of, unit, elapsed, left))
+        show(PrintProgress(things, of, unit, elapsed, left, preview))
 
     return report

@@ -81,15 +81,14 @@ class CampaignMenu(MenuPart):
             w.act(f"Hire {name}", partial(edits.hire, w.campaign, posse.name, role, name))
 
     def rename_posse(self) -> None:
-        from PySide6.QtWidgets import QInputDialog
-
         from services import edits
+        from ui.ask import ask_text
 
         w = self.host
         old = w.current_posse()
         if old is None:
             return
-        new, ok = QInputDialog.getText(w.window(), "Rename posse", f"New name for {old}:", text=old)
+        new, ok = ask_text(w.window(), "Rename posse", f"New name for {old}:", text=old)
         if ok and new.strip() and new.strip() != old:
             w.act(
                 f"Rename {old} to {new.strip()}",
@@ -166,17 +165,14 @@ class CampaignMenu(MenuPart):
         w.act(f"Sell {name} of {member}", partial(edits.sell, w.campaign, posse.name, member, item))
 
     def rename_member(self, member: str) -> None:
-        from PySide6.QtWidgets import QInputDialog
-
         from services import edits
+        from ui.ask import ask_text
 
         w = self.host
         posse = w.current_posse()
         if posse is None:
             return
-        new, ok = QInputDialog.getText(
-            w.window(), "Rename member", f"New name for {member}:", text=member
-        )
+        new, ok = ask_text(w.window(), "Rename member", f"New name for {member}:", text=member)
         if ok and new.strip() and new.strip() != member:
             w.act(
                 f"Rename {member} to {new.strip()}",

@@ -199,20 +199,21 @@ class FileMenu(MenuPart):
 
     def import_file(self, path: Path) -> None:
         """Import a posse file; a name the campaign has already is asked for again."""
-        from PySide6.QtWidgets import QInputDialog, QMessageBox
+        from PySide6.QtWidgets import QMessageBox
 
         from rostermgr.errors import Refused
         from rostermgr.jsonfile import read_json
         from services import edits, posses
         from services.changes import Changes
+        from ui.ask import ask_text
 
         w = self.host
         try:
-            doc = read_json(str(path), f"The posse file {path.name}")
+            doc = read_json(str(path), "The posse file", named=path.name)
             as_name = None
             taken = posses.taken_name(w.campaign, doc)
             while taken is not None:
-                new, ok = QInputDialog.getText(
+                new, ok = ask_text(
                     w.window(),
                     "Import posse",
                     f"This campaign already has a posse named {taken}. Import it as:",

@@ -48,6 +48,7 @@ ROLE_PT = 7.0
 STAT_GAP = 1.5
 STAT_H = 27.0
 STAT_LABEL_PT = 6.5
+STAT_LABEL_TIGHT = 0.6  # the least room each side of a stat's short name, rule's 0.25 included
 STAT_VALUE_PT = 16.0
 BONUS_PT = 7.5
 
@@ -129,9 +130,7 @@ def draw_front_frame(pen: Pen, face: CardFace, pal: Palette) -> None:
     if face.part == 1:
         for x, w, cell in _stat_cells(face.stats):
             pen.box(x, geo.stats_top - STAT_H, w, STAT_H, fill=pal.cell, stroke=pal.line, width=0.5)
-            # nine stats leave a cell too narrow for "Vtdg" at 6.5 pt: smaller, before cut
-            size = fit_size(cell.short, CONDENSED_BOLD, w - 2, STAT_LABEL_PT, MIN_PT)
-            short = ellipsize(cell.short, CONDENSED_BOLD, size, w - 2)
+            short, size = _stat_label(cell.short, w)
             top = geo.stats_top - 1.5
             pen.text(x + w / 2, top, short, CONDENSED_BOLD, size, pal.accent, "centre")
         if len(face.names) == 1:  # one model: its track's label is the same on every card
@@ -197,6 +196,18 @@ def _faction_label_of(faction: str, suit_id: str) -> str:
         0.6 * INNER_W - text_width(f" {suit}", CONDENSED_BOLD, ROLE_PT),
     )
     return f"{name} {suit}".strip()
+
+
+@lru_cache(maxsize=256)
+def _stat_label(short: str, w: float) -> tuple[str, float]:
+    """A stat's short name in its cell of width w, and its size: STAT_LABEL_PT a point clear
+    of each side; smaller to the floor (MIN_PT) before it is cut. Nine stats leave a cell too
+    narrow for "Vtdg" even at the floor, by 0.34 pt: such a name may come to STAT_LABEL_TIGHT
+    of the sides (still clear of the cell's 0.5 pt rule) before it is cut to "Vt...". A name
+    that fits keeps its point each side, so the shipped cards are drawn as before."""
+    size = fit_size(short, CONDENSED_BOLD, w - 2, STAT_LABEL_PT, MIN_PT)
+    room = w - 2 if text_width(short, CONDENSED_BOLD, size) <= w - 2 else w - 2 * STAT_LABEL_TIGHT
+    return ellipsize(short, CONDENSED_BOLD, size, room), size
 
 
 def _stat_cells(stats: tuple[StatCell, ...]) -> list[tuple[float, float, StatCell]]:

@@ -284,7 +284,7 @@ def draw_header(
 
 def validate(british: int, french: int, paper: str, ink: str, marker_mm: float) -> None:
     """Raise PrintRefused, with one plain sentence, for anything the sheet cannot print."""
-    for name, n in (("british", british), ("french", french)):
+    for name, n in (("British", british), ("French", french)):
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise PrintRefused(f"The number of {name} markers must be a whole number, 0 or more.")
     if british + french == 0:

@@ -4,6 +4,7 @@ its default, metavars are upper case, and `rostermgr help [COMMAND [SUB]]` is `-
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -60,6 +61,25 @@ def test_every_argument_and_command_has_a_help_text() -> None:
                     if not choice.help
                 ]
     assert not missing, f"no help text: {missing}"
+
+
+def test_every_command_describes_itself_in_its_own_help() -> None:
+    """`rostermgr COMMAND --help` starts with what the command does, never its options alone."""
+    undescribed = [" ".join(path) for path, parser in PARSERS if path and not parser.description]
+    assert not undescribed, f"no description in the --help of {undescribed}"
+
+
+@pytest.mark.parametrize("command", ["check", "backup", "posse", "game", "print"])
+def test_a_command_is_described_by_the_words_that_list_it(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listing = _run(["--help"], capsys)[1]
+    # its line in the list of commands, and the lines it wraps onto (indented deeper)
+    listed = re.search(rf"\n    {command} +(.*(?:\n {{6,}}\S.*)*)", listing)
+    assert listed is not None
+    said = " ".join(listed[1].split())
+    own = " ".join(_run([command, "--help"], capsys)[1].split("\n\n")[1].split())
+    assert own == f"{said[:1].upper()}{said[1:]}."
 
 
 def _one_of_required() -> set[int]:

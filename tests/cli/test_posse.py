@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -124,6 +126,25 @@ def test_malformed_or_truncated_json_is_refused(
     result = cli("posse", "new", cli.file(text))
     assert result.code == 1 and sentence in result.err
     assert cli.state() == before
+
+
+@pytest.mark.parametrize(
+    ("command", "what"),
+    [
+        (("posse", "new"), "The creation request"),
+        (("posse", "import"), "The posse file"),
+        (("game", "record"), "The report"),
+    ],
+    ids=["posse new", "posse import", "game record"],
+)
+def test_a_document_read_from_standard_input_is_named_so(
+    cli: Cli, command: tuple[str, ...], what: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`-` is how the user asks for standard input, not a file's name: a refusal says where."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"{")))
+    result = cli(*command, "-")
+    assert result.code == 1 and result.err.count("\n") == 1
+    assert result.err.startswith(f"{what} on standard input is not valid JSON (line 1, column 2")
 
 
 def test_a_name_already_in_the_campaign_is_refused(cli: Cli, dalton: dict) -> None:

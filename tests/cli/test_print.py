@@ -37,7 +37,7 @@ def test_r20_print_casualties_defaults_and_counts(cli: Cli, tmp_path: Path) -> N
 
 def test_r20_bad_counts_are_refused_with_a_sentence(cli: Cli, tmp_path: Path) -> None:
     out = tmp_path / "cas.pdf"
-    result = cli("print", "casualties", "-o", str(out), "--british", "-3")
+    result = cli("print", "casualties", "-o", str(out), "--british", "5001")
     assert result.code == 1 and result.err.count("\n") == 1 and not out.exists()
     assert cli("print", "casualties", "-o", str(out), "--ink", "neon").code == 2
 
@@ -263,6 +263,22 @@ def test_print_cards_for_a_print_shop(cli: Cli, dalton: dict, tmp_path: Path) ->
     assert not list(tmp_path.glob(".*.tmp"))  # no temporary folder left behind
 
 
+@pytest.mark.parametrize("option", ["--british", "--french"])
+@pytest.mark.parametrize("value", ["-3", "2.5", "ten"])
+def test_a_malformed_number_of_markers_is_a_usage_error(
+    cli: Cli, tmp_path: Path, option: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DESIGN 5: a malformed command line exits 2 with one line naming the option as typed."""
+    out = tmp_path / "cas.pdf"
+    result = cli("print", "casualties", "-o", str(out), f"{option}={value}")
+    said = capsys.readouterr().err  # argparse's own line goes to sys.stderr
+    assert result.code == 2 and not out.exists() and said.count("\n") == 1
+    assert said == (
+        f"rostermgr print casualties: argument {option}: '{value}' is not a whole number of "
+        "markers, 0 or more\n"
+    )
+
+
 def _drawing_fails(*args: object, **kwargs: object) -> None:
     raise ValueError("bad value in a drawing routine")
 
@@ -276,9 +292,9 @@ def test_a_refusal_is_a_sentence_but_a_fault_while_drawing_is_an_internal_error(
     from printables.casualties import sheet
 
     out = tmp_path / "cas.pdf"
-    refused = cli("print", "casualties", "-o", str(out), "--british", "-3")
+    refused = cli("print", "casualties", "-o", str(out), "--british", "0", "--french", "0")
     assert refused.code == 1 and not out.exists()
-    assert refused.err == "The number of british markers must be a whole number, 0 or more.\n"
+    assert refused.err == "Ask for at least one casualty marker.\n"
 
     monkeypatch.setattr(sheet, "paint", _drawing_fails)
     failed = cli("print", "casualties", "-o", str(out))
@@ -360,3 +376,13 @@ def test_print_reference_and_scenarios_are_of_the_campaigns_ruleset(
     result = cli.ok("print", "scenarios", "bounty", "-o", str(sheets))
     assert "scenario sheets of Last Hope Frontier 9 (1 page)" in result.out
     assert "last-hope-frontier 9" in " ".join(_text(sheets).split())
+
+
+def test_the_volley_reference_is_named_inside_its_sentence_in_small_letters(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """ "Wrote the Unit ranged combat (seed 003) step by step": a capital inside a sentence."""
+    out = tmp_path / "volley.pdf"
+    done = cli("print", "volley-reference", "-o", str(out))
+    assert done.code == 0 and out.exists()
+    assert done.out == f"Wrote the unit ranged combat (seed 003) step by step (1 page) to {out}.\n"

@@ -7,6 +7,7 @@ wound track left no room for its gear gained an empty continuation card the coun
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 from pathlib import Path
@@ -130,6 +131,41 @@ def test_r18_nine_short_stat_names_are_set_smaller_before_they_are_cut():
     text = "".join(c["text"] for c in chars)
     assert all(short in text for short in ("LPkt", "Lck", "Nrv"))
     assert min(c["size"] for c in chars) >= 6.0 - TOL
+
+
+def test_r18_a_four_letter_short_name_of_nine_is_whole_and_inside_its_cell():
+    """ "Vtdg" was cut to "Vt..." at the 6 pt floor: 0.34 pt too wide for a ninth of the line
+    with a point clear each side. It may come closer to the sides, never over the cell's rule."""
+    r = dataclasses.replace(nine_stats(), stat_short={**nine_stats().stat_short, "defence": "Vtdg"})
+    p = posse("House", "outlawmen", [Member("Ike", "leader", ("revolver",))])
+    chars, _ = _front_chars(render([p], r), "Ike")
+    text = "".join(c["text"] for c in chars)
+    assert "Vtdg" in text and "\u2026" not in text
+    vtdg = _word(chars, "Vtdg")
+    assert min(c["size"] for c in vtdg) >= 6.0 - TOL
+    left, right = min(c["x0"] for c in vtdg), max(c["x1"] for c in vtdg)
+    t_right = max(c["x1"] for c in _word(chars, "T"))  # the cell before: T
+    lpkt_left = min(c["x0"] for c in _word(chars, "LPkt"))
+    assert left > t_right + 1.5 and right < lpkt_left - 1.5  # the rules and the gap between
+
+
+def _word(chars, word: str) -> list:
+    """The characters of the label `word` on the card: a run of one line's characters with no
+    gap between them (each stat's label is set alone in its cell)."""
+    rows: dict[float, list] = {}
+    for c in chars:
+        rows.setdefault(round(c["top"], 0), []).append(c)
+    for row in rows.values():
+        row.sort(key=lambda c: c["x0"])
+        runs = [[row[0]]]
+        for c in row[1:]:
+            if c["x0"] - runs[-1][-1]["x1"] > 1.0:
+                runs.append([])
+            runs[-1].append(c)
+        for run in runs:
+            if "".join(c["text"] for c in run) == word:
+                return run
+    raise AssertionError(f"no label {word!r} on the card")
 
 
 def test_r18_a_wound_track_that_leaves_no_room_for_gear_sends_it_whole_to_one_more_card():

@@ -355,6 +355,14 @@ def test_r20_bad_values_raise_one_plain_sentence(tmp_path, kwargs):
     assert not path.exists()
 
 
+@pytest.mark.parametrize(
+    ("side", "kwargs"), [("British", {"british": -1}), ("French", {"french": 2.5})]
+)
+def test_r20_a_bad_count_names_its_side_as_a_player_writes_it(tmp_path, side, kwargs):
+    with pytest.raises(PrintRefused, match=f"^The number of {side} markers must be a whole"):
+        write_casualty_sheets(tmp_path / "bad.pdf", **kwargs)
+
+
 def test_r20_all_inks_and_sizes_are_accepted(tmp_path):
     for ink in INKS:
         for paper in SIZES:

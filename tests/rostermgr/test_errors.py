@@ -7,7 +7,7 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rostermgr.errors import Refused, did_you_mean, nearest, quoted
+from rostermgr.errors import Refused, did_you_mean, in_sentence, nearest, quoted
 from rostermgr.roster import Member, Posse
 
 
@@ -100,3 +100,17 @@ def test_a_refusal_of_an_unknown_member_names_the_members_or_the_one_meant() -> 
             assert str(exc) == f"Daltons has no member named '{typed}'{said}"
         else:
             raise AssertionError("no refusal")
+
+
+def test_a_title_inside_a_sentence_loses_only_a_sentence_capital() -> None:
+    assert in_sentence("Unit ranged combat (seed 003)") == "unit ranged combat (seed 003)"
+    assert in_sentence("FH orders") == "FH orders"  # an acronym keeps its capitals
+    assert in_sentence("McKee's rules") == "McKee's rules"
+    assert in_sentence("Forlorn") == "forlorn"
+    assert in_sentence("") == "" and in_sentence("A volley") == "A volley"
+
+
+@given(st.text(max_size=30))
+def test_a_title_inside_a_sentence_changes_at_most_its_first_letter(title: str) -> None:
+    shown = in_sentence(title)
+    assert shown[1:] == title[1:] and shown[:1] in (title[:1], title[:1].lower())

@@ -69,3 +69,23 @@ def test_r12_turns_and_flips_come_from_the_ruleset():
     rules = dataclasses.replace(RULES, turns=3, last_turn=4, end_flips=(EndFlip(3, ("A",)),))
     assert length("AS", rules).ends_after == 3
     assert length("KS", rules).ends_after == 4
+
+
+@pytest.mark.parametrize(
+    ("cards", "last"), [("3S", "turn 5"), ("8S QD", "turn 7"), ("8S 4D", "turn 6")]
+)
+def test_r12_the_first_line_says_the_turns_the_flips_may_add(cards: str, last: str) -> None:
+    """ "The game lasts 5 turns." then "The game ends after turn 7." read as a contradiction:
+    R12 says 5 turns, a flip after turn 5 and after turn 6 that may each play one more."""
+    steps = game_length(parse_cards(cards.split()), RULES).explain()
+    assert steps[0] == "The game lasts 5 turns, or up to 7 if the end flips say so."
+    assert steps[-1] == f"The game ends after {last}."
+
+
+def test_r12_the_first_line_follows_the_ruleset():
+    one = dataclasses.replace(RULES, turns=3, last_turn=4, end_flips=(EndFlip(3, ("A",)),))
+    assert length("KS", one).explain()[0] == (
+        "The game lasts 3 turns, or up to 4 if the end flip says so."
+    )
+    none = dataclasses.replace(RULES, turns=4, last_turn=4, end_flips=())
+    assert game_length([], none).explain()[0] == "The game lasts 4 turns."

@@ -68,9 +68,14 @@ def cli_window(
 
 
 def answer_text(monkeypatch: pytest.MonkeyPatch, text: str | None) -> None:
-    monkeypatch.setattr(
-        QInputDialog, "getText", staticmethod(lambda *a, **k: (text or "", text is not None))
-    )
+    """The text the user types when asked for one line (a name, a reason), or None: Cancel."""
+    from ui import ask
+
+    def answer(*_args: object, **_kwargs: object) -> tuple[str, bool]:
+        return text or "", text is not None
+
+    monkeypatch.setattr(ask, "ask_text", answer)  # a new name: ui.ask
+    monkeypatch.setattr(QInputDialog, "getText", staticmethod(answer))
 
 
 def answer_file(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:

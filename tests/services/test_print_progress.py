@@ -33,6 +33,22 @@ def test_steps_become_cards_done_of_all_with_the_time_left() -> None:
     assert last.finished and last.done == 500 and last.text == "Printed: 500 of 500 cards, in 4 s."
 
 
+def test_a_preview_is_said_drawn_not_printed() -> None:
+    """The print dialog's preview said "Printed: 3 of 3 cards, in 0 s.": nothing was printed."""
+    clock, seen = Clock(), []
+    report = tracked(3, "cards", seen.append, clock=clock, preview=True)
+    report(0, 6)
+    clock.now += 0.5
+    report(3, 6)
+    report(6, 6)
+    assert all(p.preview for p in seen)
+    assert seen[-1].text == "Drawn: 3 of 3 cards, in 0 s."
+    assert PrintProgress(1, 3, "cards", 9.0, 20.0, preview=True).text == (
+        "Drawing: 1 of 3 cards, about 20 s left"
+    )
+    assert PrintProgress(40, 100, "", 1.0, None, preview=True).text == "Drawing: 40%"
+
+
 def test_a_print_without_things_to_count_says_a_percentage() -> None:
     clock, seen = Clock(), []
     report = tracked(1, "", seen.append, clock=clock)
@@ -76,11 +92,12 @@ def test_under_a_second_left_is_almost_done() -> None:
     unit=st.sampled_from(["", "cards", "markers"]),
     elapsed=st.floats(0, 10**5),
     left=st.none() | st.floats(0, 10**5),
+    preview=st.booleans(),
 )
 def test_the_text_holds_none_of_a_qt_progress_bars_placeholders(
-    done: int, total: int, unit: str, elapsed: float, left: float | None
+    done: int, total: int, unit: str, elapsed: float, left: float | None, preview: bool
 ) -> None:
     """The print dialog's bar shows the text as its format, where Qt would replace %p, %v
     and %m (and has no escape for a percent sign)."""
-    text = PrintProgress(done, total, unit, elapsed, left).text
+    text = PrintProgress(done, total, unit, elapsed, left, preview).text
     assert not any(code in text for code in ("%p", "%v", "%m"))

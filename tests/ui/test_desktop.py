@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu
+from PySide6.QtWidgets import QFileDialog, QMenu
 
 from services import edits, posses
 from tests.conftest import DALTON
+from ui import ask
 from ui.context_menus import copy_menu
 from ui.main_window import MainWindow
 
@@ -66,9 +67,7 @@ def test_copy_line_puts_a_history_line_on_the_clipboard(window: MainWindow) -> N
 def test_double_clicks_do_the_obvious_thing(window: MainWindow, monkeypatch) -> None:
     select(window, D)
     asked: list[str] = []
-    monkeypatch.setattr(
-        QInputDialog, "getText", staticmethod(lambda *a, **k: (asked.append(a[1]) or "", False))
-    )
+    monkeypatch.setattr(ask, "ask_text", lambda *a, **k: (asked.append(a[1]) or "", False))
     window.posse_list.doubleClicked.emit(window.posse_list.currentIndex())
     assert asked == ["Rename posse"]
     pane = window.view.member_pane
@@ -91,14 +90,26 @@ def _drop(window: MainWindow, path: Path) -> None:
     window.dropEvent(event)
 
 
+def test_a_posse_file_that_is_not_json_is_refused_by_its_name(
+    window: MainWindow, tmp_path: Path, monkeypatch
+) -> None:
+    bad = tmp_path / "dalton.json"
+    bad.write_text("{", encoding="utf-8")
+    said: list[str] = []
+    monkeypatch.setattr(window, "refuse", said.append)
+    window.menus.file.import_file(bad)
+    assert said == [
+        "The posse file dalton.json is not valid JSON (line 1, column 2: expecting property "
+        "name enclosed in double quotes)."
+    ]
+
+
 def test_dropping_a_posse_file_imports_it_and_a_campaign_file_opens_it(
     window: MainWindow, tmp_path: Path, monkeypatch
 ) -> None:
     export = tmp_path / "dalton.json"
     posses.export_to(window.campaign, D, export)
-    monkeypatch.setattr(
-        QInputDialog, "getText", staticmethod(lambda *a, **k: ("Dropped Daltons", True))
-    )
+    monkeypatch.setattr(ask, "ask_text", lambda *a, **k: ("Dropped Daltons", True))
     _drop(window, export)
     assert "Dropped Daltons" in posses.names(window.campaign)
     other = tmp_path / "other.sqlite3"

@@ -137,3 +137,43 @@ def test_the_simulators_ruleset_choice_shows_its_whole_text(window: MainWindow, 
     assert combo.width() - 40 >= text_width, (combo.width(), text_width)
     need = sim.minimumSizeHint()
     assert need.width() <= SCREEN[0] and need.height() <= SCREEN[1]
+
+
+def _whole_title_width(widget) -> int:
+    """What a title bar needs to show the widget's title whole: the title in bold, a size up
+    from the dialog's text (as window managers draw it), and 150 px for the bar's icon and
+    buttons."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    font = QFont(widget.font())
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 1.2)
+    return QFontMetrics(font).horizontalAdvance(widget.windowTitle()) + 150
+
+
+def test_the_small_rename_dialogs_are_wide_enough_for_their_whole_title(
+    window: MainWindow, qtbot
+) -> None:
+    """A short name ("Kid") made Rename member so narrow that its title was cut."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    seen: list[tuple[str, int, int]] = []
+
+    def measure() -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is None or not dialog.isVisible():
+            QTimer.singleShot(20, measure)
+            return
+        seen.append((dialog.windowTitle(), dialog.width(), _whole_title_width(dialog)))
+        dialog.reject()
+
+    model = window.posse_model
+    window.posse_list.setCurrentIndex(model.index(model.row_of("The Dalton Boys")))
+    window.view.roster.selectRow([m.name for m in window.view.posse.members].index("Kid"))
+    for open_it in (window.view.member_pane.rename.click, window.menus.campaign.rename.trigger):
+        QTimer.singleShot(0, measure)
+        open_it()
+    assert [title for title, _, _ in seen] == ["Rename member", "Rename posse"]
+    narrow = [(title, width, need) for title, width, need in seen if width < need]
+    assert not narrow, narrow

@@ -455,14 +455,14 @@ def test_discard_has_alt_letters_and_keep_editing_is_the_default(
 def test_the_status_bar_says_what_was_done_and_the_tool_bar_keeps_its_words(
     window: MainWindow, qtbot, monkeypatch
 ) -> None:
-    from PySide6.QtWidgets import QInputDialog
+    from ui import ask
 
     select_posse(window, "The Dalton Boys")
     shown(qtbot, window)
     bar = window.findChild(QWidget, "mainToolBar")
     undo_button = bar.widgetForAction(window.menus.edit.undo)
     width = undo_button.sizeHint().width()
-    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Daltons", True))
+    monkeypatch.setattr(ask, "ask_text", lambda *a, **k: ("Daltons", True))
     press(qtbot, Qt.Key.Key_F2)  # rename
     assert window.statusBar().currentMessage() == "Renamed The Dalton Boys to Daltons."
     assert window.menus.edit.undo.text() == "&Undo Rename The Dalton Boys to Daltons"

@@ -121,10 +121,10 @@ def test_r16_buy_through_the_shop_dialog_then_undo(window: MainWindow, monkeypat
 
 
 def test_rename_a_member_is_undoable(window: MainWindow, monkeypatch) -> None:
-    from PySide6.QtWidgets import QInputDialog
+    from ui import ask
 
     select(window, "The Dalton Boys")
-    monkeypatch.setattr(QInputDialog, "getText", staticmethod(lambda *a, **k: ("The Kid", True)))
+    monkeypatch.setattr(ask, "ask_text", lambda *a, **k: ("The Kid", True))
     window.view.roster.selectRow(2)
     window.view.member_pane.rename.click()
     assert [m.name for m in window.view.posse.members][2] == "The Kid"

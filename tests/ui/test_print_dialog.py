@@ -78,6 +78,21 @@ def test_a_finished_preview_is_shown_from_the_gui_thread(
     dialog.done(0)
 
 
+def test_the_preview_is_said_drawn_not_printed(window: MainWindow, qtbot, tmp_path: Path) -> None:
+    """The bar under a preview said "Printed: 3 of 3 cards, in 0 s.": a preview is drawn."""
+    window.posse_list.setCurrentIndex(
+        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
+    )
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.render()
+    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+    dialog.wait()
+    qtbot.waitUntil(lambda: dialog.progress.format().startswith("Drawn: "), timeout=10000)
+    assert " cards, in " in dialog.progress.format() and "Print" not in dialog.progress.format()
+    dialog.done(0)
+
+
 def test_r18_saved_cards_not_counted_as_printed_say_so(
     window: MainWindow, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

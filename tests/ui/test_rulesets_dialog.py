@@ -153,15 +153,16 @@ def test_the_statistics_window_splits_its_tables_by_ruleset(
 def test_importing_a_posse_made_under_another_ruleset_says_what_differs_first(
     window, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from PySide6.QtWidgets import QInputDialog, QMessageBox
+    from PySide6.QtWidgets import QMessageBox
 
     from services import rulesets
+    from ui import ask
 
     c = window.campaign
     export = tmp_path / "dalton.json"
     posses.export_to(c, "The Dalton Boys", export)  # made under 0.1-playtest
     window.act("adopt", lambda: edits.adopt(c, rulesets.load_file(playtest(tmp_path))))
-    monkeypatch.setattr(QInputDialog, "getText", staticmethod(lambda *a, **k: ("Again", True)))
+    monkeypatch.setattr(ask, "ask_text", lambda *a, **k: ("Again", True))
     asked: list[str] = []
 
     def answer(button: QMessageBox.StandardButton):

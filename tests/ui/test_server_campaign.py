@@ -140,6 +140,40 @@ def test_the_open_button_waits_for_a_server_address(qtbot) -> None:
     assert button.isEnabled()
 
 
+@pytest.mark.parametrize(
+    ("typed", "why"),
+    [
+        ("you@club.example.org/campaign", "A server campaign's address begins with postgresql://"),
+        ("campaign.sqlite3", "a campaign file is opened with File > Open."),
+        ("mysql://club/campaign", "mysql:// is not a PostgreSQL server's address"),
+        ("PostgreSQL://club/campaign", "Write PostgreSQL:// in lower case: postgresql://."),
+    ],
+)
+def test_a_greyed_open_says_why_under_the_field_and_tab_reaches_it(
+    qtbot, typed: str, why: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from ui.dialogs.open_server import OpenServerDialog
+
+    monkeypatch.setenv("ROSTERMGR_DB", "postgresql://club/other")  # never the empty field's
+    dialog = OpenServerDialog()
+    qtbot.addWidget(dialog)
+    with qtbot.waitActive(dialog):  # active, so Tab moves the focus as the user's would
+        dialog.show()
+        dialog.activateWindow()
+    button = dialog.buttons.button(QDialogButtonBox.StandardButton.Open)
+    assert not button.isEnabled() and not dialog.why.isVisible()  # nothing typed: nothing said
+    dialog.address.setFocus()
+    qtbot.keyClicks(dialog.address, typed)
+    assert not button.isEnabled() and dialog.why.isVisible() and why in dialog.why.text()
+    assert dialog.address.accessibleDescription() == dialog.why.text()
+    qtbot.keyClick(dialog.address, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is dialog.why
+    dialog.address.setText("postgresql://club/campaign")
+    assert button.isEnabled() and not dialog.why.isVisible()
+
+
 def test_the_app_starts_on_a_server_campaign_given_with_db(
     server_campaign: str, tmp_path: Path
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -33,6 +34,15 @@ class OpenServerDialog(QDialog):
             "new campaign."
         )
         note.setWordWrap(True)
+        # why Open is greyed for what is typed, under the field, read by Tab like the field
+        self.why = QLabel()
+        self.why.setWordWrap(True)
+        self.why.setObjectName("whyNotOpen")
+        self.why.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByKeyboard
+            | Qt.TextInteractionFlag.TextSelectableByMouse
+        )
+        self.why.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab from the field reaches it
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel
         )
@@ -41,17 +51,28 @@ class OpenServerDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(label)
         layout.addWidget(self.address)
+        layout.addWidget(self.why)
         layout.addWidget(note)
         layout.addWidget(self.buttons)
         self.address.textChanged.connect(self._enable)
         self._enable()
 
     def _enable(self) -> None:
-        from services.paths import campaign_server
+        """Open is enabled for a server's address; for other text, why not is said."""
+        from services.paths import server_address_problem
 
         given = self.address.text().strip()
+        problem = server_address_problem(given)
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Open)
-        ok.setEnabled(campaign_server(given) is not None)
+        # not campaign_server(): an empty field is no address, whatever ROSTERMGR_DB names
+        ok.setEnabled(bool(given) and problem is None)
+        self.why.setText(problem or "")
+        if self.why.isHidden() != (problem is None):
+            self.why.setVisible(problem is not None)
+            if self.isVisible():  # the dialog grows (and shrinks) with it, the note kept whole
+                self.adjustSize()
+        self.address.setAccessibleDescription(problem or "")
+        ok.setToolTip(problem or "")
 
     def given(self) -> str:
         """The address typed."""

@@ -355,11 +355,11 @@ class PrintDialog(QDialog):
         return self.pdf
 
     def _drawing(self, job: PrintJob, target: Path) -> Callable[[Callable[..., None]], None]:
-        """What a worker runs: the job drawn to target, its progress the use case's own, and
-        Cancel asked at every step."""
+        """What a worker runs: the preview of job drawn to target, its progress the use
+        case's own (a preview's: "Drawn", not "Printed"), and Cancel asked at every step."""
 
         def draw(show: Callable[[PrintProgress], None]) -> None:
-            job.draw(target, printing.watched(job, show, self._stop.is_set))
+            job.draw(target, printing.watched(job, show, self._stop.is_set, preview=True))
 
         return draw
 
