@@ -72,7 +72,10 @@ def _play(rules: Ruleset, next_card: Callable[[], Card | None]) -> GameLength:
     turn = rules.turns
     while turn < rules.last_turn and turn in flips_after:
         ends_on = flips_after[turn]
-        who = "one player" if not flips else "the other player"
+        # two players take turns at the flips (R12 names two; a house ruleset may have more)
+        who = ("one player", "the other player", "the first player")[
+            0 if not flips else 2 - len(flips) % 2
+        ]
         card = next_card()
         if card is None:
             steps.append(

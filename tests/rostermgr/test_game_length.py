@@ -53,6 +53,19 @@ def test_r12_the_other_player_makes_the_second_flip():
     assert steps[2].startswith("End of turn 6: the other player flips QD")
 
 
+def test_r12_the_players_take_turns_at_a_house_ruleset_s_third_flip():
+    three = dataclasses.replace(
+        RULES,
+        turns=5,
+        last_turn=8,
+        end_flips=(EndFlip(5, ("2",)), EndFlip(6, ("2",)), EndFlip(7, ("2",))),
+    )
+    steps = length("8S,QD,9H", three).explain()
+    assert steps[1].startswith("End of turn 5: one player flips 8S")
+    assert steps[2].startswith("End of turn 6: the other player flips QD")
+    assert steps[3].startswith("End of turn 7: the first player flips 9H")
+
+
 def test_r12_more_cards_than_flips_are_refused():
     with pytest.raises(Refused, match="ends after turn 5"):
         length("4H,8S")
