@@ -30,7 +30,8 @@ from rostermgr.poker import (
     parse_cards,
     priority,
 )
-from rostermgr.resolver import CALCULATOR_KINDS, Test, resolve
+from rostermgr.resolution import resolve
+from rostermgr.resolver import CALCULATOR_KINDS, Test
 from rostermgr.rules import Ruleset
 
 RESOLVE_HELP = """\

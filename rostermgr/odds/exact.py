@@ -20,18 +20,17 @@ from typing import Any
 
 from rostermgr.cards import Card, full_deck
 from rostermgr.errors import Refused
+from rostermgr.resolution import Resolution, resolve
 from rostermgr.resolver import (
     FAILURE,
     SCORE_DRAW,
     SUCCESS,
     Outcome,
-    Resolution,
     Test,
     card_value,
     favoured_damage_bonus,
     favoured_test_bonus,
     is_favoured,
-    resolve,
     resolve_outcomes,
 )
 from rostermgr.rules import Ruleset

@@ -14,7 +14,8 @@ from rostermgr.cards import in_deck, parse_card
 from rostermgr.errors import Refused
 from rostermgr.game_length import game_length
 from rostermgr.poker import first_turn
-from rostermgr.resolver import Test, resolve
+from rostermgr.resolution import resolve
+from rostermgr.resolver import Test
 from rostermgr.roster import Member
 from rostermgr.rules_load import default_ruleset
 

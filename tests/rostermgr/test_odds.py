@@ -22,7 +22,8 @@ from rostermgr.odds import (
     odds_grid,
     pairings,
 )
-from rostermgr.resolver import Test, resolve
+from rostermgr.resolution import resolve
+from rostermgr.resolver import Test
 from rostermgr.rules_load import default_ruleset
 
 RULES = default_ruleset()

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from rostermgr.cards import full_deck
 from rostermgr.errors import Refused
 from rostermgr.odds.exact import Matchup, exact_odds, pairings, tally, test_deck
-from rostermgr.resolver import Test, resolve, resolve_outcome, resolve_outcomes, usable_in
+from rostermgr.resolution import resolve
+from rostermgr.resolver import Test, resolve_outcome, resolve_outcomes, usable_in
 from rostermgr.rules_load import default_ruleset
 from rostermgr.weapons import calculator_ids
 

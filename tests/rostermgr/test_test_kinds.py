@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from printables.cards import card_faces
-from rostermgr import resolver, weapons
+from rostermgr import resolution, resolver, weapons
 from rostermgr.cards import full_deck, parse_card
 from rostermgr.errors import Refused, RuleBroken, RulesetError
 from rostermgr.odds import Matchup, exact_odds, odds_grid
@@ -113,7 +113,7 @@ def test_r8_r10_combat_worked_examples_with_the_attackers_combat(
     """R8 2026-12, R10: the seed-001 combats give 2, 0 and 5 wounds with the model's Combat."""
     attack = RULES.roles[role].stats[RULES.attack_stat("combat")]
     attacker = "townsfolk" if a_card == "AH" else "sheriffs"
-    res = resolver.resolve(
+    res = resolution.resolve(
         test(
             "combat",
             attack,
@@ -129,7 +129,7 @@ def test_r8_r10_combat_worked_examples_with_the_attackers_combat(
         RULES,
     )
     assert res.wounds == wounds
-    assert res.attack_terms[0] == resolver.Term("Combat", attack)
+    assert res.attack_terms[0] == resolution.Term("Combat", attack)
     assert res.explain()[0].startswith(f"Combat: the {RULES.factions[attacker].name} model (Combat")
 
 
@@ -137,8 +137,8 @@ def test_r8_a_ruleset_that_sets_combat_back_to_strength_is_followed() -> None:
     """R8 2026-12: the designer may switch combat back to Strength in data alone."""
     rules = edited(COMBAT_STAT, 'stat = "strength"')
     assert rules.attack_stat("combat") == "strength"
-    res = resolver.resolve(test("combat", 2, "hatchet", rules), rules)
-    assert res.attack_terms[0] == resolver.Term("Strength", 2)
+    res = resolution.resolve(test("combat", 2, "hatchet", rules), rules)
+    assert res.attack_terms[0] == resolution.Term("Strength", 2)
     assert "(Strength 2) attacks" in res.explain()[0]
     assert any(s.startswith("Attack total: Strength 2 + JS 11") for s in res.explain())
     matchup = Matchup("combat", "sheriffs", 2, "outlawmen", 1, weapon="hatchet", toughness=1)
@@ -220,11 +220,11 @@ def test_r4_r8_the_resolver_takes_exactly_the_offered_weapons(
     t = test(kind, attack, item_id, RULES)
     if not offered:
         with pytest.raises(Refused):
-            resolver.resolve(t, RULES)
+            resolution.resolve(t, RULES)
         return
-    res = resolver.resolve(t, RULES)
+    res = resolution.resolve(t, RULES)
     if res.outcome == resolver.SUCCESS:
-        bare = resolver.resolve(test(kind, attack, None, RULES), RULES)
+        bare = resolution.resolve(test(kind, attack, None, RULES), RULES)
         assert res.damage == bare.damage + RULES.items[item_id].damage
 
 
@@ -232,11 +232,11 @@ def test_r4_a_weapon_kind_added_in_data_is_the_shots_weapon_in_the_resolver() ->
     rules = with_throwing_axe()
     assert rules.items["throwing-axe"].is_weapon
     assert rules.weapon_kinds("shot") == ("ranged", "thrown")
-    res = resolver.resolve(test("shot", 3, "throwing-axe", rules), rules)
+    res = resolution.resolve(test("shot", 3, "throwing-axe", rules), rules)
     assert res.damage == rules.damage_for(res.difference) + 2
     assert "Damage total: base 2 + throwing axe 2 = 4." in res.explain()
     with pytest.raises(Refused, match="throwing axe is a thrown weapon, used in a shot"):
-        resolver.resolve(test("combat", 3, "throwing-axe", rules), rules)
+        resolution.resolve(test("combat", 3, "throwing-axe", rules), rules)
 
 
 def test_r5_a_weapon_kind_added_in_data_is_sold_with_its_kinds_limit() -> None:

@@ -27,7 +27,8 @@ from rostermgr.choices import plays_pair
 from rostermgr.errors import Refused
 from rostermgr.game_length import drawn_game_length, game_length
 from rostermgr.poker import Hand, first_turn, parse_cards, priority
-from rostermgr.resolver import Test, resolve
+from rostermgr.resolution import resolve
+from rostermgr.resolver import Test
 from rostermgr.rules import Ruleset
 from rostermgr.weapons import calculator_kinds, test_ids
 from services import posses
