@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from db import backup as store
+from db import restore as restoring
 from db.backup import Backup
 from db.check import check_campaign
 from db.connection import check_campaign_file, refuse_foreign, refuse_newer
@@ -60,7 +61,7 @@ def refuse_not_a_campaign_file(source: Path) -> None:
     refuse_newer(source)  # restore only what this rostermgr can open
 
 
-def restore(path: Path, source: Path) -> store.Restored:
+def restore(path: Path, source: Path) -> restoring.Restored:
     """Replace the campaign with a checked backup; says what became of the file replaced.
 
     Refused while the app holds the campaign, and for a campaign that cannot be written.
@@ -79,7 +80,7 @@ def restore(path: Path, source: Path) -> store.Restored:
         raise read_only_refusal(path)
     replaced = _identity(path)
     try:
-        done = store.restore(path, source)
+        done = restoring.restore(path, source)
     except (*DATABASE_ERRORS, OSError) as exc:
         raise folder_fault(path, exc) from exc
     except KeyboardInterrupt:
@@ -128,7 +129,7 @@ def replace_damaged(path: Path, backup: Path) -> Path:
     check_campaign_file(backup)
     refuse_foreign(backup)
     try:
-        done = store.restore(path, backup)
+        done = restoring.restore(path, backup)
     except (*DATABASE_ERRORS, OSError) as exc:
         raise folder_fault(path, exc) from exc
     return done.kept or done.saved or path

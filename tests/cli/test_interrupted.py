@@ -289,14 +289,14 @@ def test_an_interruption_right_after_the_restore_renamed_the_file_names_it(
     cli.ok("backup")
     saved = list_backups(cli.db)[0].path
 
-    real = db.backup._fsync_folder
+    real = db.backup.fsync_folder
 
     def interrupted(folder: Path) -> None:
         real(folder)
         if folder == cli.db.parent:  # the campaign's folder, once the backup is renamed in
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(db.backup, "_fsync_folder", interrupted)
+    monkeypatch.setattr(db.backup, "fsync_folder", interrupted)
     done = cli("restore", str(saved))
     assert done.code == 1
     assert done.err.startswith(f"Interrupted, but only after {cli.db} was written in full")

@@ -19,10 +19,10 @@ from db.backup import (
     list_backups,
     make_backup,
     newest_good_backup,
-    restore,
     save_copy,
     thin,
 )
+from db.restore import restore
 from db.uri import sqlite_uri
 from rostermgr.errors import Refused
 from tests.conftest import Cli
