@@ -127,6 +127,43 @@ def ellipsize(text: str, font: str, size: float, width: float) -> str:
     return text[:cut].rstrip() + ELLIPSIS if cut else ""
 
 
+def ellipsize_middle(text: str, font: str, size: float, width: float) -> str:
+    """text, cut short in its middle when it is wider than width: its head and its ending kept
+    ("Johnny\u2026Smith"), an ellipsis between them."""
+    if text_width(text, font, size) <= width:
+        return text
+    for keep in range(len(text) - 1, 0, -1):
+        head, tail = text[: (keep + 1) // 2].rstrip(), text[len(text) - keep // 2 :].lstrip()
+        cut = head + ELLIPSIS + (tail if keep // 2 else "")
+        if text_width(cut, font, size) <= width:
+            return cut
+    return ""
+
+
+def distinct_labels(texts: list[str], font: str, sizes: list[float], width: float) -> list[str]:
+    """Each text at its size cut to width, so that no label reads as another text: one cut at
+    its end that another text also begins with ("Johnny Ri\u2026" for Johnny Ringo and Johnny
+    Rivers) is cut in its middle instead, keeping its ending. A row's label must say whose it
+    is (R18's shared cards)."""
+    out = []
+    for i, (text, size) in enumerate(zip(texts, sizes, strict=True)):
+        others = [t for j, t in enumerate(texts) if j != i and t != text]
+        label = ellipsize(text, font, size, width)
+        if any(_reads_as(label, t) for t in others):
+            label = ellipsize_middle(text, font, size, width)
+        out.append(label)
+    return out
+
+
+def _reads_as(label: str, text: str) -> bool:
+    """Whether label could be text cut short: text itself, or its head and ending either side
+    of an ellipsis."""
+    if ELLIPSIS not in label:
+        return label == text
+    head, tail = label.split(ELLIPSIS, 1)
+    return text.startswith(head) and text.endswith(tail) and len(head) + len(tail) <= len(text)
+
+
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Greedy word wrap at whitespace, except that a no-break space holds its words together.
 

@@ -214,7 +214,8 @@ def casualties_job(
     cut_lines: bool = False,
     siege: str | None = None,
 ) -> PrintJob:
-    """Forlorn Hope casualty-marker sheets (R20); cut_lines adds full lines between markers.
+    """Forlorn Hope casualty-marker sheets (R20); cut_lines adds full lines between markers
+    (the inks without a coloured ground always have them).
 
     `siege` is a key of forlorn-hope.toml's sieges, the sheet's title (default: the first).
     """

@@ -65,6 +65,7 @@ from printables.text import (
     ASCENT,
     ELLIPSIS,
     block_height,
+    distinct_labels,
     ellipsize,
     fit_size,
     text_width,
@@ -359,10 +360,14 @@ def draw_back(pen: Pen, face: CardFace, pal: Palette) -> None:
         for x, y, box in track[: face.injuries]:
             pen.box(x + 1.6, y + 1.6, box - 3.2, box - 3.2, fill=pal.mark)
     if len(face.names) > 1:
-        for (x, top), name in zip(slots.labels, face.names, strict=True):
-            # smaller before shorter: "Deputy Smith" and "Deputy Smythe" stay apart
-            size = fit_size(name, CONDENSED_BOLD, STRIKE_LABEL_W - 3, TEXT_PT, MIN_PT)
-            label = ellipsize(name, CONDENSED_BOLD, size, STRIKE_LABEL_W - 3)
+        # smaller before shorter: "Deputy Smith" and "Deputy Smythe" stay apart; then names
+        # that still read the same cut short are cut in their middle (R18: whose row it is)
+        sizes = [
+            fit_size(name, CONDENSED_BOLD, STRIKE_LABEL_W - 3, TEXT_PT, MIN_PT)
+            for name in face.names
+        ]
+        labels = distinct_labels(list(face.names), CONDENSED_BOLD, sizes, STRIKE_LABEL_W - 3)
+        for (x, top), label, size in zip(slots.labels, labels, sizes, strict=True):
             drop = (block_height(TEXT_PT) - block_height(size)) / 2  # centred on its boxes
             pen.text(x, top - drop, label, CONDENSED_BOLD, size, pal.text)
     line_end = laid.code.left - mm(CODE_BLOCK_GAP_MM) if laid.code else RIGHT

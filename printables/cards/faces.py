@@ -290,12 +290,21 @@ def _stats(m: Member, rules: Ruleset) -> tuple[StatCell, ...]:
 
 
 def _weapons(items: list[Item]) -> tuple[WeaponLine, ...]:
-    """One line per kind of weapon carried: two pistols print as one line, "Pistol" times 2."""
+    """One line per kind of weapon carried: two pistols print as one line, "Pistol" times 2.
+
+    A weapon that reloads gets a line, and reload boxes, of its own (R18): two shotguns each
+    reload after their own three shots."""
     counts: dict[str, int] = {}
     for it in items:
         counts[it.id] = counts.get(it.id, 0) + 1
     first = {it.id: it for it in reversed(items)}
-    return tuple(_weapon(first[i], n) for i, n in counts.items())
+    lines: list[WeaponLine] = []
+    for i, n in counts.items():
+        if first[i].reload:
+            lines.extend(_weapon(first[i]) for _ in range(n))
+        else:
+            lines.append(_weapon(first[i], n))
+    return tuple(lines)
 
 
 def _weapon(item: Item, count: int = 1) -> WeaponLine:

@@ -30,7 +30,16 @@ from printables.cards.style import (
     draw_ground,
 )
 from printables.fonts import CONDENSED, CONDENSED_BOLD, DISPLAY, SERIF_ITALIC
-from printables.text import ASCENT, block_height, ellipsize, fit_block, fit_size, text_width, wrap
+from printables.text import (
+    ASCENT,
+    block_height,
+    distinct_labels,
+    ellipsize,
+    fit_block,
+    fit_size,
+    text_width,
+    wrap,
+)
 from rostermgr.cards import SUIT_SYMBOLS
 from rostermgr.errors import PrintRefused
 
@@ -283,12 +292,19 @@ def tracks_height(face: CardFace) -> float:
 
 def _wound_tracks(pen: Pen, face: CardFace, top: float, pal: Palette) -> None:
     shared = len(face.names) > 1  # else the frame has the one track's label
-    for label, n, label_w in _tracks(face):
+    tracks = _tracks(face)
+    # R18, R3: on a shared card each row says whose it is, however alike the names begin:
+    # smaller before shorter (as the strikes on the back), then cut where they differ
+    names = [label for label, _, _ in tracks]
+    sizes = [
+        fit_size(name, CONDENSED_BOLD, TRACK_LABEL_W - 3, TRACK_LABEL_PT, MIN_PT) for name in names
+    ]
+    texts = distinct_labels(names, CONDENSED_BOLD, sizes, TRACK_LABEL_W - 3)
+    for (_, n, label_w), text, size in zip(tracks, texts, sizes, strict=True):
         rows, per_row = _track_rows(n, label_w)
         if shared:
-            label_top = top - (BOX - block_height(TRACK_LABEL_PT)) / 2
-            text = ellipsize(label, CONDENSED_BOLD, TRACK_LABEL_PT, label_w - 3)
-            pen.text(LEFT, label_top, text, CONDENSED_BOLD, TRACK_LABEL_PT, pal.accent)
+            label_top = top - (BOX - block_height(size)) / 2
+            pen.text(LEFT, label_top, text, CONDENSED_BOLD, size, pal.accent)
         for i in range(n):
             row, col = divmod(i, per_row)
             y = top - (row + 1) * BOX - row * BOX_GAP

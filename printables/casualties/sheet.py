@@ -317,7 +317,8 @@ def write_casualty_sheets(
 ) -> int:
     """Write Forlorn Hope casualty-marker sheets as a PDF; return the number of pages.
 
-    cut_lines draws full cut lines between the markers, besides the ticks in the margins;
+    cut_lines draws full cut lines between the markers, besides the ticks in the margins (an
+    ink without the colour ground always has them, R20);
     siege is the title of the siege played (forlorn-hope.toml's [markers] sieges), if any.
     """
     validate(british, french, paper, ink, marker_mm)
@@ -359,7 +360,9 @@ def write_casualty_sheets(
             if progress and done < total and (k + 1) % g.cols == 0:
                 progress(done, total)
         draw_ticks(c, g, math.ceil(len(chunk) / g.cols))
-        if cut_lines:
+        # R20 "clear cut lines": without the colour ground, whose shades show the cuts, the
+        # ticks alone leave nothing between the markers to cut along
+        if cut_lines or ink != "colour":
             draw_cut_lines(c, g, len(chunk))
         c.showPage()
     c.save()

@@ -110,6 +110,21 @@ def test_r4_reload_boxes_come_from_the_item():
     assert ma.weapons[0].reload == r.item("shotgun").reload
 
 
+def test_r18_each_weapon_that_reloads_has_its_own_reload_boxes():
+    """R18: reload boxes per weapon. Two shotguns reload apart, each after its own three shots:
+    one line "Shotgun x2" with one row of boxes left the second one nowhere to be ticked. Weapons
+    that never reload still share a line ("Pistol x2")."""
+    r = rules()
+    ma = Member("Ma Dalton", "deputy", ("shotgun", "pistol", "shotgun", "pistol", "carbine-rifle"))
+    (face,) = card_faces([posse("The Dalton Boys", "outlawmen", [ma])], r)
+    shotgun, carbine, pistol = r.item("shotgun"), r.item("carbine-rifle"), r.item("pistol")
+    reloads = [(w.name, w.reload) for w in face.weapons if w.reload]
+    assert sorted(reloads) == sorted(
+        [(shotgun.name, shotgun.reload)] * 2 + [(carbine.name, carbine.reload)]
+    )
+    assert [w.name for w in face.weapons if not w.reload] == [f"{pistol.name} \u00d72"]
+
+
 def test_r1_r8_r9_r15_back_tables_come_from_the_ruleset():
     r = rules()
     faces = card_faces([dalton()], r)

@@ -272,3 +272,38 @@ def test_r18_a_shared_cards_strike_rows_name_each_model_whole_where_a_smaller_si
         labels = [w["text"] for w in words if w["text"] in names]
     assert sorted(labels) == sorted(names)
     assert "\u2026" not in "".join(w["text"] for w in words if w["text"].startswith("Deputy Sm"))
+
+
+def _reads_as(label: str, name: str) -> bool:
+    """Whether a printed label is name, or name cut short with an ellipsis at its end or in its
+    middle (its head and its ending kept)."""
+    if "\u2026" not in label:
+        return label == name
+    head, tail = label.split("\u2026", 1)
+    return name.startswith(head.rstrip()) and name.endswith(tail.lstrip())
+
+
+def test_r18_a_shared_card_tells_its_models_tracks_apart():
+    """R18/R3: gang members who share a card are each their own model, with a wound track on
+    the front and strikes on the back. Names cut short to one width read the same ("Johnny
+    Ri..." three times), so no row said whose it was: each label now reads as one name only."""
+    from rostermgr.roster import Member
+    from tests.printables.test_cards_support import posse
+
+    names = ["Johnny Ringo-Replacement", "Johnny Ringo-Reformed", "Johnny Rivers-Smith"]
+    p = posse("Long Names", "sheriffs", [Member(n, "ganger", ("pistol",)) for n in names])
+    out = io.BytesIO()
+    write_cards(card_faces([p], rules()), rules(), out)
+    grid = sheet("a4", "duplex-long")
+    with open_pdf(out.getvalue()) as pdf:
+        for page in pdf.pages[:2]:
+            (box,) = [grid.cell_box(*c) for c in cell_texts(page, grid)]
+            lines = page.crop(box).extract_text().splitlines()
+            labels = [
+                line.split(" \u2020")[0].strip()
+                for line in lines
+                if any(_reads_as(line.split(" \u2020")[0].strip(), n) for n in names)
+            ]
+            assert len(labels) == len(names), lines
+            whose = [[n for n in names if _reads_as(label, n)] for label in labels]
+            assert whose == [[n] for n in names], (labels, whose)

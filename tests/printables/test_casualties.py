@@ -407,3 +407,41 @@ def _on_a_cut(obj: dict, g: object, top: float) -> bool:
     upright = abs(obj["x1"] - obj["x0"]) < 0.5 and any(abs(obj["x0"] - x) < 0.5 for x in xs)
     flat = abs(obj["bottom"] - obj["top"]) < 0.5 and any(abs(obj["top"] - y) < 0.5 for y in ys)
     return upright or flat
+
+
+@pytest.mark.parametrize("ink", ["ink-saver", "line-art"])
+def test_r20_a_sheet_without_the_colour_ground_draws_its_cut_lines(ink: str) -> None:
+    """R20: "clear cut lines". Without the colour ground (whose alternating shades show the
+    cuts) the ticks in the margins were all there was: the sheet said "cut along the lines
+    between the grey ticks" over markers with no line between them. Each marker's four sides
+    lie on a drawn line, asked for or not."""
+    out = io.BytesIO()
+    british, french = 23, 0  # a last row part full: its cells are closed too
+    write_casualty_sheets(out, paper="a4", ink=ink, british=british, french=french)
+    g = make_grid("a4", MARKER_MM)
+    with pdfplumber.open(io.BytesIO(out.getvalue())) as pdf:
+        page = pdf.pages[0]
+        top = page.height - g.top  # pdfplumber measures down from the top
+        cuts = [ln for ln in page.lines if ln["linewidth"] == pytest.approx(0.3)]
+
+        def covered(x0: float, y0: float, x1: float, y1: float) -> bool:
+            return any(
+                ln["x0"] <= x0 + 0.01
+                and ln["x1"] >= x1 - 0.01
+                and ln["top"] <= y0 + 0.01
+                and ln["bottom"] >= y1 - 0.01
+                and (abs(ln["x0"] - ln["x1"]) < 0.01 or abs(ln["top"] - ln["bottom"]) < 0.01)
+                for ln in cuts
+            )
+
+        for k in range(british + french):
+            row, col = divmod(k, g.cols)
+            x, y = g.left + col * g.size, top + row * g.size
+            s = g.size
+            sides = [
+                (x, y, x + s, y),
+                (x, y + s, x + s, y + s),
+                (x, y, x, y + s),
+                (x + s, y, x + s, y + s),
+            ]
+            assert all(covered(*side) for side in sides), (ink, k)
