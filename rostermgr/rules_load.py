@@ -87,7 +87,8 @@ def _parse(data: bytes, source: str) -> Ruleset:
     test_kinds = {k: read_test_kind(k, t, stat_order) for k, t in tests.subs("kinds").items()}
     kinds = {k: read_kind(k, t, test_kinds) for k, t in r.subs("kinds").items()}
     items = {k: read_item(k, t, kinds, roles, test_kinds) for k, t in r.subs("items").items()}
-    factions = {k: read_faction(k, t) for k, t in r.subs("factions").items()}
+    numbers = {"leader_pair": tests.count("leader_pair"), "theft_limit": money.count("theft_limit")}
+    factions = {k: read_faction(k, t, numbers) for k, t in r.subs("factions").items()}
     values = cards.ints("values", RANKS)
     advancement = tuple(
         read_advancement(r, i, row, stat_order) for i, row in enumerate(r.get("advancement", list))

@@ -5,6 +5,7 @@ rout, and the tabletop with its scenarios and their setup maps (R12, R12a).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -27,6 +28,12 @@ from rostermgr.rules import (
 from rostermgr.rules_reader import STRICT, Reader
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
+# R1: the numbers a faction rule's or a leader action's text names as {name}, filled in from
+# the ruleset when it is read: a card, the journal and the reference then print the number the
+# game plays, whatever a house ruleset makes it ("+{leader_pair}", "less than ${theft_limit}").
+# The numbers are tests.leader_pair and money.theft_limit; an action's text may also name its
+# own `heals`.
+_PLACE = re.compile(r"\{([A-Za-z_]\w*)\}")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
 TEST_KIND_KEYS = (
     "name",
@@ -259,22 +266,47 @@ def read_item(
     )
 
 
-def read_faction(faction_id: str, t: Reader) -> Faction:
-    """R1: one faction: its suit, its rule and its leader's actions."""
+def filled_text(r: Reader, key: str, numbers: Mapping[str, int]) -> str:
+    """The text under `key` with each {name} of `numbers` written as its number (R1).
+
+    Any other {name} is refused in a file, naming the names a text may use; a ruleset a
+    campaign already stores keeps it as written (see STRICT). Braces around anything but a
+    name ("{see the notes}") are text.
+    """
+
+    def number(found: re.Match[str]) -> str:
+        name = found.group(1)
+        if name in numbers:
+            return str(numbers[name])
+        if STRICT.get():
+            known = " or ".join(f"{{{n}}}" for n in numbers)
+            raise r.fail(
+                key, f"names {{{name}}}, which is not a number a text can name: {known} (R1)"
+            )
+        return found.group(0)
+
+    return _PLACE.sub(number, r.text(key, ""))
+
+
+def read_faction(faction_id: str, t: Reader, numbers: Mapping[str, int]) -> Faction:
+    """R1: one faction: its suit, its rule and its leader's actions; `numbers` are what their
+    texts may name ({leader_pair}, {theft_limit}: `filled_text`)."""
     suit = t.text("suit")
     if suit not in SUITS:
         raise t.fail("suit", f"must be one of {', '.join(SUITS)}, not '{suit}'")
     rule = t.sub("rule")
     actions = tuple(
-        _action(Reader(t.source, v if isinstance(v, dict) else {}, f"{t.path}.leader_actions[{i}]"))
+        _action(
+            Reader(t.source, v if isinstance(v, dict) else {}, f"{t.path}.leader_actions[{i}]"),
+            numbers,
+        )
         for i, v in enumerate(t.get("leader_actions", list, []))
     )
-    return Faction(
-        faction_id, t.name("name"), suit, rule.name("name"), rule.text("text", ""), actions
-    )
+    rule_text = filled_text(rule, "text", numbers)
+    return Faction(faction_id, t.name("name"), suit, rule.name("name"), rule_text, actions)
 
 
-def _action(a: Reader) -> LeaderAction:
+def _action(a: Reader, numbers: Mapping[str, int]) -> LeaderAction:
     """R1 (2026-12): one action; a `defending` table gives its second name's defending use."""
     a.only(*ACTION_KEYS, "defending")
     name, heals = a.name("name"), a.count("heals", 0)
@@ -286,7 +318,7 @@ def _action(a: Reader) -> LeaderAction:
     both = f"{name} / {defending.name}" if defending and defending.name != name else name
     return LeaderAction(
         both,
-        a.text("text", ""),
+        filled_text(a, "text", {**numbers, "heals": heals}),
         _effect(a),
         defending=defending,
         heals=heals,
