@@ -11,10 +11,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 
 from rostermgr.rules_load import default_ruleset
-from rostermgr.simulate.summary import METRICS
+from rostermgr.simulate.summary import METRICS, win_rate_differences
+from rostermgr.simulate.text import difference_text
 from services.simulate import Cancelled
 from tests.ui.test_mnemonics import assert_no_clash
 from ui.dialogs.simulator import SimulatorWindow
+from ui.dialogs.simulator_results import READY
 from ui.files import start_folder
 from ui.main_window import MainWindow
 from ui.simulator_model import SPREAD_ROLE
@@ -365,3 +367,53 @@ def test_the_results_tabs_show_whole_beside_the_faction_picker(
     assert bar.tabText(bar.count() - 1) == "Summar&y"
     assert bar.tabRect(bar.count() - 1).right() < bar.width()
     dialog.close()
+
+
+def test_the_win_rates_carry_the_reports_intervals(
+    window: MainWindow, qtbot, tmp_path: Path
+) -> None:
+    """Each B bar has a whisker of B - A's 95% interval drawn about B, from the numbers the
+    Summary prints, and each bar says its rate (and that interval) in its tooltip."""
+    dialog = open_window(window, qtbot)
+    small(dialog)
+    assert dialog.form.ruleset_b.add_file(b_file(tmp_path))
+    run(dialog, qtbot)
+    outcome = dialog.outcome
+    assert outcome is not None and outcome.against is not None
+    differences = win_rate_differences(outcome.summary, outcome.against)
+    assert differences and all(d.half is not None for d in differences)
+    drawn = dialog.wins.whiskers()
+    assert [(w.bar_set, w.category) for w, _ in drawn] == [
+        (1, outcome.summary.factions.index(d.faction)) for d in differences
+    ]
+    report = dialog.text.toPlainText()
+    for (whisker, points), d in zip(drawn, differences, strict=True):
+        assert d.half is not None
+        assert (whisker.low, whisker.high) == pytest.approx(
+            ((d.b - d.half) * 100, (d.b + d.half) * 100)
+        )
+        assert {y for _, y in points} == {whisker.low, whisker.high}
+        name = FACTIONS[whisker.category]
+        said = difference_text(d)
+        assert f"{name} {said}" in report  # the very words of the Summary tab
+        assert dialog.wins.tip(1, whisker.category) == (
+            f"{name} under B: won {d.b * 100:.0f}% of its games; B - A {said}."
+        )
+        assert dialog.wins.tip(0, whisker.category) == (
+            f"{name} under A: won {d.a * 100:.0f}% of its games."
+        )
+        assert dialog.wins.tip(1, whisker.category) in dialog.wins.view.accessibleDescription()
+    assert "95% interval of B - A" in dialog.wins.caption.text()
+    dialog.tabs.reset()  # the next run starts from a chart without whiskers
+    assert dialog.wins.whiskers() == [] and dialog.wins.view.accessibleDescription() == ""
+
+
+def test_the_charts_are_emptied_straight_after_a_run(window: MainWindow, qtbot) -> None:
+    """The fans' bands kept their edges only in Python: emptied before the event loop ran
+    again, the old chart laid a band out from edges already deleted, and the app crashed."""
+    dialog = open_window(window, qtbot)
+    small(dialog)
+    run(dialog, qtbot)
+    dialog.tabs.reset()
+    qtbot.wait(50)  # the old charts' layout and deletion
+    assert dialog.purse.medians() == {} and dialog.purse.caption.text() == READY

@@ -6,6 +6,7 @@ to do before the first.
 
 from __future__ import annotations
 
+from PySide6.QtCharts import QBarSeries
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
@@ -20,10 +21,10 @@ from PySide6.QtWidgets import (
 )
 
 from rostermgr.simulate.model import Model
-from rostermgr.simulate.text import comparison_lines, summary_lines
+from rostermgr.simulate.summary import win_rate_differences
+from rostermgr.simulate.text import comparison_lines, difference_text, summary_lines
 from services.simulate import Outcome
-from ui.charts import ChartPanel
-from ui.simulator_charts import Fan, FanPanel
+from ui.simulator_charts import BarPanel, Fan, FanPanel, Whisker
 from ui.simulator_model import SORT_ROLE, SimRowsModel, faction_name
 from ui.table_view import tab_leaves
 
@@ -41,7 +42,7 @@ class SimResults(QTabWidget):
         super().__init__(parent)
         self.purse = FanPanel("Purse after each game", "simulated purse")
         self.advances = FanPanel("Advances after each game", "simulated advances")
-        self.wins = ChartPanel("Win rate by faction", "simulated win rates")
+        self.wins = BarPanel("Win rate by faction", "simulated win rates")
         self.rows = SimRowsModel(self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.rows)
@@ -147,10 +148,33 @@ class SimResults(QTabWidget):
         ]
         idle = [faction_name(outcome.rules, f) for f, r in a.win_rate if r is None]
         draws = f"Draws: {a.draw_rate * 100:.0f}% of games"
+        tips = [[_rate_tip(name, r, "") for name, (_, r) in zip(names, a.win_rate, strict=True)]]
+        whiskers: list[Whisker] = []
+        noise = ""
         if outcome.against is not None:
-            b = dict(outcome.against.win_rate)
-            sets.append(("B", [(b.get(f) or 0.0) * 100 for f in a.factions]))
-            draws += f" under A, {outcome.against.draw_rate * 100:.0f}% under B"
+            b = outcome.against
+            rates = dict(b.win_rate)
+            sets.append(("B", [(rates.get(f) or 0.0) * 100 for f in a.factions]))
+            draws += f" under A, {b.draw_rate * 100:.0f}% under B"
+            tips = [
+                [_rate_tip(n, r, " under A") for n, (_, r) in zip(names, a.win_rate, strict=True)]
+            ]
+            tips.append(
+                [
+                    _rate_tip(n, rates.get(f), " under B")
+                    for n, f in zip(names, a.factions, strict=True)
+                ]
+            )
+            for d in win_rate_differences(a, b):
+                i = a.factions.index(d.faction)
+                tips[1][i] += f"; B - A {difference_text(d)}"
+                if d.half is not None:
+                    whiskers.append(Whisker(1, i, (d.b - d.half) * 100, (d.b + d.half) * 100))
+            noise = (
+                " Each whisker on a B bar is the 95% interval of B - A from the "
+                f"{a.campaigns} pairs of campaigns, drawn about B: one that reaches A's bar "
+                "is a difference within noise."
+            )
         series = self.wins.set_bars(
             names,
             sets,
@@ -163,10 +187,20 @@ class SimResults(QTabWidget):
         series.setLabelsPrecision(3)
         if len(sets) > 1:  # two bars side by side: their labels upright would run together
             series.setLabelsAngle(-90)
+        if whiskers:  # a label over a bar's end would sit under its whisker: at its foot, then
+            series.setLabelsPosition(QBarSeries.LabelsPosition.LabelsInsideBase)
+        self.wins.set_intervals(series, whiskers, [[f"{t}." for t in row] for row in tips])
         unplayed = f" {', '.join(idle)}: no games played." if idle else ""
         self.wins.caption.setText(
-            f"{draws}. A posse's win rate is its wins over the games it played.{unplayed}"
+            f"{draws}. A posse's win rate is its wins over the games it played.{unplayed}{noise}"
         )
+
+
+def _rate_tip(name: str, rate: float | None, side: str) -> str:
+    """One bar's sentence: the faction's win rate under a ruleset, as the report rounds it."""
+    if rate is None:
+        return f"{name}{side}: no games played"
+    return f"{name}{side}: won {rate * 100:.0f}% of its games"
 
 
 def report(outcome: Outcome, seed: int, model: Model) -> list[str]:
