@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCharts import QChart
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPalette
+from PySide6.QtWidgets import QApplication
 
 from rostermgr.rules_load import default_ruleset
 from rostermgr.simulate.summary import METRICS, win_rate_differences
@@ -417,3 +418,41 @@ def test_the_charts_are_emptied_straight_after_a_run(window: MainWindow, qtbot) 
     dialog.tabs.reset()
     qtbot.wait(50)  # the old charts' layout and deletion
     assert dialog.purse.medians() == {} and dialog.purse.caption.text() == READY
+
+
+def test_each_tab_s_mnemonic_puts_the_focus_in_its_content(window: MainWindow, qtbot) -> None:
+    """Alt+Y showed the Summary with the focus left behind in the form, and the read-only report
+    took no key but Page Up/Down: it could not be read to its end, selected or copied without a
+    mouse. Each tab's Alt letter now goes into what it shows, also when that tab is already the
+    one shown, and the report's keys move and select."""
+    from tests.ui.test_keyboard_journeys import ALT, press, shown
+
+    dialog = open_window(window, qtbot)
+    shown(qtbot, dialog)
+    small(dialog)
+    run(dialog, qtbot)
+    for key, content in (
+        (Qt.Key.Key_Y, dialog.text),
+        (Qt.Key.Key_T, dialog.tabs.table),
+        (Qt.Key.Key_N, dialog.wins.view),
+        (Qt.Key.Key_V, dialog.advances.view),
+        (Qt.Key.Key_U, dialog.purse.view),
+        (Qt.Key.Key_U, dialog.purse.view),  # the tab shown already
+        (Qt.Key.Key_Y, dialog.text),
+    ):
+        dialog.form.campaigns.setFocus()
+        assert QApplication.focusWidget() is not content
+        press(qtbot, key, ALT)
+        qtbot.waitUntil(lambda content=content: QApplication.focusWidget() is content)
+        assert dialog.tabs.currentWidget().isAncestorOf(content) or (
+            dialog.tabs.currentWidget() is content
+        )
+    # in the report the keys move and select, and Ctrl+C copies: no mouse needed
+    press(qtbot, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    assert dialog.text.textCursor().atEnd()
+    press(qtbot, Qt.Key.Key_Home, Qt.KeyboardModifier.ShiftModifier)
+    last = dialog.text.toPlainText().splitlines()[-1]
+    assert dialog.text.textCursor().selectedText() == last
+    press(qtbot, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.clipboard().text() == last
+    dialog.close()

@@ -7,7 +7,7 @@ to do before the first.
 from __future__ import annotations
 
 from PySide6.QtCharts import QBarSeries
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import QEvent, QObject, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -24,6 +24,7 @@ from rostermgr.simulate.model import Model
 from rostermgr.simulate.summary import win_rate_differences
 from rostermgr.simulate.text import comparison_lines, difference_text, summary_lines
 from services.simulate import Outcome
+from ui.charts import ChartPanel
 from ui.simulator_charts import BarPanel, Fan, FanPanel, Whisker
 from ui.simulator_model import SORT_ROLE, SimRowsModel, faction_name
 from ui.table_view import tab_leaves
@@ -60,6 +61,12 @@ class SimResults(QTabWidget):
         rows.setDefaultSectionSize(self.table.fontMetrics().height() + 8)  # a dense table
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
+        # read-only text takes no keys but Page Up/Down: with a cursor of its own the arrows,
+        # Ctrl+End and Shift+arrows move and select in it, so Ctrl+C copies without a mouse
+        self.text.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.addTab(self.purse, "P&urse")
@@ -67,6 +74,9 @@ class SimResults(QTabWidget):
         self.addTab(self.wins, "Wi&n rates")
         self.addTab(self.table, "&Table")
         self.addTab(self.text, "Summar&y")
+        # Alt+U, V, N, T, Y go into the tab's content, not only to the tab: the report is read,
+        # scrolled and copied from its text, the table from its rows
+        self.tabBar().installEventFilter(self)
         # four factions' bands, twice over with B, crowd a chart: one faction may be picked out
         self.only = QComboBox()
         self.only.setToolTip("The purse and advances charts: every faction, or one")
@@ -80,6 +90,18 @@ class SimResults(QTabWidget):
         row.addWidget(self.only)
         self.setCornerWidget(corner, Qt.Corner.TopRightCorner)
         self._fill_only([])
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A tab's mnemonic (a Shortcut event on the tab bar) puts the focus in its content."""
+        if watched is self.tabBar() and event.type() == QEvent.Type.Shortcut:
+            QTimer.singleShot(0, self._focus_page)  # after the bar has shown the tab
+        return super().eventFilter(watched, event)
+
+    def _focus_page(self) -> None:
+        page = self.currentWidget()
+        target = page.view if isinstance(page, ChartPanel) else page
+        if target is not None:
+            target.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _fill_only(self, names: list[str]) -> None:
         self.only.blockSignals(True)
