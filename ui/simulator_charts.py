@@ -236,9 +236,9 @@ class BarPanel(ChartPanel):
         series.hovered.connect(self._hovered)
         sets = max(1, len(series.barSets()))
         width = series.barWidth()
-        x_axis, y_axis = (
-            self.chart.axes(o)[0] for o in (Qt.Orientation.Horizontal, Qt.Orientation.Vertical)
-        )
+        axes = [self.chart.axes(o) for o in (Qt.Orientation.Horizontal, Qt.Orientation.Vertical)]
+        if not all(axes):  # no bars (set_bars draws no axes without categories): nothing to span
+            whiskers = []
         for w in whiskers:
             centre = w.category - width / 2 + (w.bar_set + 0.5) * width / sets
             cap = width / sets * WHISKER_CAP
@@ -255,8 +255,8 @@ class BarPanel(ChartPanel):
                 ]
             )
             self.chart.addSeries(line)
-            line.attachAxis(x_axis)
-            line.attachAxis(y_axis)
+            for axis in axes:
+                line.attachAxis(axis[0])
             self._whiskers.append((w, line))
         self.view.setAccessibleDescription(" ".join(t for row in self._tips for t in row))
         self.apply_theme()

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCharts import QChart
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from rostermgr.rules_load import default_ruleset
 from rostermgr.simulate.summary import METRICS, win_rate_differences
@@ -404,6 +404,9 @@ def test_the_win_rates_carry_the_reports_intervals(
             f"{name} under A: won {d.a * 100:.0f}% of its games."
         )
         assert dialog.wins.tip(1, whisker.category) in dialog.wins.view.accessibleDescription()
+        b_bars = dialog.wins.chart.series()[0].barSets()[1]
+        dialog.wins.chart.series()[0].hovered.emit(True, whisker.category, b_bars)
+        assert QToolTip.text() == dialog.wins.tip(1, whisker.category)
     assert "95% interval of B - A" in dialog.wins.caption.text()
     dialog.tabs.reset()  # the next run starts from a chart without whiskers
     assert dialog.wins.whiskers() == [] and dialog.wins.view.accessibleDescription() == ""
