@@ -450,6 +450,9 @@ def test_each_tab_s_mnemonic_puts_the_focus_in_its_content(window: MainWindow, q
         assert dialog.tabs.currentWidget().isAncestorOf(content) or (
             dialog.tabs.currentWidget() is content
         )
+    # a chart's view, where the focus lands, is named by its chart for a screen reader
+    assert dialog.wins.view.accessibleName() == "Win rate by faction"
+    assert dialog.purse.view.accessibleName() == "Purse after each game"
     # in the report the keys move and select, and Ctrl+C copies: no mouse needed
     press(qtbot, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
     assert dialog.text.textCursor().atEnd()
