@@ -11,17 +11,28 @@ SCHEMES = ("postgresql://", "postgres://")
 SERVICE = "service="
 
 
+def _scheme(given: str) -> str | None:
+    """The server scheme `given` begins with, in lower case, or None. A URL's scheme is
+    case-insensitive (RFC 3986, 3.1): PostgreSQL:// and POSTGRES:// name a server too."""
+    head, sep, _rest = given.partition("://")
+    scheme = f"{head.lower()}{sep}"
+    return scheme if sep and scheme in SCHEMES else None
+
+
 def is_server(given: str) -> bool:
-    """A `postgresql://` (or `postgres://`) URL, or `service=NAME` for a libpq service."""
-    return given.startswith(SCHEMES) or given.startswith(SERVICE)
+    """A `postgresql://` (or `postgres://`) URL in any case, or `service=NAME` for a libpq
+    service."""
+    return _scheme(given) is not None or given.startswith(SERVICE)
 
 
 def conninfo(given: str) -> str:
-    """The libpq connection URL of a --db value: a URL as it is, a service name as one."""
+    """The libpq connection URL of a --db value: a URL with its scheme as `postgresql://` (libpq
+    knows it in lower case only), a service name as one."""
     if given.startswith(SERVICE):
         return f"postgresql:///?service={given.removeprefix(SERVICE)}"
-    if given.startswith("postgres://"):
-        return "postgresql://" + given.removeprefix("postgres://")
+    scheme = _scheme(given)
+    if scheme is not None:
+        return "postgresql://" + given[len(scheme) :]
     return given
 
 

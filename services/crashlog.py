@@ -9,7 +9,8 @@ from pathlib import Path
 
 # A server campaign's URL may carry its password (postgresql://ike:secret@host/db), and a
 # libpq string a password=... pair: neither is ever written to the log nor said.
-_URL_PASSWORD = re.compile(r"(postgres(?:ql)?://[^:/@\s]*):[^@\s]*@")
+# (the scheme in any case: PostgreSQL:// opens a campaign as postgresql:// does)
+_URL_PASSWORD = re.compile(r"(postgres(?:ql)?://[^:/@\s]*):[^@\s]*@", re.IGNORECASE)
 _PAIR_PASSWORD = re.compile(r"(password\s*=\s*)('[^']*'|[^\s&]+)", re.IGNORECASE)
 
 

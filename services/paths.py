@@ -41,14 +41,12 @@ def campaign_server(given: str | os.PathLike[str] | None) -> str | None:
 def server_address_problem(given: str) -> str | None:
     """Why `given`, typed as a server campaign's address, is not one (a sentence), or None
     when it is one or nothing is typed yet (then nothing is to be said)."""
-    from db.target import SCHEMES, SERVICE, is_server
+    from db.target import SERVICE, is_server
 
     given = given.strip()
     if not given or is_server(given):
         return None
     scheme, sep, _rest = given.partition("://")
-    if sep and f"{scheme.lower()}://" in SCHEMES:
-        return f"Write {scheme}:// in lower case: {scheme.lower()}://."
     if sep:
         return (
             f"{scheme}:// is not a PostgreSQL server's address: it begins with postgresql://, "

@@ -62,6 +62,7 @@ class ChartPanel(QWidget):
         self.title = title
         self.chart = self._new_chart()
         self.view = QChartView(self.chart)
+        self.view.setAccessibleName(title)  # a screen reader's words when the focus lands on it
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.view.setMinimumSize(360, 240)
         self.caption = QLabel()

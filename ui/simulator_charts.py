@@ -1,4 +1,6 @@
-"""The simulator's fan charts: per faction, a p10-p90 band and the median line by game number.
+"""The simulator's charts: fans of purse and advances, and bars of win rates with intervals.
+
+A fan is, per faction, a p10-p90 band and the median line by game number.
 
 A second ruleset (B) is drawn over A in the same colours: its median dashed, its band as two
 dotted edges, so both read on one chart. The colours come from the chart theme of the palette
@@ -10,11 +12,19 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from PySide6.QtCharts import QAbstractSeries, QAreaSeries, QLineSeries, QValueAxis
+from PySide6.QtCharts import (
+    QAbstractSeries,
+    QAreaSeries,
+    QBarSeries,
+    QBarSet,
+    QLineSeries,
+    QValueAxis,
+)
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QPen
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QColor, QCursor, QPen
+from PySide6.QtWidgets import QToolTip, QWidget
 
 from rostermgr.simulate.summary import Spread
 from ui.charts import ChartPanel
@@ -72,6 +82,11 @@ class FanPanel(ChartPanel):
                 chart.addSeries(high)
             else:
                 band = QAreaSeries(high, low)
+                # the band's edges are in no chart: owned by Python alone, they died with
+                # `_drawn` when the next fans replaced it, while the old chart, not yet deleted,
+                # laid the band out once more from them (a crash in `reset` after a run)
+                high.setParent(band)
+                low.setParent(band)
                 band.setName(f"{fan.name} 10th-90th")
                 chart.addSeries(band)
             chart.addSeries(median)
@@ -175,3 +190,104 @@ class FanPanel(ChartPanel):
             ]
             for d in self._drawn
         }
+
+
+@dataclass(frozen=True)
+class Whisker:
+    """An interval drawn over one bar: the bar set's index, the category's, and its ends."""
+
+    bar_set: int
+    category: int
+    low: float
+    high: float
+
+
+WHISKER_CAP = 0.3  # of a bar's width: the caps at either end of a whisker
+
+
+class BarPanel(ChartPanel):
+    """A bar chart whose bars may carry an interval (a whisker) and say each bar in a tooltip.
+
+    Qt Charts has no error bars: each whisker is a line series on the bars' axes, traced as an
+    I (bottom cap, the stem, top cap), placed where Qt puts that set's bar in its category.
+    The tooltips, joined, are also the chart's accessible description, for a screen reader.
+    """
+
+    def __init__(self, title: str, stem: str, parent: QWidget | None = None) -> None:
+        self._whiskers: list[tuple[Whisker, QLineSeries]] = []
+        self._tips: list[list[str]] = []
+        self._series: QBarSeries | None = None
+        super().__init__(title, stem, parent)
+
+    def set_bars(self, *args: Any, **kwargs: Any) -> QBarSeries:
+        """As ChartPanel's, on a chart without whiskers or tooltips until `set_intervals`."""
+        self._whiskers, self._tips, self._series = [], [], None
+        self.view.setAccessibleDescription("")
+        return super().set_bars(*args, **kwargs)
+
+    def set_intervals(
+        self, series: QBarSeries, whiskers: Sequence[Whisker], tips: Sequence[Sequence[str]]
+    ) -> None:
+        """Draw these whiskers over the bars of `series` (the one `set_bars` returned); `tips`
+        holds a sentence per bar, by bar set then category."""
+        self._tips = [list(t) for t in tips]
+        self._whiskers = []
+        self._series = series
+        series.hovered.connect(self._hovered)
+        sets = max(1, len(series.barSets()))
+        width = series.barWidth()
+        axes = [self.chart.axes(o) for o in (Qt.Orientation.Horizontal, Qt.Orientation.Vertical)]
+        if not all(axes):  # no bars (set_bars draws no axes without categories): nothing to span
+            whiskers = []
+        for w in whiskers:
+            centre = w.category - width / 2 + (w.bar_set + 0.5) * width / sets
+            cap = width / sets * WHISKER_CAP
+            line = QLineSeries()
+            line.setName("95% interval")
+            line.append(
+                [
+                    QPointF(centre - cap, w.low),
+                    QPointF(centre + cap, w.low),
+                    QPointF(centre, w.low),
+                    QPointF(centre, w.high),
+                    QPointF(centre - cap, w.high),
+                    QPointF(centre + cap, w.high),
+                ]
+            )
+            self.chart.addSeries(line)
+            for axis in axes:
+                line.attachAxis(axis[0])
+            self._whiskers.append((w, line))
+        self.view.setAccessibleDescription(" ".join(t for row in self._tips for t in row))
+        self.apply_theme()
+
+    def apply_theme(self) -> None:
+        """The theme, then the whiskers in the axes' text colour, kept out of the legend."""
+        super().apply_theme()
+        whiskers = getattr(self, "_whiskers", [])
+        if not whiskers:
+            return
+        axes = self.chart.axes()
+        ink = axes[0].labelsBrush().color() if axes else self.palette().text().color()
+        for _w, line in whiskers:
+            line.setPen(QPen(ink, 1.5))
+            for marker in self.chart.legend().markers(line):
+                marker.setVisible(False)
+
+    def _hovered(self, status: bool, index: int, bar_set: QBarSet) -> None:
+        sets = self._series.barSets() if self._series is not None else []
+        tip = self.tip(sets.index(bar_set), index) if status and bar_set in sets else ""
+        if tip:
+            QToolTip.showText(QCursor.pos(), tip, self.view)
+        else:
+            QToolTip.hideText()
+
+    def tip(self, bar_set: int, category: int) -> str:
+        """The sentence of one bar: its value, and its interval where it has one."""
+        if bar_set < len(self._tips) and category < len(self._tips[bar_set]):
+            return self._tips[bar_set][category]
+        return ""
+
+    def whiskers(self) -> list[tuple[Whisker, list[tuple[float, float]]]]:
+        """Each whisker with the points drawn for it (tests, and what the chart shows)."""
+        return [(w, [(p.x(), p.y()) for p in line.points()]) for w, line in self._whiskers]

@@ -259,3 +259,24 @@ def paired_interval(a: Summary, b: Summary, figure: str) -> float | None:
     mean = sum(diffs) / len(diffs)
     variance = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
     return Z95 * math.sqrt(variance / len(diffs))
+
+
+@dataclass(frozen=True)
+class RateDifference:
+    """One faction's win rate under A and under B, and the half-width of the 95% interval of
+    B - A from the paired campaigns (None: too few pairs for one)."""
+
+    faction: str
+    a: float
+    b: float
+    half: float | None
+
+
+def win_rate_differences(a: Summary, b: Summary) -> tuple[RateDifference, ...]:
+    """B - A in each faction's win rate with its interval: the factions that played under both,
+    in A's order. The report, the `--json` document and the window's chart all read these."""
+    return tuple(
+        RateDifference(f, ra, rb, paired_interval(a, b, win_figure(f)))
+        for (f, ra), (_, rb) in zip(a.win_rate, b.win_rate, strict=True)
+        if ra is not None and rb is not None
+    )

@@ -14,10 +14,12 @@ from rostermgr.simulate.summary import (
     METRICS,
     QUANTILES,
     TAKE_OUTS,
+    RateDifference,
     Spread,
     Summary,
     paired_interval,
     win_figure,
+    win_rate_differences,
 )
 
 _GAP = 3  # spaces between two columns of a table
@@ -163,6 +165,11 @@ def comparison_lines(
     return lines + _noise_lines(a, b, rules_a)
 
 
+def difference_text(d: RateDifference) -> str:
+    """A win rate's B - A as the report gives it: "+2.5 pts ± 3.1 (within noise)"."""
+    return _against_noise(d.b - d.a, d.half, 100, " pts", 1)
+
+
 def _against_noise(diff: float, half: float | None, scale: float, unit: str, digits: int) -> str:
     """B - A with the half-width of its 95% interval; "within noise" when that holds 0."""
     text = f"{diff * scale:+.{digits}f}{unit}"
@@ -176,11 +183,7 @@ def _against_noise(diff: float, half: float | None, scale: float, unit: str, dig
 
 def _noise_lines(a: Summary, b: Summary, rules: Ruleset) -> list[str]:
     """The summary figures' B - A with the sampling error of the paired campaigns."""
-    wins = []
-    for (f, ra), (_, rb) in zip(a.win_rate, b.win_rate, strict=True):
-        if ra is not None and rb is not None:
-            half = paired_interval(a, b, win_figure(f))
-            wins.append(f"{_name(f, rules)} {_against_noise(rb - ra, half, 100, ' pts', 1)}")
+    wins = [f"{_name(d.faction, rules)} {difference_text(d)}" for d in win_rate_differences(a, b)]
     draws = _against_noise(
         b.draw_rate - a.draw_rate, paired_interval(a, b, DRAW_RATE), 100, " pts", 1
     )

@@ -7,6 +7,7 @@ back, and the copy is exact both ways.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
@@ -729,3 +730,18 @@ def test_a_server_backup_on_a_nearly_full_disk_is_made_whole_or_said_full(
             assert result.err.count("\n") == 1
     finally:
         subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def test_a_server_url_s_scheme_is_read_in_any_case(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """URL schemes are case-insensitive (RFC 3986): `--db PostgreSQL://...` and ROSTERMGR_DB
+    POSTGRES://... open the same server campaign, where they were taken for a campaign file
+    ("The folder PostgreSQL:/... does not exist")."""
+    rest = postgres_url.removeprefix("postgresql://")
+    Cli(f"PostgreSQL://{rest}", tmp_path).new_posse(DALTON)  # type: ignore[arg-type]
+    assert _read(postgres_url)[0]["posse"]
+    monkeypatch.setenv("ROSTERMGR_DB", f"POSTGRES://{rest}")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["posse", "list"], out=out, err=err) == 0, err.getvalue()
+    assert out.getvalue().startswith(D)

@@ -43,3 +43,39 @@ def test_anything_else_typed_as_a_server_address_is_said_why_in_one_sentence(tex
     assert (problem is None) == (not text.strip() or is_server(text.strip()))
     if problem is not None:
         assert problem.endswith(".") and "\n" not in problem and problem[0].isupper()
+
+
+@given(st.sampled_from(["postgresql", "postgres"]), st.data())
+def test_a_server_url_s_scheme_is_read_in_any_case(scheme: str, data: st.DataObject) -> None:
+    """A URL's scheme is case-insensitive (RFC 3986, 3.1): PostgreSQL:// and POSTGRES:// name a
+    server as postgresql:// does, and libpq, which knows the lower case only, is given that."""
+    from db.target import conninfo, shown
+
+    cased = "".join(
+        c.upper() if up else c
+        for c, up in zip(
+            scheme,
+            data.draw(st.lists(st.booleans(), min_size=len(scheme), max_size=len(scheme))),
+            strict=True,
+        )
+    )
+    rest = "ike:dalton1857@club.example.org:5433/Last_Hope?sslmode=require"
+    given_ = f"{cased}://{rest}"
+    assert is_server(given_)
+    assert server_address_problem(given_) is None
+    assert conninfo(given_) == f"postgresql://{rest}"  # only the scheme changes, not its case
+    assert shown(given_) == "postgresql://ike@club.example.org:5433/Last_Hope?sslmode=require"
+
+
+@pytest.mark.parametrize("given_", ["postgresqlx://club/c", "my://postgresql://c", "Postgre://c"])
+def test_a_scheme_that_only_looks_like_the_server_s_is_not_it(given_: str) -> None:
+    assert not is_server(given_)
+    assert server_address_problem(given_) is not None
+
+
+def test_a_server_password_is_scrubbed_whatever_the_scheme_s_case() -> None:
+    from services.crashlog import scrub
+
+    for scheme in ("postgresql", "PostgreSQL", "POSTGRES"):
+        said = scrub(f"failed on {scheme}://ike:dalton1857@club.example.org/lhf")
+        assert said == f"failed on {scheme}://ike@club.example.org/lhf"

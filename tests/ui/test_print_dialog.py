@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,16 +11,39 @@ from pypdf import PdfReader
 from ui.dialogs.print_dialog import KINDS, PrintDialog
 from ui.main_window import MainWindow
 
+OpenDialog = Callable[..., PrintDialog]
+
+
+@pytest.fixture
+def open_dialog(window: MainWindow, qtbot) -> OpenDialog:
+    """Makes the window's print dialog, closed with the test. `dalton`: The Dalton Boys are
+    selected first (the Cards tab prints the posse selected); `parented`: the dialog is the
+    window's child, as the menu opens it; `start`: the tab it opens on."""
+
+    def make(*, dalton: bool = False, parented: bool = False, start: str = KINDS[0]) -> PrintDialog:
+        if dalton:
+            window.posse_list.setCurrentIndex(
+                window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
+            )
+        dialog = PrintDialog(window, parent=window if parented else None, start=start)
+        qtbot.addWidget(dialog)
+        return dialog
+
+    return make
+
+
+def previewed(dialog: PrintDialog, qtbot) -> None:
+    """Draw the preview of the options shown and wait until it is shown."""
+    dialog.render()
+    dialog.wait()
+    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+
 
 @pytest.mark.parametrize("kind", range(len(KINDS)))
 def test_each_kind_renders_previews_and_saves(
-    window: MainWindow, qtbot, tmp_path: Path, kind: int
+    open_dialog: OpenDialog, qtbot, tmp_path: Path, kind: int
 ) -> None:
-    window.posse_list.setCurrentIndex(
-        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
-    )
-    dialog = PrintDialog(window)
-    qtbot.addWidget(dialog)
+    dialog = open_dialog(dalton=True)
     dialog.tabs.setCurrentIndex(kind)
     if kind == 3:
         dialog.casualties.british.setValue(20)
@@ -37,15 +61,11 @@ def test_each_kind_renders_previews_and_saves(
     dialog.done(0)
 
 
-def test_r18_changed_only_after_saving_cards(window: MainWindow, qtbot, tmp_path: Path) -> None:
-    window.posse_list.setCurrentIndex(
-        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
-    )
-    dialog = PrintDialog(window)
-    qtbot.addWidget(dialog)
-    dialog.render()
-    dialog.wait()
-    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+def test_r18_changed_only_after_saving_cards(
+    open_dialog: OpenDialog, qtbot, tmp_path: Path
+) -> None:
+    dialog = open_dialog(dalton=True)
+    previewed(dialog, qtbot)
     dialog.save_to(tmp_path / "cards.pdf")
     dialog.cards.changed.setChecked(True)
     dialog.render()
@@ -54,7 +74,7 @@ def test_r18_changed_only_after_saving_cards(window: MainWindow, qtbot, tmp_path
 
 
 def test_a_finished_preview_is_shown_from_the_gui_thread(
-    window: MainWindow, qtbot, monkeypatch: pytest.MonkeyPatch
+    open_dialog: OpenDialog, qtbot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The worker's end reaches the dialog in the GUI thread: shown from the worker's own, the
     PDF was loaded into the document the window was painting (a segfault now and then)."""
@@ -69,8 +89,7 @@ def test_a_finished_preview_is_shown_from_the_gui_thread(
         show(self, target, generation)
 
     monkeypatch.setattr(PrintDialog, "_show", noted)
-    dialog = PrintDialog(window)
-    qtbot.addWidget(dialog)
+    dialog = open_dialog()
     dialog.render()
     qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
     dialog.wait()
@@ -78,23 +97,17 @@ def test_a_finished_preview_is_shown_from_the_gui_thread(
     dialog.done(0)
 
 
-def test_the_preview_is_said_drawn_not_printed(window: MainWindow, qtbot, tmp_path: Path) -> None:
+def test_the_preview_is_said_drawn_not_printed(open_dialog: OpenDialog, qtbot) -> None:
     """The bar under a preview said "Printed: 3 of 3 cards, in 0 s.": a preview is drawn."""
-    window.posse_list.setCurrentIndex(
-        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
-    )
-    dialog = PrintDialog(window)
-    qtbot.addWidget(dialog)
-    dialog.render()
-    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
-    dialog.wait()
+    dialog = open_dialog(dalton=True)
+    previewed(dialog, qtbot)
     qtbot.waitUntil(lambda: dialog.progress.format().startswith("Drawn: "), timeout=10000)
     assert " cards, in " in dialog.progress.format() and "Print" not in dialog.progress.format()
     dialog.done(0)
 
 
 def test_r18_saved_cards_not_counted_as_printed_say_so(
-    window: MainWindow, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    open_dialog: OpenDialog, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The PDF is saved whatever the count's fate; a refused count is said beside it."""
     from rostermgr.errors import Refused
@@ -106,14 +119,8 @@ def test_r18_saved_cards_not_counted_as_printed_say_so(
         raise Refused(busy)
 
     monkeypatch.setattr(printing, "store_printed", refuse)
-    window.posse_list.setCurrentIndex(
-        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
-    )
-    dialog = PrintDialog(window)
-    qtbot.addWidget(dialog)
-    dialog.render()
-    dialog.wait()
-    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+    dialog = open_dialog(dalton=True)
+    previewed(dialog, qtbot)
     target = tmp_path / "cards.pdf"
     dialog.save_to(target)
     assert target.exists()
@@ -152,18 +159,12 @@ def test_r18_back_offset_only_for_double_sided_layouts_and_within_the_paper(qtbo
 
 @pytest.mark.parametrize("shop", ["mpc", "dtc"])
 def test_print_shop_files_preview_one_face_at_bleed_and_save_every_card(
-    window: MainWindow, qtbot, tmp_path: Path, shop: str
+    open_dialog: OpenDialog, qtbot, tmp_path: Path, shop: str
 ) -> None:
-    window.posse_list.setCurrentIndex(
-        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
-    )
-    dialog = PrintDialog(window)
-    qtbot.addWidget(dialog)
+    dialog = open_dialog(dalton=True)
     dialog.cards.shop.setCurrentIndex(dialog.cards.shop.findData(shop))
     assert not dialog.cards.layout_.isEnabled() and not dialog.cards.dx.isEnabled()
-    dialog.render()
-    dialog.wait()
-    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+    previewed(dialog, qtbot)
     assert dialog.document.pageCount() == 1  # one face
     assert dialog.save.text() == ("&Save PNG files..." if shop == "mpc" else "&Save PDF...")
     preview = PdfReader(dialog.pdf).pages[0]
@@ -188,14 +189,14 @@ def test_print_shop_files_preview_one_face_at_bleed_and_save_every_card(
     dialog.done(0)
 
 
-def test_the_preview_zooms_fits_and_pages_and_the_dialog_closes(window, qtbot, tmp_path) -> None:
+def test_the_preview_zooms_fits_and_pages_and_the_dialog_closes(
+    open_dialog: OpenDialog, qtbot
+) -> None:
     from PySide6.QtPdfWidgets import QPdfView
 
-    dialog = PrintDialog(window, parent=window)
-    qtbot.addWidget(dialog)
+    dialog = open_dialog(parented=True)
     dialog.show()
-    dialog.render()
-    dialog.wait()
+    previewed(dialog, qtbot)
     qtbot.waitUntil(lambda: dialog.document.pageCount() >= 2, timeout=30000)
     preview = dialog.preview
     qtbot.waitUntil(lambda: preview.page.text() == f"Page 1 of {dialog.document.pageCount()}")
@@ -215,16 +216,16 @@ def test_the_preview_zooms_fits_and_pages_and_the_dialog_closes(window, qtbot, t
     assert not dialog.isVisible()
 
 
-def test_printing_is_at_100_percent_with_the_layouts_duplex_edge(window, qtbot, tmp_path) -> None:
+def test_printing_is_at_100_percent_with_the_layouts_duplex_edge(
+    open_dialog: OpenDialog, qtbot, tmp_path: Path
+) -> None:
     from PySide6.QtPrintSupport import QPrinter
 
     from ui.printer import print_to_file, set_up
 
-    dialog = PrintDialog(window, parent=window)
-    qtbot.addWidget(dialog)
+    dialog = open_dialog(parented=True)
     dialog.cards.layout_.setCurrentIndex(dialog.cards.layout_.findData("duplex-short"))
-    dialog.render()
-    dialog.wait()
+    previewed(dialog, qtbot)
     qtbot.waitUntil(lambda: dialog.document.pageCount() >= 2, timeout=30000)
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     # the edge asked of the printer (one without duplex, like this test's, keeps its own)
@@ -239,24 +240,24 @@ def test_printing_is_at_100_percent_with_the_layouts_duplex_edge(window, qtbot, 
     assert abs(float(box.width) - 595.28) < 1 and abs(float(box.height) - 841.89) < 1
 
 
-def test_open_in_viewer_says_so_when_there_is_no_viewer(window, qtbot, monkeypatch) -> None:
+def test_open_in_viewer_says_so_when_there_is_no_viewer(
+    open_dialog: OpenDialog, qtbot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from PySide6.QtGui import QDesktopServices
 
     monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(lambda _url: False))
-    dialog = PrintDialog(window, parent=window)
-    qtbot.addWidget(dialog)
-    dialog.render()
-    dialog.wait()
-    qtbot.waitUntil(lambda: dialog.pdf is not None, timeout=30000)
+    dialog = open_dialog(parented=True)
+    previewed(dialog, qtbot)
     dialog.open_in_viewer()
     assert "no PDF viewer" in dialog.message.text()
 
 
-def test_r12_the_scenarios_tab_prints_the_sheets_ticked(window, qtbot, tmp_path) -> None:
+def test_r12_the_scenarios_tab_prints_the_sheets_ticked(
+    open_dialog: OpenDialog, tmp_path: Path
+) -> None:
     from PySide6.QtCore import Qt
 
-    dialog = PrintDialog(window, start="Scenarios")
-    qtbot.addWidget(dialog)
+    dialog = open_dialog(start="Scenarios")
     pane = dialog.scenarios
     assert pane.chosen() == ["bounty", "western-prairie-dog", "supply-drop", "bloodbath"]
     for i in range(pane.scenarios.count()):
@@ -278,12 +279,11 @@ def test_r12_the_scenarios_tab_prints_the_sheets_ticked(window, qtbot, tmp_path)
     [("fh-reference", 2), ("fh-orders", 3), ("fh-markers", 1), ("volley-reference", 1)],
 )
 def test_the_other_games_tab_renders_and_saves_each_sheet(
-    window: MainWindow, qtbot, tmp_path: Path, sheet: str, pages: int
+    open_dialog: OpenDialog, qtbot, tmp_path: Path, sheet: str, pages: int
 ) -> None:
     """Issue 32: Forlorn Hope's sheets and the seed 003 volley, in a tab after the others."""
     title = "Other games"
-    dialog = PrintDialog(window)
-    qtbot.addWidget(dialog)
+    dialog = open_dialog()
     titles = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
     assert titles[: len(KINDS)] == list(KINDS)
     dialog.tabs.setCurrentIndex(titles.index(title))
@@ -304,17 +304,13 @@ def test_the_other_games_tab_renders_and_saves_each_sheet(
 
 
 def test_the_progress_says_cards_done_of_all_and_cancel_stops_a_save_leaving_nothing(
-    window: MainWindow, qtbot, tmp_path: Path
+    open_dialog: OpenDialog, qtbot, tmp_path: Path
 ) -> None:
     """Issue 31, 12: the dialog shows the use case's own progress, and Cancel stops a print
     shop's files being drawn where they are saved: no folder, no temporary one."""
     from services.progress import PrintProgress
 
-    window.posse_list.setCurrentIndex(
-        window.posse_model.index(window.posse_model.row_of("The Dalton Boys"))
-    )
-    dialog = PrintDialog(window)
-    qtbot.addWidget(dialog)
+    dialog = open_dialog(dalton=True)
     dialog._progress(PrintProgress(120, 500, "cards", 3.0, 9.4))
     assert dialog.progress.value() == 120 and dialog.progress.maximum() == 500
     assert dialog.progress.text() == "Printing: 120 of 500 cards, about 9 s left"
@@ -340,13 +336,12 @@ def test_the_progress_says_cards_done_of_all_and_cancel_stops_a_save_leaving_not
     [(100, 100, "", None), (40, 100, "", 2.0), (120, 500, "cards", 9.4), (3, 3, "markers", None)],
 )
 def test_the_progress_bar_says_the_use_cases_text_as_it_is(
-    window: MainWindow, qtbot, done: int, total: int, unit: str, left: float | None
+    open_dialog: OpenDialog, done: int, total: int, unit: str, left: float | None
 ) -> None:
     """The walk saw "Printed: 100%%, in 0 s." under the journal: a percentage has one sign."""
     from services.progress import PrintProgress
 
-    dialog = PrintDialog(window)
-    qtbot.addWidget(dialog)
+    dialog = open_dialog()
     shown = PrintProgress(done, total, unit, 0.2, left)
     dialog._progress(shown)
     assert dialog.progress.text() == shown.text
@@ -354,7 +349,9 @@ def test_the_progress_bar_says_the_use_cases_text_as_it_is(
     dialog.done(0)
 
 
-def test_enter_in_the_print_dialog_presses_no_button_of_its_own(window: MainWindow, qtbot) -> None:
+def test_enter_in_the_print_dialog_presses_no_button_of_its_own(
+    open_dialog: OpenDialog, qtbot
+) -> None:
     """The walk under Xvfb pressed Enter in the print dialog as it opened (the focus on its
     tabs) and was taken to the Calibration tab: "Find it with the calibration sheet", ringed as
     the dialog's default, was pressed. Every button is a choice: Enter presses none of them."""
@@ -363,8 +360,7 @@ def test_enter_in_the_print_dialog_presses_no_button_of_its_own(window: MainWind
 
     from tests.ui.test_keyboard_journeys import press, shown
 
-    dialog = PrintDialog(window)
-    qtbot.addWidget(dialog)
+    dialog = open_dialog()
     shown(qtbot, dialog)
     assert not any(b.isDefault() or b.autoDefault() for b in dialog.findChildren(QPushButton))
     dialog.tabs.setFocus()

@@ -9,12 +9,15 @@ import pytest
 from PySide6.QtCharts import QChart
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPalette
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from rostermgr.rules_load import default_ruleset
-from rostermgr.simulate.summary import METRICS
+from rostermgr.simulate.summary import METRICS, win_rate_differences
+from rostermgr.simulate.text import difference_text
 from services.simulate import Cancelled
 from tests.ui.test_mnemonics import assert_no_clash
 from ui.dialogs.simulator import SimulatorWindow
+from ui.dialogs.simulator_results import READY
 from ui.files import start_folder
 from ui.main_window import MainWindow
 from ui.simulator_model import SPREAD_ROLE
@@ -364,4 +367,98 @@ def test_the_results_tabs_show_whole_beside_the_faction_picker(
     bar = dialog.tabs.tabBar()
     assert bar.tabText(bar.count() - 1) == "Summar&y"
     assert bar.tabRect(bar.count() - 1).right() < bar.width()
+    dialog.close()
+
+
+def test_the_win_rates_carry_the_reports_intervals(
+    window: MainWindow, qtbot, tmp_path: Path
+) -> None:
+    """Each B bar has a whisker of B - A's 95% interval drawn about B, from the numbers the
+    Summary prints, and each bar says its rate (and that interval) in its tooltip."""
+    dialog = open_window(window, qtbot)
+    small(dialog)
+    assert dialog.form.ruleset_b.add_file(b_file(tmp_path))
+    run(dialog, qtbot)
+    outcome = dialog.outcome
+    assert outcome is not None and outcome.against is not None
+    differences = win_rate_differences(outcome.summary, outcome.against)
+    assert differences and all(d.half is not None for d in differences)
+    drawn = dialog.wins.whiskers()
+    assert [(w.bar_set, w.category) for w, _ in drawn] == [
+        (1, outcome.summary.factions.index(d.faction)) for d in differences
+    ]
+    report = dialog.text.toPlainText()
+    for (whisker, points), d in zip(drawn, differences, strict=True):
+        assert d.half is not None
+        assert (whisker.low, whisker.high) == pytest.approx(
+            ((d.b - d.half) * 100, (d.b + d.half) * 100)
+        )
+        assert {y for _, y in points} == {whisker.low, whisker.high}
+        name = FACTIONS[whisker.category]
+        said = difference_text(d)
+        assert f"{name} {said}" in report  # the very words of the Summary tab
+        assert dialog.wins.tip(1, whisker.category) == (
+            f"{name} under B: won {d.b * 100:.0f}% of its games; B - A {said}."
+        )
+        assert dialog.wins.tip(0, whisker.category) == (
+            f"{name} under A: won {d.a * 100:.0f}% of its games."
+        )
+        assert dialog.wins.tip(1, whisker.category) in dialog.wins.view.accessibleDescription()
+        b_bars = dialog.wins.chart.series()[0].barSets()[1]
+        dialog.wins.chart.series()[0].hovered.emit(True, whisker.category, b_bars)
+        assert QToolTip.text() == dialog.wins.tip(1, whisker.category)
+    assert "95% interval of B - A" in dialog.wins.caption.text()
+    dialog.tabs.reset()  # the next run starts from a chart without whiskers
+    assert dialog.wins.whiskers() == [] and dialog.wins.view.accessibleDescription() == ""
+
+
+def test_the_charts_are_emptied_straight_after_a_run(window: MainWindow, qtbot) -> None:
+    """The fans' bands kept their edges only in Python: emptied before the event loop ran
+    again, the old chart laid a band out from edges already deleted, and the app crashed."""
+    dialog = open_window(window, qtbot)
+    small(dialog)
+    run(dialog, qtbot)
+    dialog.tabs.reset()
+    qtbot.wait(50)  # the old charts' layout and deletion
+    assert dialog.purse.medians() == {} and dialog.purse.caption.text() == READY
+
+
+def test_each_tab_s_mnemonic_puts_the_focus_in_its_content(window: MainWindow, qtbot) -> None:
+    """Alt+Y showed the Summary with the focus left behind in the form, and the read-only report
+    took no key but Page Up/Down: it could not be read to its end, selected or copied without a
+    mouse. Each tab's Alt letter now goes into what it shows, also when that tab is already the
+    one shown, and the report's keys move and select."""
+    from tests.ui.test_keyboard_journeys import ALT, press, shown
+
+    dialog = open_window(window, qtbot)
+    shown(qtbot, dialog)
+    small(dialog)
+    run(dialog, qtbot)
+    for key, content in (
+        (Qt.Key.Key_Y, dialog.text),
+        (Qt.Key.Key_T, dialog.tabs.table),
+        (Qt.Key.Key_N, dialog.wins.view),
+        (Qt.Key.Key_V, dialog.advances.view),
+        (Qt.Key.Key_U, dialog.purse.view),
+        (Qt.Key.Key_U, dialog.purse.view),  # the tab shown already
+        (Qt.Key.Key_Y, dialog.text),
+    ):
+        dialog.form.campaigns.setFocus()
+        assert QApplication.focusWidget() is not content
+        press(qtbot, key, ALT)
+        qtbot.waitUntil(lambda content=content: QApplication.focusWidget() is content)
+        assert dialog.tabs.currentWidget().isAncestorOf(content) or (
+            dialog.tabs.currentWidget() is content
+        )
+    # a chart's view, where the focus lands, is named by its chart for a screen reader
+    assert dialog.wins.view.accessibleName() == "Win rate by faction"
+    assert dialog.purse.view.accessibleName() == "Purse after each game"
+    # in the report the keys move and select, and Ctrl+C copies: no mouse needed
+    press(qtbot, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    assert dialog.text.textCursor().atEnd()
+    press(qtbot, Qt.Key.Key_Home, Qt.KeyboardModifier.ShiftModifier)
+    last = dialog.text.toPlainText().splitlines()[-1]
+    assert dialog.text.textCursor().selectedText() == last
+    press(qtbot, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.clipboard().text() == last
     dialog.close()

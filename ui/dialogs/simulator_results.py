@@ -6,7 +6,8 @@ to do before the first.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCharts import QBarSeries
+from PySide6.QtCore import QEvent, QObject, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -20,10 +21,11 @@ from PySide6.QtWidgets import (
 )
 
 from rostermgr.simulate.model import Model
-from rostermgr.simulate.text import comparison_lines, summary_lines
+from rostermgr.simulate.summary import win_rate_differences
+from rostermgr.simulate.text import comparison_lines, difference_text, summary_lines
 from services.simulate import Outcome
 from ui.charts import ChartPanel
-from ui.simulator_charts import Fan, FanPanel
+from ui.simulator_charts import BarPanel, Fan, FanPanel, Whisker
 from ui.simulator_model import SORT_ROLE, SimRowsModel, faction_name
 from ui.table_view import tab_leaves
 
@@ -41,7 +43,7 @@ class SimResults(QTabWidget):
         super().__init__(parent)
         self.purse = FanPanel("Purse after each game", "simulated purse")
         self.advances = FanPanel("Advances after each game", "simulated advances")
-        self.wins = ChartPanel("Win rate by faction", "simulated win rates")
+        self.wins = BarPanel("Win rate by faction", "simulated win rates")
         self.rows = SimRowsModel(self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.rows)
@@ -59,6 +61,12 @@ class SimResults(QTabWidget):
         rows.setDefaultSectionSize(self.table.fontMetrics().height() + 8)  # a dense table
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
+        # read-only text takes no keys but Page Up/Down: with a cursor of its own the arrows,
+        # Ctrl+End and Shift+arrows move and select in it, so Ctrl+C copies without a mouse
+        self.text.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.addTab(self.purse, "P&urse")
@@ -66,6 +74,9 @@ class SimResults(QTabWidget):
         self.addTab(self.wins, "Wi&n rates")
         self.addTab(self.table, "&Table")
         self.addTab(self.text, "Summar&y")
+        # Alt+U, V, N, T, Y go into the tab's content, not only to the tab: the report is read,
+        # scrolled and copied from its text, the table from its rows
+        self.tabBar().installEventFilter(self)
         # four factions' bands, twice over with B, crowd a chart: one faction may be picked out
         self.only = QComboBox()
         self.only.setToolTip("The purse and advances charts: every faction, or one")
@@ -79,6 +90,18 @@ class SimResults(QTabWidget):
         row.addWidget(self.only)
         self.setCornerWidget(corner, Qt.Corner.TopRightCorner)
         self._fill_only([])
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A tab's mnemonic (a Shortcut event on the tab bar) puts the focus in its content."""
+        if watched is self.tabBar() and event.type() == QEvent.Type.Shortcut:
+            QTimer.singleShot(0, self._focus_page)  # after the bar has shown the tab
+        return super().eventFilter(watched, event)
+
+    def _focus_page(self) -> None:
+        page = self.currentWidget()
+        target = page.view if isinstance(page, ChartPanel) else page
+        if target is not None:
+            target.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _fill_only(self, names: list[str]) -> None:
         self.only.blockSignals(True)
@@ -147,10 +170,33 @@ class SimResults(QTabWidget):
         ]
         idle = [faction_name(outcome.rules, f) for f, r in a.win_rate if r is None]
         draws = f"Draws: {a.draw_rate * 100:.0f}% of games"
+        tips = [[_rate_tip(name, r, "") for name, (_, r) in zip(names, a.win_rate, strict=True)]]
+        whiskers: list[Whisker] = []
+        noise = ""
         if outcome.against is not None:
-            b = dict(outcome.against.win_rate)
-            sets.append(("B", [(b.get(f) or 0.0) * 100 for f in a.factions]))
-            draws += f" under A, {outcome.against.draw_rate * 100:.0f}% under B"
+            b = outcome.against
+            rates = dict(b.win_rate)
+            sets.append(("B", [(rates.get(f) or 0.0) * 100 for f in a.factions]))
+            draws += f" under A, {b.draw_rate * 100:.0f}% under B"
+            tips = [
+                [_rate_tip(n, r, " under A") for n, (_, r) in zip(names, a.win_rate, strict=True)]
+            ]
+            tips.append(
+                [
+                    _rate_tip(n, rates.get(f), " under B")
+                    for n, f in zip(names, a.factions, strict=True)
+                ]
+            )
+            for d in win_rate_differences(a, b):
+                i = a.factions.index(d.faction)
+                tips[1][i] += f"; B - A {difference_text(d)}"
+                if d.half is not None:
+                    whiskers.append(Whisker(1, i, (d.b - d.half) * 100, (d.b + d.half) * 100))
+            noise = (
+                " Each whisker on a B bar is the 95% interval of B - A from the "
+                f"{a.campaigns} pairs of campaigns, drawn about B: one that reaches A's bar "
+                "is a difference within noise."
+            )
         series = self.wins.set_bars(
             names,
             sets,
@@ -163,10 +209,20 @@ class SimResults(QTabWidget):
         series.setLabelsPrecision(3)
         if len(sets) > 1:  # two bars side by side: their labels upright would run together
             series.setLabelsAngle(-90)
+        if whiskers:  # a label over a bar's end would sit under its whisker: at its foot, then
+            series.setLabelsPosition(QBarSeries.LabelsPosition.LabelsInsideBase)
+        self.wins.set_intervals(series, whiskers, [[f"{t}." for t in row] for row in tips])
         unplayed = f" {', '.join(idle)}: no games played." if idle else ""
         self.wins.caption.setText(
-            f"{draws}. A posse's win rate is its wins over the games it played.{unplayed}"
+            f"{draws}. A posse's win rate is its wins over the games it played.{unplayed}{noise}"
         )
+
+
+def _rate_tip(name: str, rate: float | None, side: str) -> str:
+    """One bar's sentence: the faction's win rate under a ruleset, as the report rounds it."""
+    if rate is None:
+        return f"{name}{side}: no games played"
+    return f"{name}{side}: won {rate * 100:.0f}% of its games"
 
 
 def report(outcome: Outcome, seed: int, model: Model) -> list[str]:
