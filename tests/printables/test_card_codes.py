@@ -342,8 +342,11 @@ def test_a_card_whose_code_is_too_large_for_its_back_is_refused_by_name() -> Non
 def test_a_leader_with_up_to_a_dozen_items_has_the_codes_text_under_its_qr(
     faction: str, items: int
 ) -> None:
-    """The fullest backs (a leader's rule): the text under the QR for up to 12 items, nothing
-    of the tables cut."""
+    """The fullest backs (a leader's rule): the text under the QR for up to 8 items, and kept
+    (under it, or beside it where two long lines would pass CODE_WIDE_MAX_MM) for 12; nothing of
+    the tables cut. How wide a 12-item code's two lines are depends on its letters, the
+    ruleset's hash among them: the shipped file's texts naming {leader_pair} moved this one
+    beside its QR (R1, 2026-12-03)."""
     from printables.fonts import register_fonts
 
     register_fonts()  # as the writer does before it lays a back out
@@ -354,5 +357,6 @@ def test_a_leader_with_up_to_a_dozen_items_has_the_codes_text_under_its_qr(
     posse = replace(posse, members=(geared, *posse.members[1:]))
     face = next(f for f in card_faces([posse], RULES, "separate", counter=99) if f.back.leader)
     laid = back_layout(face)
-    assert laid.code is not None and laid.code.placement == "under" and laid.code.lines
+    assert laid.code is not None and laid.code.lines
+    assert laid.code.placement == "under" or items == 12
     assert laid.tables == face.back
