@@ -366,12 +366,9 @@ class Campaign:
             redo(self.db, statements)
         self.follow_rules()
 
-    def _others_since(self, mark: int) -> bool:
-        """Whether someone else has written to this server campaign since the undo log's
-        `mark`: a number issued after it that this open's edits did not issue. Call inside
-        an edit (its lock keeps others out meanwhile). Never so for a file: one writer."""
-        if self.server is None:
-            return False
+    def written_elsewhere_since(self, mark: int, now: int) -> bool:
+        """Whether an undo log number after `mark`, up to `now`, was issued by another open
+        of this server campaign (another app, whoever's role): not by this one's edits."""
         covered = mark
         for start, end in self._own:
             if end <= covered:
@@ -379,7 +376,15 @@ class Campaign:
             if start > covered:
                 return True
             covered = end
-        return covered < undo_mark(self.db)
+        return covered < now
+
+    def _others_since(self, mark: int) -> bool:
+        """Whether someone else has written to this server campaign since the undo log's
+        `mark`: a number issued after it that this open's edits did not issue. Call inside
+        an edit (its lock keeps others out meanwhile). Never so for a file: one writer."""
+        if self.server is None:
+            return False
+        return self.written_elsewhere_since(mark, undo_mark(self.db))
 
     def follow_rules(self) -> None:
         """Read with the file's current ruleset again, when an undo or redo changed it."""

@@ -59,6 +59,7 @@ def test_another_s_change_wakes_the_watch_within_a_second_and_says_what_it_was(
             assert watch.wait(5) == frozenset({"INSERT"})
             own = live.changes(mine, seen)
             assert own.posses == frozenset({D}) and own.said is None and own.others == frozenset()
+            assert not own.elsewhere and change.elsewhere  # this open's own, and another's
             # A game undone takes entries out: anything may have changed.
             seen = own.mark
             report = parse_report(kid_taken_out_by_wyatt(1), boss.rules)
