@@ -187,7 +187,9 @@ def test_r11_the_initiative_tab_takes_the_leaders_pair_as_the_command_line_does(
     # a pair that is not two of the cards played is refused in the domain's sentence
     ini.pairs[0].setText("7S 8D")
     ini.run_hands()
-    assert ini.answer.toPlainText().startswith("The leader's pair 7S 8D must be two of the cards")
+    assert ini.answer.toPlainText().startswith(
+        "First player: The leader's pair 7S 8D must be two of the cards"
+    )
     ini.pairs[0].setText("7S")
     ini.run_hands()
     assert ini.answer.toPlainText() == (
