@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 TURN_HINT = "e.g. 7H, QS, 10D or JK"
-REFLIP_HINT = "to re-flip, the card you turned (e.g. 7H), or empty: the app turns one"
+REFLIP_HINT = "re-flip: your card (e.g. 7H), or empty: the app turns one"
 
 
 def _flips(n: int) -> str:
