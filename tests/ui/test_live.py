@@ -125,3 +125,25 @@ def test_the_same_player_s_change_in_another_app_shows_too(qtbot, club: tuple[st
     with for_server(ann_url, rules, editing=True) as her_other_app:
         posses.buy(her_other_app, D, "Ike Dalton", "whiskey")
     qtbot.waitUntil(lambda: _purse(window, D) < before, timeout=3000)
+
+
+def test_a_club_player_s_report_says_submit_not_record(qtbot, club: tuple[str, str]) -> None:
+    """A club's player submits the report (issue 29): the last page says so before she presses
+    it, not only the message box after ("Record commits them in one step", "Record game")."""
+    from PySide6.QtWidgets import QWizard
+
+    from ui.wizards.postgame import PostGameWizard
+
+    boss_url, ann_url = club
+    rules = default_ruleset()
+    for url, button, title in (
+        (ann_url, "&Submit report", "Check before submitting"),
+        (boss_url, "&Record game", "Check before recording"),
+    ):
+        window = MainWindow(for_app_server(url, rules))
+        qtbot.addWidget(window)
+        wizard = PostGameWizard(window, parent=window)
+        qtbot.addWidget(wizard)
+        page = wizard.preview_page
+        assert page.buttonText(QWizard.WizardButton.CommitButton) == button
+        assert page.title() == title
