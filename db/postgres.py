@@ -307,7 +307,10 @@ def connection_fault(where: str, exc: BaseException) -> Refused | None:
             "nothing was read or written. Try again in a moment, or ask its administrator to "
             "allow more (max_connections)."
         )
-    if (state is not None and state.startswith("08")) or "server closed the connection" in words:
+    # 08: the connection itself; 57P01-57P03: the server shut down or restarting under it
+    # (`pg_ctl stop` ends each session with 57P01, "terminating connection due to ...")
+    lost = state is not None and (state.startswith("08") or state in _SHUT_DOWN)
+    if lost or "server closed the connection" in words or "terminating connection" in words:
         return Refused(
             f"The connection to the PostgreSQL server {where} was lost; a change being made "
             "was either saved whole or not at all: look before you repeat it."
@@ -319,6 +322,10 @@ def connection_fault(where: str, exc: BaseException) -> Refused | None:
         )
     return None
 
+
+# SQLSTATEs of a server shutting down or starting up: admin_shutdown, crash_shutdown,
+# cannot_connect_now.
+_SHUT_DOWN = ("57P01", "57P02", "57P03")
 
 # What libpq says of a host name it could not look up: mistyped, or no network to ask.
 _NO_SUCH_HOST = (

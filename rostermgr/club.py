@@ -91,6 +91,9 @@ class LiveChange:
     everything: bool
     said: str | None
     others: frozenset[str]
+    # whether any of it was made elsewhere than in this open of the campaign: another role,
+    # or the same role in another app (which `others` cannot tell from this window)
+    elsewhere: bool = True
 
 
 @dataclass(frozen=True)

@@ -206,6 +206,16 @@ def best_hand(
     return best
 
 
+def _players_hand(
+    player: str, played: tuple[str, Sequence[Card]], rules: Ruleset, pair: tuple[Card, Card] | None
+) -> Hand:
+    """One player's best hand; a refusal says whose cards it was (two are typed side by side)."""
+    try:
+        return best_hand(played[1], played[0], rules, pair)
+    except Refused as exc:
+        raise Refused(f"{player.capitalize()} player: {exc}") from None
+
+
 def priority(
     first: tuple[str, Sequence[Card]],
     second: tuple[str, Sequence[Card]],
@@ -219,8 +229,8 @@ def priority(
         raise Refused(
             f"The holder of priority is the first or the second player, not {quoted(holder)}."
         )
-    a = best_hand(first[1], first[0], rules, pairs[0])
-    b = best_hand(second[1], second[0], rules, pairs[1])
+    a = _players_hand(FIRST, first, rules, pairs[0])
+    b = _players_hand(SECOND, second, rules, pairs[1])
     names = {FIRST: _label(FIRST, a, rules), SECOND: _label(SECOND, b, rules)}
     if a.strength != b.strength:
         win, lose = (a, b) if a.strength > b.strength else (b, a)

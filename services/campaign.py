@@ -125,12 +125,21 @@ class Campaign:
                 yield
                 return
             # peewee's own transaction, so that its nested atomic() blocks are savepoints in it.
-            self._reading = self.db.transaction(READ_ONLY_TRANSACTION)
-            self._reading.__enter__()
             try:
-                yield
-            finally:
-                self._end_reading()
+                reading = self.db.transaction(READ_ONLY_TRANSACTION)
+                reading.__enter__()
+                self._reading = reading  # begun: `_end_reading` ends it
+                try:
+                    yield
+                finally:
+                    self._end_reading()
+            except DATABASE_ERRORS as exc:
+                # what a use case reads on a lost connection (the server stopped) is said as
+                # its writes are, in a sentence
+                fault = connection_fault(self.where, exc)
+                if fault is None:
+                    raise
+                raise fault from exc
 
     def _end_reading(self) -> None:
         """End the read transaction `reading` began, if one is open (it wrote nothing)."""
@@ -193,11 +202,7 @@ class Campaign:
     def _server_edit(self) -> Iterator[None]:
         """One write to a server campaign: one SERIALIZABLE transaction, after the writers
         before it (no file lock: the server keeps writers apart)."""
-        if self.read_only:  # the window lost its connection (services.live)
-            raise Refused(
-                f"The connection to {self.where} is lost, so nothing was changed; the window "
-                "turns editable again once the server answers."
-            )
+        self._refuse_if_lost()
         self._end_reading()
         try:
             _server_backup_due(self)
@@ -269,9 +274,31 @@ class Campaign:
         return backup_due(self.path)
 
     def mark(self) -> int:
-        """The undo log's position now: `undo_to(mark)` returns the campaign to this moment."""
-        with bound(self.db):
-            return undo_mark(self.db)
+        """The undo log's position now: `undo_to(mark)` returns the campaign to this moment.
+
+        The window takes it before each edit, so on a server a lost connection is said here
+        in the edit's own sentence, not as a fault."""
+        if self.server is None:
+            with bound(self.db):
+                return undo_mark(self.db)
+        self._refuse_if_lost()
+        try:
+            with bound(self.db):
+                return undo_mark(self.db)
+        except DATABASE_ERRORS as exc:
+            fault = connection_fault(self.where, exc)
+            if fault is None:
+                raise
+            raise fault from exc
+
+    def _refuse_if_lost(self) -> None:
+        """A server campaign whose window saw its connection lost (services.live) writes
+        nothing until the server answers again."""
+        if self.read_only:
+            raise Refused(
+                f"The connection to {self.where} is lost, so nothing was changed; the window "
+                "turns editable again once the server answers."
+            )
 
     @contextmanager
     def backed_up_edit(self, reason: str, needed: bool) -> Iterator[Path | None]:
@@ -339,12 +366,9 @@ class Campaign:
             redo(self.db, statements)
         self.follow_rules()
 
-    def _others_since(self, mark: int) -> bool:
-        """Whether someone else has written to this server campaign since the undo log's
-        `mark`: a number issued after it that this open's edits did not issue. Call inside
-        an edit (its lock keeps others out meanwhile). Never so for a file: one writer."""
-        if self.server is None:
-            return False
+    def written_elsewhere_since(self, mark: int, now: int) -> bool:
+        """Whether an undo log number after `mark`, up to `now`, was issued by another open
+        of this server campaign (another app, whoever's role): not by this one's edits."""
         covered = mark
         for start, end in self._own:
             if end <= covered:
@@ -352,7 +376,15 @@ class Campaign:
             if start > covered:
                 return True
             covered = end
-        return covered < undo_mark(self.db)
+        return covered < now
+
+    def _others_since(self, mark: int) -> bool:
+        """Whether someone else has written to this server campaign since the undo log's
+        `mark`: a number issued after it that this open's edits did not issue. Call inside
+        an edit (its lock keeps others out meanwhile). Never so for a file: one writer."""
+        if self.server is None:
+            return False
+        return self.written_elsewhere_since(mark, undo_mark(self.db))
 
     def follow_rules(self) -> None:
         """Read with the file's current ruleset again, when an undo or redo changed it."""

@@ -9,6 +9,8 @@ said as such; `Watch.reconnect` tries again.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from db import live as store
 from rostermgr.club import LiveChange
 from rostermgr.errors import Refused
@@ -71,5 +73,8 @@ class Watch:
 
 @in_campaign
 def changes(c: Campaign, seen: int, taken_out: bool = False) -> LiveChange:
-    """What changed since the undo log's mark `seen` (`Campaign.mark`), as its user sees it."""
-    return store.changes_since(c.db, seen, c.seat.name, taken_out)
+    """What changed since the undo log's mark `seen` (`Campaign.mark`), as its user sees it;
+    `elsewhere` unless every change was this open's own (the same player's other app counts
+    as elsewhere: its changes are not shown in this window yet)."""
+    change = store.changes_since(c.db, seen, c.seat.name, taken_out)
+    return replace(change, elsewhere=c.written_elsewhere_since(seen, change.mark))

@@ -104,7 +104,7 @@ class LiveFollower(QObject):
         except Refused:
             return  # the connection went: the worker says so
         self.seen = change.mark
-        if not (change.others or change.everything):
+        if not (change.elsewhere or change.everything):
             return  # this window's own change, refreshed already
         shown = self.window.current_posse()
         if change.everything or shown in change.posses or "game" in change.tables:

@@ -248,3 +248,17 @@ def test_r11_a_leader_s_pair_is_two_of_the_cards_played_of_one_rank(played, pair
 def test_r11_a_joker_stands_for_its_partner_in_the_pair():
     hand = poker.best_hand(cards("7S JK 2D 3D 5D 9D KC QH"), "sheriffs", RULES, pair=cards("7S JK"))
     assert hand.discarded is not None
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "said"),
+    [
+        ("9C 9H KD 7C 4H 2D 3H", "", "^Second player: A hand .* not 0"),
+        ("2S 2S 4S 5S 6S 7S 8S", "9C 9H KD 7C 4H 2D 3H", "^First player: 2S appears twice"),
+    ],
+)
+def test_r11_a_refused_hand_names_whose_it_is(first, second, said):
+    """Two hands are typed side by side (the table aid's fields, --first-cards and
+    --second-cards): the refusal says which of them cannot be."""
+    with pytest.raises(Refused, match=said):
+        prio(first, second)

@@ -59,6 +59,7 @@ def test_another_s_change_wakes_the_watch_within_a_second_and_says_what_it_was(
             assert watch.wait(5) == frozenset({"INSERT"})
             own = live.changes(mine, seen)
             assert own.posses == frozenset({D}) and own.said is None and own.others == frozenset()
+            assert not own.elsewhere and change.elsewhere  # this open's own, and another's
             # A game undone takes entries out: anything may have changed.
             seen = own.mark
             report = parse_report(kid_taken_out_by_wyatt(1), boss.rules)
@@ -95,3 +96,29 @@ def test_a_lost_connection_is_said_and_the_watch_comes_back(club: tuple[str, str
             assert watch.wait(0.1) == frozenset()
         finally:
             watch.close()
+
+
+def test_a_server_stopped_under_an_open_campaign_is_said_in_a_sentence(
+    club: tuple[str, str],
+) -> None:
+    """The server stopped mid-evening (`pg_ctl stop -m fast` ends each session with 57P01,
+    "terminating connection due to administrator command"): the window's next step, first
+    the undo mark it takes, then the edit itself, is refused in a sentence, not a fault."""
+    from rostermgr.errors import Refused
+
+    boss_url, ann_url = club
+    ann = ann_url.split("//", 1)[1].split("@", 1)[0]
+    with for_server(ann_url, default_ruleset()) as mine:
+        assert D in posses.names(mine)
+        with psycopg.connect(boss_url, autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = %s",
+                (ann,),
+            )
+        with pytest.raises(Refused, match="was lost"):
+            mine.mark()
+        with pytest.raises(Refused, match="lost"):
+            posses.buy(mine, D, "Ma Dalton", "whiskey")
+        mine.read_only = True  # what the window's watch does once it sees the loss
+        with pytest.raises(Refused, match="is lost, so nothing was changed"):
+            mine.mark()

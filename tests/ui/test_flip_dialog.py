@@ -113,7 +113,7 @@ def test_r15_enter_after_a_card_never_chooses_the_stat_for_the_player(
     wyatt = posses.load_posse("Last Hope Lawmen").member("Wyatt")
     assert wyatt.pending_card == "7H" and dict(wyatt.upgrades) == dict(before.upgrades)
     # the card is turned: focus moves to the first stat the card allows, and waits there
-    assert not panel.card.isEnabled()
+    assert not panel.turn.isEnabled()  # the card field is now only the re-flip's
     shown = [s for s, b in panel.choice_buttons.items() if not b.isHidden()]
     assert shown == ["strength", "toughness"]
     assert dialog.focusWidget() is panel.choice_buttons["strength"]
@@ -212,3 +212,33 @@ def test_r15_the_card_field_has_its_alt_letter(window: MainWindow, qtbot) -> Non
     panel = dialog.panel
     assert press(qtbot, Qt.Key.Key_M, ALT) is panel.member
     assert press(qtbot, Qt.Key.Key_D, ALT) is panel.card
+
+
+def test_r15_a_re_flip_takes_the_card_the_player_turned_from_their_own_deck(
+    window: MainWindow, qtbot
+) -> None:
+    """R15: the app offers both ways for every flip, the re-flip too: the card typed before
+    Re-flip is the one recorded (the app's deck turns one only when none is typed)."""
+    from PySide6.QtCore import Qt
+
+    _two_flips(window)
+    dialog = FlipDialog(window, "Last Hope Lawmen", "Wyatt")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    panel = dialog.panel
+    qtbot.keyClicks(panel.card, "7H")
+    qtbot.keyClick(panel.card, Qt.Key.Key_Return)
+    assert panel.status.text() == (
+        "7H is turned: take Strength or Toughness, or re-flip. 1 flip left."
+    )
+    assert panel.card.isEnabled() and panel.reflip.isEnabled()
+    panel.card.setFocus()
+    qtbot.keyClicks(panel.card, "QS")
+    assert panel.card.text() == "QS"
+    panel.reflip.click()  # Alt+R
+    wyatt = posses.load_posse("Last Hope Lawmen").member("Wyatt")
+    assert (wyatt.pending_card, wyatt.flips) == ("QS", 0)
+    assert panel.card.text() == "" and not panel.card.isEnabled()  # no flip left to burn
+    # none left to burn: the status offers no re-flip
+    assert panel.status.text() == "QS is turned: take Defence or Wounds. 0 flips left."

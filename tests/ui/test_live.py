@@ -110,3 +110,40 @@ def test_the_ledger_and_history_say_who_on_a_server_and_not_in_a_file(
     on_file = MainWindow(for_app(tmp_path / "c.sqlite3", rules))
     qtbot.addWidget(on_file)
     assert on_file.view.history_table.view.isColumnHidden(by)
+
+
+def test_the_same_player_s_change_in_another_app_shows_too(qtbot, club: tuple[str, str]) -> None:
+    """ann has the club campaign open in two apps (two windows at the table, or a laptop and
+    the club's machine): what she does in one shows in the other, as another player's does;
+    only this window's own changes are refreshed already."""
+    _boss_url, ann_url = club
+    rules = default_ruleset()
+    window = MainWindow(for_app_server(ann_url, rules))
+    qtbot.addWidget(window)
+    window.show()
+    before = _purse(window, D)
+    with for_server(ann_url, rules, editing=True) as her_other_app:
+        posses.buy(her_other_app, D, "Ike Dalton", "whiskey")
+    qtbot.waitUntil(lambda: _purse(window, D) < before, timeout=3000)
+
+
+def test_a_club_player_s_report_says_submit_not_record(qtbot, club: tuple[str, str]) -> None:
+    """A club's player submits the report (issue 29): the last page says so before she presses
+    it, not only the message box after ("Record commits them in one step", "Record game")."""
+    from PySide6.QtWidgets import QWizard
+
+    from ui.wizards.postgame import PostGameWizard
+
+    boss_url, ann_url = club
+    rules = default_ruleset()
+    for url, button, title in (
+        (ann_url, "&Submit report", "Check before submitting"),
+        (boss_url, "&Record game", "Check before recording"),
+    ):
+        window = MainWindow(for_app_server(url, rules))
+        qtbot.addWidget(window)
+        wizard = PostGameWizard(window, parent=window)
+        qtbot.addWidget(wizard)
+        page = wizard.preview_page
+        assert page.buttonText(QWizard.WizardButton.CommitButton) == button
+        assert page.title() == title

@@ -187,9 +187,58 @@ def test_r11_the_initiative_tab_takes_the_leaders_pair_as_the_command_line_does(
     # a pair that is not two of the cards played is refused in the domain's sentence
     ini.pairs[0].setText("7S 8D")
     ini.run_hands()
-    assert ini.answer.toPlainText().startswith("The leader's pair 7S 8D must be two of the cards")
+    assert ini.answer.toPlainText().startswith(
+        "First player: The leader's pair 7S 8D must be two of the cards"
+    )
     ini.pairs[0].setText("7S")
     ini.run_hands()
     assert ini.answer.toPlainText() == (
         "The first player's leader's pair: '7S' is not two cards; write both, e.g. 7S 7D."
     )
+
+
+def test_r11_r12_at_the_table_by_keyboard_alone(window: MainWindow, qtbot) -> None:
+    """Each aid is reached by its Alt letters and answered by Enter where the cards are typed,
+    as a player at the table does without the mouse (R8, R11, R12)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from tests.ui.test_keyboard_journeys import ALT, press, shown
+
+    dialog = TableAids(window, parent=window)
+    qtbot.addWidget(dialog)
+    shown(qtbot, dialog)
+    # Game length: Alt+G, Alt+C to the cards flipped, Enter answers
+    press(qtbot, Qt.Key.Key_G, ALT)
+    assert press(qtbot, Qt.Key.Key_C, ALT) is dialog.length.cards
+    qtbot.keyClicks(dialog.length.cards, "8S 5D")
+    press(qtbot, Qt.Key.Key_Return)
+    assert "The game ends after turn 6." in dialog.length.answer.toPlainText()
+    # Initiative: Alt+I, Alt+D to the first player's draw, Enter answers the draw
+    press(qtbot, Qt.Key.Key_I, ALT)
+    ini = dialog.initiative
+    assert press(qtbot, Qt.Key.Key_D, ALT) is ini.draws[0]
+    qtbot.keyClicks(ini.draws[0], "KS")
+    ini.draws[1].setText("AH")
+    press(qtbot, Qt.Key.Key_Return)
+    assert "the second player (Outlawmen) goes first" in ini.answer.toPlainText()
+    # ... and Alt+C to the cards played, Enter answers priority
+    assert press(qtbot, Qt.Key.Key_C, ALT) is ini.hands[0]
+    qtbot.keyClicks(ini.hands[0], "2S 2H 5D 9C JD QS KH")
+    ini.hands[1].setText("AS KD QC 9H 7S 4D 3C")
+    press(qtbot, Qt.Key.Key_Return)
+    assert "a pair of 2s beats ace high" in ini.answer.toPlainText()
+    # Shot: Alt+S, Alt+A to the attacker's posse, Alt+C and Alt+D to the two cards
+    press(qtbot, Qt.Key.Key_S, ALT)
+    tab = dialog.resolver
+    assert press(qtbot, Qt.Key.Key_A, ALT) is tab.attacker.posse
+    assert press(qtbot, Qt.Key.Key_T, ALT) is tab.target.posse
+    pick(tab.attacker, "Last Hope Lawmen", "Wyatt")
+    pick(tab.target, "The Dalton Boys", "Kid")
+    assert press(qtbot, Qt.Key.Key_C, ALT) is tab.attacker.card
+    qtbot.keyClicks(tab.attacker.card, "JS")
+    assert press(qtbot, Qt.Key.Key_D, ALT) is tab.target.card
+    qtbot.keyClicks(tab.target.card, "7D")
+    press(qtbot, Qt.Key.Key_Return)
+    assert tab.result.text().startswith("Success: 2 wounds")  # worked example shot 1 (R10)
+    assert QApplication.focusWidget() is tab.target.card and dialog.isVisible()

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from rostermgr.errors import Refused
 from rostermgr.volley import Volley, VolleyRules, default_volley_rules
 from rostermgr.volley_steps import VolleySteps, draw_dice, pool_size, settle_volley
+from ui.keys import on_enter
 
 
 def _spin(value: int, low: int = 1, high: int = 50) -> QSpinBox:
@@ -88,6 +89,8 @@ class VolleyTab(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.answer)
         self.settle.clicked.connect(self.run_typed)
+        for field in (self.dice, self.saves):  # Enter where the dice are typed settles them
+            on_enter(field, self.run_typed)
         self.roll.clicked.connect(lambda: self.run_drawn(random.Random()))
 
     def volley(self) -> Volley:

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from ui.host import Host
 
 
+TURN_HINT = "e.g. 7H, QS, 10D or JK"
+REFLIP_HINT = "re-flip: your card (e.g. 7H), or empty: the app turns one"
+
+
 def _flips(n: int) -> str:
     return f"{n} flip{'' if n == 1 else 's'}"
 
@@ -43,7 +47,7 @@ class FlipPanel(QWidget):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.card = QLineEdit()
-        self.card.setPlaceholderText("e.g. 7H, QS, 10D or JK")
+        self.card.setPlaceholderText(TURN_HINT)
         self.turn = QPushButton("&Use this card")
         self.draw = QPushButton("Let the app &turn one")
         self.choices = QHBoxLayout()
@@ -113,17 +117,22 @@ class FlipPanel(QWidget):
         for stat, button in self.choice_buttons.items():
             button.setVisible(stat in allowed)
         can_turn = choices is not None and choices.can_turn
+        can_reflip = choices is not None and choices.can_reflip
         self.turn.setEnabled(can_turn and bool(self.card.text().strip()))
         self.draw.setEnabled(can_turn)
-        self.card.setEnabled(can_turn)
-        self.reflip.setEnabled(choices is not None and choices.can_reflip)
+        # R15, both ways for a re-flip too: the card the player turned from their own deck is
+        # typed here before Re-flip; left empty, the app turns one
+        self.card.setEnabled(can_turn or can_reflip)
+        self.card.setPlaceholderText(REFLIP_HINT if can_reflip else TURN_HINT)
+        self.reflip.setEnabled(can_reflip)
         self.reflip.setToolTip(choices.reflip_reason if choices is not None else "")
         if m is None or choices is None:
             self.status.setText("No living members.")
         elif choices.card is not None:
             names = " or ".join(self.rules.stat_names[s] for s in allowed)
+            again = ", or re-flip" if can_reflip else ""
             self.status.setText(
-                f"{choices.card} is turned: take {names}, or re-flip. {_flips(m.flips)} left."
+                f"{choices.card} is turned: take {names}{again}. {_flips(m.flips)} left."
             )
         else:
             self.status.setText(f"{_flips(m.flips)} to spend." if m.flips else "No flips to spend.")
@@ -134,8 +143,9 @@ class FlipPanel(QWidget):
         draw: bool = False,
         choose: str | None = None,
         reflip: bool = False,
-    ) -> None:
-        """Spend or settle a flip of the chosen member through the use case, one undo step."""
+    ) -> bool:
+        """Spend or settle a flip of the chosen member through the use case, one undo step;
+        whether it was done (else the window said why not)."""
         name = self.member.currentData()
         done = self.w.act(
             f"Flip for {name}",
@@ -157,6 +167,7 @@ class FlipPanel(QWidget):
         self._load(name)
         self._go_on_from(name)
         self.focus_next()
+        return done is not None
 
     def _go_on_from(self, name: str) -> None:
         """Once the member shown has no flip left and no card waiting, the next one (in roster
@@ -175,10 +186,10 @@ class FlipPanel(QWidget):
     def focus_next(self) -> None:
         """Keyboard users go on where the flip goes on: the card, the stats, or the re-flip."""
         shown = [b for b in self.choice_buttons.values() if not b.isHidden()]
-        if self.card.isEnabled():
-            self.card.setFocus()
-        elif shown:
+        if shown:  # a card waits: the choice first (the card field is then the re-flip's)
             shown[0].setFocus()
+        elif self.card.isEnabled():
+            self.card.setFocus()
         elif self.reflip.isEnabled():
             self.reflip.setFocus()
 
@@ -191,7 +202,8 @@ class FlipPanel(QWidget):
 
     def reflip_now(self) -> None:
         text = self.card.text().strip()
-        self._flip(reflip=True, card=text or None)
+        if self._flip(reflip=True, card=text or None):
+            self.card.clear()
 
 
 class FlipDialog(QDialog):

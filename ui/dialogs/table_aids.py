@@ -34,6 +34,7 @@ from rostermgr.weapons import calculator_kinds, test_ids
 from services import posses
 from services.campaign import Campaign
 from ui.dialogs.aids_volley import VolleyTab
+from ui.keys import no_default_buttons, on_enter
 from ui.screen import fitted_size
 from ui.style import error_style
 from ui.weapons import best_weapon, fill_weapons
@@ -99,7 +100,8 @@ class Side(QGroupBox):
             form.addRow("Defence", self.stat)
             form.addRow("Clothing bonus", self.clothing)
             form.addRow("Toughness", self.toughness)
-        form.addRow("Card", self.card)
+        # Alt+C and Alt+D: the two cards, the numbers a player types at every test
+        form.addRow("&Card" if attacker else "Car&d", self.card)
         form.addRow(self.pair)
         # R1 Heart of the Town: what the leader's pair can heal, never above maximum
         self.wounds_taken = _spin(0, 30)
@@ -145,8 +147,9 @@ class ResolverTab(QWidget):
             self.kind.addItem(
                 f"{kind.name} ({rules.attack_stat_name(kind.id)} vs Defence)", kind.id
             )
-        self.attacker = Side("Attacker", campaign, True)
-        self.target = Side("Target", campaign, False)
+        # Alt+A and Alt+T: each side's first field, its posse
+        self.attacker = Side("&Attacker", campaign, True)
+        self.target = Side("&Target", campaign, False)
         # R4 dynamite: the Toughness of every model within reach, the target first
         self.blast = QLineEdit()
         self.blast.setPlaceholderText("toughness of each model within reach, target first: 1, 2, 2")
@@ -180,8 +183,8 @@ class ResolverTab(QWidget):
         layout.addWidget(self.steps)
         self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
         self.go.clicked.connect(self.run)
-        self.attacker.card.returnPressed.connect(self.run)
-        self.target.card.returnPressed.connect(self.run)
+        on_enter(self.attacker.card, self.run)
+        on_enter(self.target.card, self.run)
         self._kind_changed()
 
     def _kind_changed(self) -> None:
@@ -287,10 +290,17 @@ class InitiativeTab(QWidget):
             ("the second player", "second"),
         ):
             self.holder.addItem(label, value)
-        grid.addWidget(QLabel("Seven cards played this turn"), 0, 2)
-        grid.addWidget(QLabel("Leader's pair, if spent"), 0, 3)
-        grid.addWidget(QLabel("First-turn draw"), 0, 4)
-        grid.addWidget(QLabel("Rabbit's feet"), 0, 5)
+        # each heading's Alt letter goes to the first player's field under it
+        headings = (
+            ("Seven &cards played this turn", self.hands[0]),
+            ("&Leader's pair, if spent", self.pairs[0]),
+            ("First-turn &draw", self.draws[0]),
+            ("Rabbit's &feet", self.feet[0]),
+        )
+        for col, (text, field) in enumerate(headings, 2):
+            heading = QLabel(text)
+            heading.setBuddy(field)
+            grid.addWidget(heading, 0, col)
         for row, who in enumerate(("First player", "Second player"), 1):
             self.hands[row - 1].setPlaceholderText("e.g. 2S 2H 9D JC KS 4H 7C")
             self.pairs[row - 1].setPlaceholderText("e.g. 2S 2H")
@@ -324,6 +334,11 @@ class InitiativeTab(QWidget):
         layout.addWidget(self.answer)
         self.compare.clicked.connect(self.run_hands)
         self.draw.clicked.connect(self.run_draw)
+        # Enter where the cards are typed answers the question they are typed for
+        for field in (*self.hands, *self.pairs):
+            on_enter(field, self.run_hands)
+        for field in (*self.draws, *self.feet):
+            on_enter(field, self.run_draw)
 
     def run_hands(self) -> None:
         try:
@@ -391,7 +406,9 @@ class GameLengthTab(QWidget):
         self.flip = QPushButton("&Flip for us")
         self.answer = QTextBrowser()
         row = QHBoxLayout()
-        for w in (self.cards, self.check, self.flip):
+        label = QLabel("&Cards flipped")
+        label.setBuddy(self.cards)
+        for w in (label, self.cards, self.check, self.flip):
             row.addWidget(w)
         layout = QVBoxLayout(self)
         layout.addWidget(
@@ -403,6 +420,7 @@ class GameLengthTab(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.answer)
         self.check.clicked.connect(self.run_cards)
+        on_enter(self.cards, self.run_cards)
         self.flip.clicked.connect(lambda: self._show(drawn_game_length(self.rules)))
 
     def run_cards(self) -> None:
@@ -434,4 +452,5 @@ class TableAids(QDialog):
         tabs.addTab(self.volley, "Volley (seed 003)")
         layout = QVBoxLayout(self)
         layout.addWidget(tabs)
+        no_default_buttons(self)  # Enter answers where it is typed, never a button elsewhere
         self.resize(*fitted_size(980, 700))

@@ -309,6 +309,14 @@ class PostGameWizard(QWizard):
             part.changed.connect(self.update_winners)
         self.preview_page.setCommitPage(True)
         self.preview_page.setButtonText(QWizard.WizardButton.CommitButton, "&Record game")
+        if not games.records_here(window.campaign):
+            # a club's player: the report is submitted to the arbitrators, not recorded
+            self.preview_page.setButtonText(QWizard.WizardButton.CommitButton, "&Submit report")
+            self.preview_page.setTitle("Check before submitting")
+            self.preview_page.setSubTitle(
+                "These are the changes the report would make. Submit sends it to the club's "
+                "arbitrators, who record it."
+            )
         self.game_id: int | None = None
         self.submitted: int | None = None  # a club's player's report, submitted (issue 29)
         self.commit_text = ""
