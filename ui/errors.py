@@ -26,7 +26,8 @@ def install_exception_hook() -> None:
             QMessageBox.critical(
                 None,
                 "rostermgr",
-                f"Something went wrong: {exc}.\nYour campaign file is safe: every change is "
+                # a campaign on a club's server as much as a file: every write is one transaction
+                f"Something went wrong: {exc}.\nYour campaign is safe: every change is "
                 f"saved in one step or not at all.{detail}",
             )
 

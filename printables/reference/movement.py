@@ -155,7 +155,10 @@ def _drawing(c: Canvas, block: MoveDiagram, row: Ruler, x: float, top: float, in
         for i, text in enumerate(row.labels):
             y = top - (i + 1) * length
             _rect(c, x, y, width, length, ink)
-            label = f"{i * card_l:g}-{(i + 1) * card_l:g} mm: {text}"
+            # R12a: a fall of exactly one card length is free; each band above starts past
+            # the length below it, so no length reads as in two bands
+            start = f"over {i * card_l:g}" if i else "0"
+            label = f"{start}-{(i + 1) * card_l:g} mm: {text}"
             beside = x + width + mm(FALL_LABEL_GAP_MM)
             _label(c, label, beside, y + length / 2 - mm(LABEL_DROP_MM), ink)
         _arrow(c, x + width / 2, top, x + width / 2, top - len(row.labels) * length, ink)

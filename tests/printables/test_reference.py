@@ -326,7 +326,7 @@ def test_r12a_movement_and_terrain_in_the_rulesets_millimetres(shipped: Path) ->
     assert f"{width:g} mm over the wall" in text
     assert "Climbing: at most 1 card length up in a move" in text
     assert f"0-{length:g} mm: no damage" in text
-    assert f"{length:g}-{2 * length:g} mm: 1 unsoakable" in text
+    assert f"over {length:g}-{2 * length:g} mm: 1 unsoakable" in text
     assert f"a card ({length:g} x {width:g} mm) is 22.2 x 15.9 mm here" in text
     assert "No difficult terrain; distances may be measured at any time." in text
 
@@ -385,7 +385,7 @@ def test_r11_r12a_a_changed_ruleset_changes_the_turn_and_the_drawing(tmp_path: P
     assert "Each player holds 9 cards and must spend at least 8 this turn" in words
     assert "Move 1, up to 1 card length (100 mm)" in words
     assert "the first 2 card lengths free" in words
-    assert "100-200 mm: no damage" in words and "200-300 mm: 1 unsoakable" in words
+    assert "100-200 mm: no damage" in words and "over 200-300 mm: 1 unsoakable" in words
     assert "Deputy $30" in words
     shapes = _card_shapes(pdf)
     assert sum(1 for s in shapes if s == pytest.approx((25.0, 15.88), abs=0.02)) == 3

@@ -233,3 +233,30 @@ def test_a_chosen_alt_letter_is_free_and_the_text_reads_the_same(
         assert taken == before
     else:
         assert letter not in before and taken == before | {letter}
+
+
+def test_the_volley_tab_and_each_of_its_fields_have_their_alt_letters(
+    window: MainWindow, qtbot
+) -> None:
+    """h-table (2026-12-03): the Volley tab of the table aids was reached only by Tab, a field at
+    a time: the tab and every field now have a letter, none clashing with the dialog's."""
+    from PySide6.QtWidgets import QFormLayout
+
+    from ui.dialogs.table_aids import TableAids
+
+    aids = TableAids(window, parent=window)
+    qtbot.addWidget(aids)
+    aids.show()
+    tabs = aids.findChild(QTabWidget)
+    volley = tabs.indexOf(aids.volley)
+    assert _letter(tabs.tabText(volley)) == "y"
+    tabs.setCurrentIndex(volley)
+    form = aids.volley.findChild(QFormLayout)
+    assert form is not None
+    labels = [form.itemAt(row, QFormLayout.ItemRole.LabelRole) for row in range(form.rowCount())]
+    shown = [item.widget() for item in labels if item is not None]
+    assert len(shown) == 10
+    for label in shown:
+        assert isinstance(label, QLabel) and _letter(label.text()), label.text()
+        assert label.buddy() is not None, label.text()
+    assert_no_clash(aids, "table aids, Volley")

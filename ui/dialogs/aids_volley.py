@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
@@ -70,16 +71,20 @@ class VolleyTab(QWidget):
         self.roll = QPushButton("R&oll for us")
         self.answer = QTextBrowser()
         form = QFormLayout()
-        form.addRow("Ranged Attack", self.attack)
-        form.addRow("Attacking bases", self.bases)
-        form.addRow("Target's Save", self.save)
-        form.addRow("Target's Courage", self.courage)
-        form.addRow("Target's Wound", self.wounds)
-        form.addRow("Wounds already on it", self.wound_pool)
-        form.addRow("Target's bases", self.target_bases)
-        form.addRow("Target modifiers", mods)
-        form.addRow("Attack dice", self.dice)
-        form.addRow("Save dice", self.saves)
+        form.addRow("&Ranged Attack", self.attack)
+        form.addRow("Attacking &bases", self.bases)
+        form.addRow("Target's Sav&e", self.save)
+        form.addRow("Target's &Courage", self.courage)
+        form.addRow("Target's &Wound", self.wounds)
+        form.addRow("Wounds already o&n it", self.wound_pool)
+        form.addRow("&Target's bases", self.target_bases)
+        # the row's Alt letter reaches its first box (a label's buddy is one widget)
+        shown = QLabel("Target &modifiers" if self.modifiers else "Target modifiers")
+        if self.modifiers:
+            shown.setBuddy(next(iter(self.modifiers.values())))
+        form.addRow(shown, mods)
+        form.addRow("Attack &dice", self.dice)
+        form.addRow("S&ave dice", self.saves)
         buttons = QHBoxLayout()
         buttons.addWidget(self.settle)
         buttons.addWidget(self.roll)

@@ -449,7 +449,7 @@ class TableAids(QDialog):
         tabs.addTab(self.initiative, "&Initiative")
         tabs.addTab(self.length, "&Game length")
         self.volley = VolleyTab()  # seed 003's volley, a module of its own
-        tabs.addTab(self.volley, "Volley (seed 003)")
+        tabs.addTab(self.volley, "Volle&y (seed 003)")
         layout = QVBoxLayout(self)
         layout.addWidget(tabs)
         no_default_buttons(self)  # Enter answers where it is typed, never a button elsewhere
