@@ -62,6 +62,9 @@ class Summary:
     # each campaign's own figure, in campaign order (NaN: it has none), by FIGURES name; two runs
     # on the same seeds pair campaign i with campaign i, so B - A gets its sampling error
     per_campaign: tuple[tuple[str, tuple[float, ...]], ...] = ()
+    # half the width of each win rate's own 95% interval (`rate_interval`), in win_rate's order;
+    # None: fewer than two campaigns in which the faction played
+    win_interval: tuple[tuple[str, float | None], ...] = ()
 
     def row(self, game: int, faction: str) -> GameRow:
         return next(r for r in self.by_game if r.game == game and r.faction == faction)
@@ -108,12 +111,23 @@ def win_figure(faction: str) -> str:
     return f"win_rate.{faction}"
 
 
+def wins_figure(faction: str) -> str:
+    """The per-campaign figure of the games a faction's posses won."""
+    return f"wins.{faction}"
+
+
+def games_figure(faction: str) -> str:
+    """The per-campaign figure of the games a faction's posses played."""
+    return f"games.{faction}"
+
+
 DRAW_RATE, TAKE_OUTS = "draw_rate", "take_outs"
 
 
 def campaign_figures(run: CampaignRun) -> dict[str, float]:
     """One campaign's win rate by faction, draw rate and models out of action per game (NaN
-    where it played no game): the numbers whose spread over campaigns is the sampling error."""
+    where it played no game): the numbers whose spread over campaigns is the sampling error;
+    and each faction's wins and games, from which its rate's own interval is had."""
     games = len(run.take_outs)
     out = {
         DRAW_RATE: (games - sum(run.wins)) / games if games else math.nan,
@@ -123,6 +137,8 @@ def campaign_figures(run: CampaignRun) -> dict[str, float]:
         won = sum(w for f, w in zip(run.factions, run.wins, strict=True) if f == faction)
         n = sum(p for f, p in zip(run.factions, run.played, strict=True) if f == faction)
         out[win_figure(faction)] = won / n if n else math.nan
+        out[wins_figure(faction)] = float(won)
+        out[games_figure(faction)] = float(n)
     return out
 
 
@@ -239,6 +255,15 @@ def finish(t: Tally, games: int) -> Summary:
         stat_spread=spread(t.spreads),
         take_outs=t.take_outs / t.games_played if t.games_played else 0.0,
         per_campaign=tuple((name, tuple(v)) for name, v in t.figures.items()),
+        win_interval=tuple(
+            (
+                f,
+                rate_interval(
+                    t.figures.get(wins_figure(f), ()), t.figures.get(games_figure(f), ())
+                ),
+            )
+            for f in t.factions
+        ),
     )
 
 
@@ -259,6 +284,31 @@ def paired_interval(a: Summary, b: Summary, figure: str) -> float | None:
     mean = sum(diffs) / len(diffs)
     variance = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
     return Z95 * math.sqrt(variance / len(diffs))
+
+
+def rate_interval(wins: Sequence[float], games: Sequence[float]) -> float | None:
+    """Half the width of the 95% interval of a win rate, sum(wins) / sum(games), from each
+    campaign's wins and games (NaN or no games: a campaign that did not play it, left out).
+
+    A campaign's games are not independent draws (the same posses grow through them), so the
+    campaign is the unit: the rate is a ratio estimator over the campaigns, and its standard
+    error the cluster-robust (linearised) one,
+
+        SE^2 = C / (C - 1) * sum((w_c - R * n_c)^2) / (sum n_c)^2,
+
+    over the C campaigns that played it, R the rate. With as many games in every campaign it is
+    the standard error of the mean of the campaigns' own rates, as in `paired_interval`. None
+    when fewer than two campaigns played it.
+    """
+    pairs = [(w, n) for w, n in zip(wins, games, strict=True) if not math.isnan(n) and n > 0]
+    if len(pairs) < 2:
+        return None
+    won = sum(w for w, _ in pairs)
+    played = sum(n for _, n in pairs)
+    rate = won / played
+    residuals = sum((w - rate * n) ** 2 for w, n in pairs)
+    count = len(pairs)
+    return Z95 * math.sqrt(count / (count - 1) * residuals) / played
 
 
 @dataclass(frozen=True)

@@ -116,10 +116,33 @@ def _share(value: float) -> str:
     return _pct(value)
 
 
-def _tail(summary: Summary, rules: Ruleset) -> list[str]:
+def rate_text(rate: float | None, half: float | None) -> str:
+    """A win rate as the report gives it, with its own 95% interval in points: "36% ± 4.1"."""
+    if rate is None:
+        return "no games played"
+    return _pct(rate) + ("" if half is None else f" ± {half * 100:.1f}")
+
+
+def interval_note(summary: Summary) -> str:
+    """What the ± after a win rate is, said once under the rates."""
+    if summary.campaigns < 2:
+        return "no ± interval: a campaign's games share its posses, so one campaign is one draw"
+    some_none = any(h is None for _, h in summary.win_interval)
+    return (
+        f"± the 95% interval in points, each of the {summary.campaigns} campaigns one draw, as "
+        "its games share its posses"
+        + ("; none where fewer than 2 campaigns played it" if some_none else "")
+    )
+
+
+def _capital(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
+
+
+def _tail(summary: Summary, rules: Ruleset, note: bool = True) -> list[str]:
+    halves = dict(summary.win_interval)
     wins = ", ".join(
-        f"{_name(f, rules)} {_pct(r) if r is not None else 'no games played'}"
-        for f, r in summary.win_rate
+        f"{_name(f, rules)} {rate_text(r, halves.get(f))}" for f, r in summary.win_rate
     )
     if summary.first_death is None:
         death = "Games to the first death: no campaign had one."
@@ -132,6 +155,7 @@ def _tail(summary: Summary, rules: Ruleset) -> list[str]:
         )
     return [
         f"Win rate: {wins} (draws: {_pct(summary.draw_rate)} of games).",
+        *([f"({_capital(interval_note(summary))}.)"] if note else []),
         f"Models out of action per game: {summary.take_outs:.2f} on average.",
         death,
         "Spread of total stats at the end (best posse minus worst): "
@@ -160,8 +184,9 @@ def comparison_lines(
                 cells.append(f"{_num(x, metric)} -> {_num(y, metric)} ({_signed(y - x, metric)})")
             rows.append(cells)
         lines += _table(names, rows)
-    lines += ["", *_ROUNDS, "", "A:"] + [f"  {t}" for t in _tail(a, rules_a)]
-    lines += ["B:"] + [f"  {t}" for t in _tail(b, rules_b)]
+    lines += ["", *_ROUNDS, "", "A:"] + [f"  {t}" for t in _tail(a, rules_a, note=False)]
+    lines += ["B:"] + [f"  {t}" for t in _tail(b, rules_b, note=False)]
+    lines += [f"Own win rates of A and B: {interval_note(a)}."]
     return lines + _noise_lines(a, b, rules_a)
 
 
@@ -228,6 +253,8 @@ def summary_json(summary: Summary, rules: Ruleset, seed: int) -> dict[str, Any]:
         "by_game": _by_game(summary),
         "posses": dict(summary.posses),
         "win_rate": {f: None if r is None else round(r, 4) for f, r in summary.win_rate},
+        # half the width of each rate's own 95% interval, the campaigns its clusters
+        "win_rate_interval95": {f: _rounded(h) for f, h in summary.win_interval},
         "draw_rate": round(summary.draw_rate, 4),
         "first_death": summary.first_death.as_json() if summary.first_death else None,
         "no_death": round(summary.no_death, 4),
@@ -276,6 +303,11 @@ def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
 
 
+def _blank(value: float | None) -> float | str:
+    """A CSV value: an interval that cannot be had is an empty value."""
+    return "" if value is None else round(value, 4)
+
+
 def difference_rows(a: Summary, b: Summary) -> list[Sequence[object]]:
     """figures.csv rows of B - A ("B-A" in the ruleset column, B's version and hash) and of the
     half-width of each one's 95% interval (the figure's name + "_interval95"), as the text and
@@ -308,8 +340,16 @@ def csv_rows(
         for r in summary.by_game
         for m, s in r.metrics
     ]
+    halves = dict(summary.win_interval)
     figures: list[Sequence[object]] = [
-        *((*head, "win_rate", f, "" if v is None else round(v, 4)) for f, v in summary.win_rate),
+        *(
+            row
+            for f, v in summary.win_rate
+            for row in (
+                (*head, "win_rate", f, "" if v is None else round(v, 4)),
+                (*head, "win_rate_interval95", f, _blank(halves.get(f))),
+            )
+        ),
         (*head, "draw_rate", "", round(summary.draw_rate, 4)),
         (*head, "take_outs_per_game", "", round(summary.take_outs, 4)),
         (*head, "no_death", "", round(summary.no_death, 4)),

@@ -46,6 +46,58 @@ def test_json_document_has_the_keys_of_design_5(cli: Cli) -> None:
     assert set(doc["win_rate"]) == {"sheriffs", "outlawmen"}
 
 
+def test_each_win_rate_has_its_own_interval_in_the_text_json_and_csv(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """One run gives every win rate the half-width of its 95% interval, the campaigns its
+    clusters: "Sheriffs 36% ± 4.1" in the report, beside "win_rate" in --json, a row of its own
+    in figures.csv; the document's other keys stay those of DESIGN 5."""
+    import csv
+
+    doc = cli.ok("simulate", *SMALL, "--json").json()
+    assert set(doc) == {
+        "campaigns",
+        "games",
+        "seed",
+        "ruleset",
+        "by_game",
+        "posses",
+        "win_rate",
+        "win_rate_interval95",
+        "draw_rate",
+        "first_death",
+        "no_death",
+        "stat_spread",
+        "take_outs_per_game",
+        "model",
+    }
+    halves = doc["win_rate_interval95"]
+    assert list(halves) == list(doc["win_rate"])
+    assert all(isinstance(h, float) and 0 <= h < 0.5 for h in halves.values())
+    text = cli.ok("simulate", *SMALL).out
+    rules = default_ruleset()
+    said = ", ".join(
+        f"{rules.factions[f].name} {rate * 100:.0f}% ± {halves[f] * 100:.1f}"
+        for f, rate in doc["win_rate"].items()
+    )
+    assert f"Win rate: {said} (draws: " in text
+    assert "(± the 95% interval in points, each of the 8 campaigns one draw" in text
+    cli.ok("simulate", *SMALL, "--csv", str(tmp_path / "out"))
+    with (tmp_path / "out" / "figures.csv").open(encoding="utf-8") as f:
+        got = {(r["figure"], r["faction"]): r["value"] for r in csv.DictReader(f)}
+    for faction, half in halves.items():
+        assert float(got[("win_rate_interval95", faction)]) == half
+        assert float(got[("win_rate", faction)]) == doc["win_rate"][faction]
+
+
+def test_one_campaign_gives_its_win_rates_without_an_interval(cli: Cli) -> None:
+    doc = cli.ok("simulate", "--campaigns", "1", "--games", "3", "--json").json()
+    assert set(doc["win_rate_interval95"].values()) == {None}
+    text = cli.ok("simulate", "--campaigns", "1", "--games", "3").out
+    assert " ± " not in text.split("Win rate: ")[1].splitlines()[0]
+    assert "(No ± interval: a campaign's games share its posses" in text
+
+
 def test_same_seed_same_document_other_seed_other(cli: Cli) -> None:
     a = cli.ok("simulate", *SMALL, "--json").out
     assert cli.ok("simulate", *SMALL, "--json").out == a

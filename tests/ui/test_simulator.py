@@ -397,11 +397,16 @@ def test_the_win_rates_carry_the_reports_intervals(
         name = FACTIONS[whisker.category]
         said = difference_text(d)
         assert f"{name} {said}" in report  # the very words of the Summary tab
+        own_a = dict(outcome.summary.win_interval)[d.faction]
+        own_b = dict(outcome.against.win_interval)[d.faction]
+        assert own_a is not None and own_b is not None
         assert dialog.wins.tip(1, whisker.category) == (
-            f"{name} under B: won {d.b * 100:.0f}% of its games; B - A {said}."
+            f"{name} under B: won {d.b * 100:.0f}% of its games, ± {own_b * 100:.1f} pts "
+            f"(95% interval); B - A {said}."
         )
         assert dialog.wins.tip(0, whisker.category) == (
-            f"{name} under A: won {d.a * 100:.0f}% of its games."
+            f"{name} under A: won {d.a * 100:.0f}% of its games, ± {own_a * 100:.1f} pts "
+            "(95% interval)."
         )
         assert dialog.wins.tip(1, whisker.category) in dialog.wins.view.accessibleDescription()
         b_bars = dialog.wins.chart.series()[0].barSets()[1]
@@ -410,6 +415,47 @@ def test_the_win_rates_carry_the_reports_intervals(
     assert "95% interval of B - A" in dialog.wins.caption.text()
     dialog.tabs.reset()  # the next run starts from a chart without whiskers
     assert dialog.wins.whiskers() == [] and dialog.wins.view.accessibleDescription() == ""
+
+
+def test_a_single_run_s_win_rates_carry_their_own_intervals(window: MainWindow, qtbot) -> None:
+    """Without B, each bar has a whisker of its own rate's 95% interval (the campaigns its
+    clusters), the numbers the Summary prints after its rate, and says it in its tooltip."""
+    dialog = open_window(window, qtbot)
+    small(dialog)
+    run(dialog, qtbot)
+    outcome = dialog.outcome
+    assert outcome is not None and outcome.against is None
+    a = outcome.summary
+    halves = dict(a.win_interval)
+    drawn = dialog.wins.whiskers()
+    assert [(w.bar_set, w.category) for w, _ in drawn] == [(0, i) for i in range(len(FACTIONS))]
+    report = dialog.text.toPlainText()
+    bars = dialog.wins.chart.series()[0].barSets()[0]
+    for (whisker, points), (faction, rate), name in zip(drawn, a.win_rate, FACTIONS, strict=True):
+        half = halves[faction]
+        assert rate is not None and half is not None
+        assert (whisker.low, whisker.high) == pytest.approx(
+            (max(0.0, (rate - half) * 100), min(100.0, (rate + half) * 100))
+        )
+        assert {y for _, y in points} == {whisker.low, whisker.high}
+        assert f"{name} {rate * 100:.0f}% ± {half * 100:.1f}" in report  # the Summary's words
+        tip = f"{name}: won {rate * 100:.0f}% of its games, ± {half * 100:.1f} pts (95% interval)."
+        assert dialog.wins.tip(0, whisker.category) == tip
+        assert tip in dialog.wins.view.accessibleDescription()
+        dialog.wins.chart.series()[0].hovered.emit(True, whisker.category, bars)
+        assert QToolTip.text() == tip
+    assert "Each whisker is the rate's 95% interval, each of the 20 campaigns one draw" in (
+        dialog.wins.caption.text()
+    )
+
+
+def test_a_single_campaign_draws_no_whisker(window: MainWindow, qtbot) -> None:
+    dialog = open_window(window, qtbot)
+    small(dialog, campaigns=1)
+    run(dialog, qtbot)
+    assert dialog.wins.whiskers() == []
+    assert "whisker" not in dialog.wins.caption.text()
+    assert dialog.wins.tip(0, 0).endswith("of its games.")
 
 
 def test_the_charts_are_emptied_straight_after_a_run(window: MainWindow, qtbot) -> None:

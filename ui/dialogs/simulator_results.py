@@ -21,8 +21,12 @@ from PySide6.QtWidgets import (
 )
 
 from rostermgr.simulate.model import Model
-from rostermgr.simulate.summary import win_rate_differences
-from rostermgr.simulate.text import comparison_lines, difference_text, summary_lines
+from rostermgr.simulate.summary import Summary, win_rate_differences
+from rostermgr.simulate.text import (
+    comparison_lines,
+    difference_text,
+    summary_lines,
+)
 from services.simulate import Outcome
 from ui.charts import ChartPanel
 from ui.simulator_charts import BarPanel, Fan, FanPanel, Whisker
@@ -170,20 +174,29 @@ class SimResults(QTabWidget):
         ]
         idle = [faction_name(outcome.rules, f) for f, r in a.win_rate if r is None]
         draws = f"Draws: {a.draw_rate * 100:.0f}% of games"
-        tips = [[_rate_tip(name, r, "") for name, (_, r) in zip(names, a.win_rate, strict=True)]]
+        halves = dict(a.win_interval)
+        tips = [_tips(names, a, " under A" if outcome.against else "")]
         whiskers: list[Whisker] = []
         noise = ""
-        if outcome.against is not None:
+        if outcome.against is None:
+            # one run: each bar's own interval, the campaigns its clusters (summary.rate_interval)
+            for i, (f, r) in enumerate(a.win_rate):
+                half = halves.get(f)
+                if r is not None and half is not None:
+                    whiskers.append(Whisker(0, i, *_clipped(r, half)))
+            if whiskers:
+                noise = (
+                    " Each whisker is the rate's 95% interval, each of the "
+                    f"{a.campaigns} campaigns one draw, as its games share its posses."
+                )
+        else:
             b = outcome.against
-            rates = dict(b.win_rate)
+            rates, b_halves = dict(b.win_rate), dict(b.win_interval)
             sets.append(("B", [(rates.get(f) or 0.0) * 100 for f in a.factions]))
             draws += f" under A, {b.draw_rate * 100:.0f}% under B"
-            tips = [
-                [_rate_tip(n, r, " under A") for n, (_, r) in zip(names, a.win_rate, strict=True)]
-            ]
             tips.append(
                 [
-                    _rate_tip(n, rates.get(f), " under B")
+                    _rate_tip(n, rates.get(f), b_halves.get(f), " under B")
                     for n, f in zip(names, a.factions, strict=True)
                 ]
             )
@@ -218,11 +231,28 @@ class SimResults(QTabWidget):
         )
 
 
-def _rate_tip(name: str, rate: float | None, side: str) -> str:
-    """One bar's sentence: the faction's win rate under a ruleset, as the report rounds it."""
+def _tips(names: list[str], summary: Summary, side: str) -> list[str]:
+    """The sentence of each bar of one ruleset, in its factions' order."""
+    halves = dict(summary.win_interval)
+    return [
+        _rate_tip(n, r, halves.get(f), side)
+        for n, (f, r) in zip(names, summary.win_rate, strict=True)
+    ]
+
+
+def _rate_tip(name: str, rate: float | None, half: float | None, side: str) -> str:
+    """One bar's sentence: the faction's win rate under a ruleset and its own 95% interval, as
+    the report rounds them."""
     if rate is None:
         return f"{name}{side}: no games played"
-    return f"{name}{side}: won {rate * 100:.0f}% of its games"
+    said = f"{name}{side}: won {rate * 100:.0f}% of its games"
+    return said if half is None else f"{said}, ± {half * 100:.1f} pts (95% interval)"
+
+
+def _clipped(rate: float, half: float) -> tuple[float, float]:
+    """A rate's interval in percent, within the 0 to 100 a rate can take (the normal interval
+    of a rate near either end reaches past it)."""
+    return max(0.0, (rate - half) * 100), min(100.0, (rate + half) * 100)
 
 
 def report(outcome: Outcome, seed: int, model: Model) -> list[str]:
