@@ -138,3 +138,42 @@ def test_placeholder_grey_follows_a_dark_palette(rules: Ruleset, qtbot) -> None:
     dialog.setPalette(dark)
     grey = dialog.text.document().find(NOT_WRITTEN).charFormat().foreground().color()
     assert grey.name() == muted_colour(dark) == "#888888"
+
+
+def test_r7_r12a_the_play_section_reads_as_the_printed_quick_reference(
+    rules: Ruleset, qtbot
+) -> None:
+    """h-table (2026-12-03): Help > Rules reference stopped at R13; the cards' values, the
+    tests, the turn, the game's length, the rout and movement were on the printed sheet only.
+    The window now gives the sheet's own content (rostermgr.reference), step by step."""
+    from rostermgr.reference import build_reference
+
+    dialog = open_reference(rules, qtbot)
+    text = dialog.text.toPlainText()
+    reference = build_reference(rules)
+    for chart in reference.charts:
+        assert chart.title in text
+        for step in chart.steps:
+            assert step.text in text
+            if step.decision:
+                assert step.outcome in text
+    for diagram in reference.drawings:
+        assert diagram.title in text
+        assert all(row.text in text for row in diagram.rows)
+    assert "No difficult terrain; distances may be measured at any time." in text
+    cards = next(t for t in reference.tables if t.title.startswith("Card values"))
+    shown = next(rows for rows in tables(dialog.text.document()) if rows[0] == list(cards.heads))
+    assert shown[1:] == [list(row) for row in cards.rows]
+    # a house number reaches the window as it reaches the sheet (R12a: the card that measures)
+    house = replace(rules, tabletop=replace(rules.tabletop, climb=2))
+    assert "at most 2 card lengths up in a move" in open_reference(house, qtbot).text.toPlainText()
+
+
+def test_the_reference_is_read_by_keyboard_to_its_end(rules: Ruleset, qtbot) -> None:
+    """Ctrl+End took the reader nowhere: the text answered Page keys alone."""
+    from PySide6.QtCore import Qt
+
+    dialog = open_reference(rules, qtbot)
+    dialog.text.setFocus()
+    qtbot.keyClick(dialog.text, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    assert dialog.text.textCursor().atEnd()

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QDialog, QTextBrowser, QVBoxLayout, QWidget
 
 from rostermgr.cards import SUIT_SYMBOLS
 from rostermgr.rules import Ruleset
 from rostermgr.views import carried_by, item_effect, item_range
+from ui.dialogs.rules_reference_play import play_html
 from ui.screen import fitted_size
 
 NOT_WRITTEN = "(text not written yet)"
@@ -114,6 +115,7 @@ def rules_html(rules: Ruleset, muted: str = "#808080") -> str:
         f"</ul><p>Injuries (R13): each time out of action, -{rules.wounds_lost} Wounds; "
         f"at {rules.strikes_to_die} strikes the model is dead and its gear buried.</p>"
     )
+    out.append(play_html(rules))
     return "".join(out)
 
 
@@ -123,6 +125,11 @@ class RulesReference(QDialog):
         self.setWindowTitle(f"Rules reference: {rules.name}")
         self.rules = rules
         self.text = QTextBrowser()
+        # a keyboard reader's Ctrl+Home/End, arrows and Shift+arrows to copy, not Page keys alone
+        self.text.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextBrowserInteraction
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
         self.show_rules()
         layout = QVBoxLayout(self)
         layout.addWidget(self.text)
