@@ -370,6 +370,8 @@ def _cards(args: argparse.Namespace, out: TextIO) -> int:
     else:
         made = ""
     out.write(f"Wrote {job.count} card{plural}{made} to {args.output}.{note}\n")
+    for said in job.notes:
+        out.write(f"{said}\n")
     return EXIT_OK
 
 

@@ -80,6 +80,7 @@ class PrintJob:
     printed: tuple[tuple[str, str], ...] = ()
     folder: bool = False  # draw writes files into the folder it is given (PNGs for a shop)
     unit: str = ""  # what count counts, as progress says it ("cards"); "" a percentage
+    notes: tuple[str, ...] = ()  # what the printout had to give way on, a sentence each (R18)
 
 
 def back_offset_limits(paper: str, gap: float = 0.0) -> tuple[float, float]:
@@ -95,7 +96,13 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
 
     A job with a count of 0 means nothing changed: there is nothing to print.
     """
-    from printables.cards import card_faces, changed_faces, printed_faces, write_cards
+    from printables.cards import (
+        card_faces,
+        changed_faces,
+        printed_faces,
+        shortened_texts,
+        write_cards,
+    )
     from printables.cards.impose import check_back_offset, check_gap
 
     if not names:
@@ -110,11 +117,12 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
     # cards, counted as cards; they share the member's key and fingerprint.
     faces = printed_faces(faces)
     printed = tuple(dict.fromkeys((f.key, f.fingerprint) for f in faces))
+    notes = tuple(shortened_texts(faces))
     if options.shop not in SHOPS:
         known = ", ".join(SHOPS[:-1]) + " or " + SHOPS[-1]
         raise Refused(f"The print shop '{options.shop}' is not known; choose {known}.")
     if options.shop != "pnp":
-        return _shop_job(c, faces, options, printed)
+        return replace(_shop_job(c, faces, options, printed), notes=notes)
 
     def draw(path: Path, progress: Progress | None) -> int:
         write_cards(
@@ -131,7 +139,7 @@ def cards_job(c: Campaign, names: list[str], options: CardOptions) -> PrintJob:
         )
         return 0
 
-    return PrintJob("roster cards.pdf", len(faces), draw, printed, unit="cards")
+    return PrintJob("roster cards.pdf", len(faces), draw, printed, unit="cards", notes=notes)
 
 
 def _shop_job(

@@ -11,7 +11,7 @@ For `--changed`, store each face's `fingerprint` under its `key` when it is prin
 from printables.cards.calibration import write_calibration
 from printables.cards.faces import GANGERS, CardFace, card_faces, changed_faces
 from printables.cards.impose import LAYOUTS, parse_back_offset
-from printables.cards.writer import printed_faces, write_cards
+from printables.cards.writer import printed_faces, shortened_texts, write_cards
 from printables.layout import INKS, PAPERS
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "changed_faces",
     "parse_back_offset",
     "printed_faces",
+    "shortened_texts",
     "write_calibration",
     "write_cards",
 ]

@@ -44,6 +44,7 @@ FLIP = {"duplex-long": "long", "duplex-short": "short"}
 
 # The faces draw with these; new_canvas adds the margin notes' font (CONDENSED, among them).
 CARD_FONTS = (CONDENSED, CONDENSED_BOLD, DISPLAY, SERIF_ITALIC)
+SHORTENED_NAMED = 3  # a note on a text cut short names this many of its cards
 
 
 def printed_faces(faces: Sequence[CardFace]) -> list[CardFace]:
@@ -217,3 +218,34 @@ def _notes(
         f"{what} \u00b7 page {number}: {side}",
         f"{actual}, double-sided, flip on the {edge} edge; then {cut}.{shift}",
     )
+
+
+def shortened_texts(faces: Sequence[CardFace]) -> list[str]:
+    """A sentence for each rule or leader-action text a card back had to cut short to fit
+    (R18): the card prints it with an ellipsis, and whoever prints should know which text to
+    shorten in the ruleset. The cards are named, the first few of many."""
+    from printables.cards.back import back_layout
+
+    register_fonts(CARD_FONTS)  # the layout measures text
+    cut_on: dict[tuple[str, str], list[str]] = {}  # (faction id, text's name): card titles
+    for face in faces:
+        laid = back_layout(face)  # the writer's own layout, kept: drawn from it later
+        if laid.tables == face.back:
+            continue
+        kept = dict(laid.tables.actions)
+        cut = [name for name, text in face.back.actions if kept.get(name) != text]
+        if face.back.rule is not None and laid.tables.rule != face.back.rule:
+            cut.append(face.back.rule[0])
+        for name in cut:
+            cut_on.setdefault((face.faction_id, name), []).append(face.title)
+    said = []
+    for (faction_id, name), titles in cut_on.items():
+        shown = ", ".join(titles[:SHORTENED_NAMED])
+        more = len(titles) - SHORTENED_NAMED
+        cards = f"{shown} and {more} more" if more > 0 else shown
+        said.append(
+            f"No room on the back for the whole text of '{name}', so it is cut short with '…' "
+            f"on the card{'s' if len(titles) != 1 else ''} of {cards}; shorten it under "
+            f"factions.{faction_id} in the ruleset to print it whole (R18)."
+        )
+    return said

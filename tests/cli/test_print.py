@@ -386,3 +386,26 @@ def test_the_volley_reference_is_named_inside_its_sentence_in_small_letters(
     done = cli("print", "volley-reference", "-o", str(out))
     assert done.code == 0 and out.exists()
     assert done.out == f"Wrote the unit ranged combat (seed 003) step by step (1 page) to {out}.\n"
+
+
+def test_r18_print_cards_names_a_rule_text_cut_short(
+    cli: Cli, tmp_path: Path, dalton: dict
+) -> None:
+    """A designer's rule text too long for a back is cut with '…' on the card: the print says
+    which text, on which card, and the key to shorten (it said nothing)."""
+    shipped = Path(__file__).parents[2] / "rostermgr" / "rulesets" / "last-hope-frontier.toml"
+    custom = tmp_path / "mine.toml"
+    rule = "An Outlawman may swap the card he played for the top card of the deck, once. " * 3
+    text = shipped.read_text(encoding="utf-8").replace(
+        'rule = { name = "Twist The Knife", text = "" }',
+        f'rule = {{ name = "Twist The Knife", text = "{rule}" }}',
+    )
+    custom.write_text(text, "utf-8")
+    cli.ok("--ruleset", str(custom), "posse", "new", cli.file(dalton))
+    out = tmp_path / "cards.pdf"
+    said = cli.ok("print", "cards", dalton["name"], "-o", str(out)).out.splitlines()
+    assert said[0].startswith("Wrote ")
+    assert any("whole text of 'Twist The Knife'" in line for line in said[1:])
+    end = "shorten it under factions.outlawmen in the ruleset to print it whole (R18)."
+    assert all(line.startswith("No room on the back") and line.endswith(end) for line in said[1:])
+    assert "…" in _text(out)

@@ -382,3 +382,18 @@ def test_the_card_options_a_newcomer_cannot_guess_say_what_they_do(qtbot) -> Non
     assert "to the right" in options.dx.toolTip() and "up, as" in options.dy.toolTip()
     assert "calibration sheet" in options.dx.toolTip()
     assert "last saved, opened or sent to a printer" in options.changed.toolTip()
+
+
+def test_r18_the_preview_says_which_text_a_back_cut_short(
+    open_dialog: OpenDialog, qtbot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The print's notes (printables.cards.shortened_texts) are said under the preview, as the
+    command line says them after its 'Wrote' line."""
+    import printables.cards
+
+    note = "No room on the back for the whole text of 'Twist The Knife', ... (R18)."
+    monkeypatch.setattr(printables.cards, "shortened_texts", lambda faces: [note])
+    dialog = open_dialog(dalton=True)
+    previewed(dialog, qtbot)
+    assert dialog.message.text().endswith(f"Print at actual size (100%). {note}")
+    dialog.done(0)

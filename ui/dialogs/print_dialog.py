@@ -406,8 +406,9 @@ class PrintDialog(QDialog):
                 "trim, the dashed line the safe zone. Save writes every card."
             )
             return
+        notes = "" if self._job is None else "".join(f" {n}" for n in self._job.notes)
         self.message.setText(
-            f"{pages} page{'s' if pages != 1 else ''}. Print at actual size (100%)."
+            f"{pages} page{'s' if pages != 1 else ''}. Print at actual size (100%).{notes}"
         )
 
     def _failed(self, sentence: str, generation: int) -> None:
