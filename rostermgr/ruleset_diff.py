@@ -161,11 +161,34 @@ def _row_changes(top: str, was: object, now: object, new: Ruleset) -> str | None
     return "; ".join(parts) or None
 
 
+def _action_changes(faction: str, was: object, now: object) -> str:
+    """R1: a faction's leader actions told action by action, each changed field in words
+    ("text", "effect", "heals"), not the whole list dumped twice as JSON."""
+
+    def by_name(value: object) -> dict[str, dict[str, object]]:
+        rows = cast(list[dict[str, object]], value) if isinstance(value, list) else []
+        return {str(row["name"]): row for row in rows}
+
+    before, after = by_name(was), by_name(now)
+    parts = []
+    for name in dict.fromkeys([*before, *after]):
+        a, b = before.get(name), after.get(name)
+        if a is None or b is None:
+            parts.append(f"{name} {'added' if a is None else 'removed'}")
+            continue
+        for key in dict.fromkeys([*a, *b]):
+            if a.get(key) != b.get(key):
+                parts.append(f"{name}: {_words(key)} {_shown(a.get(key))} -> {_shown(b.get(key))}")
+    return f"{faction}: " + "; ".join(parts)
+
+
 def _sentence(path: tuple[str, ...], was: object, now: object, old: Ruleset, new: Ruleset) -> str:
     top = path[0]
     rows = _row_changes(top, was, now, new) if len(path) == 1 else None
     if rows is not None:
         return rows
+    if top == "factions" and path[2:] == ("leader_actions",):
+        return _action_changes(_name(top, path[1], old, new), was, now)
     if top in _NAMED and len(path) >= 2:
         name = _name(top, path[1], old, new)
         what = _words(top.removesuffix("s")).replace("test kind", "test").capitalize()

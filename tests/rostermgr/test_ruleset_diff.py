@@ -93,3 +93,28 @@ def test_r15_an_advancement_row_is_told_by_its_cards_with_the_stats_names() -> N
     assert _sentences(dataclasses.replace(RULES, advancement=(*kept, only))) == [
         "Advancement J, Q, K, A: Defence or Wounds -> Defence"
     ]
+
+
+def test_r1_a_leader_action_change_is_told_by_action_and_field_not_as_json() -> None:
+    """A house `leader_pair` now reaches the actions' texts (rules_tables.filled_text): the
+    diff names the action and the field, where it dumped the whole list twice as JSON."""
+    from rostermgr.rules_load import parse_ruleset_text
+    from tests.rostermgr.test_nonsense_rulesets import TEXT
+
+    old = parse_ruleset_text(TEXT, "old.toml")
+    new = parse_ruleset_text(TEXT.replace("leader_pair = 1", "leader_pair = 2", 1), "new.toml")
+    lines = diff_lines(diff_rulesets(old, new))
+    sheriffs = next(line for line in lines if line.strip().startswith("Sheriffs:"))
+    assert sheriffs.strip().startswith('Sheriffs: Dead Eyed Aim / Dead Eyed Spirit: text "Play')
+    assert "+1 to the leader's attack total" in sheriffs and "+2 to the leader's" in sheriffs
+    assert "{" not in sheriffs  # no JSON
+    added = dataclasses.replace(
+        new.faction("sheriffs"),
+        leader_actions=(
+            *new.faction("sheriffs").leader_actions,
+            dataclasses.replace(new.faction("sheriffs").leader_actions[0], name="Second Wind"),
+        ),
+    )
+    more = dataclasses.replace(new, factions=MappingProxyType({**new.factions, "sheriffs": added}))
+    told = " ".join(diff_lines(diff_rulesets(new, more)))
+    assert "Sheriffs: Second Wind added" in told
