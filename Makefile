@@ -64,7 +64,7 @@ run: $(STAMP)
 	$(BIN)/rostermgr
 
 test: $(STAMP_TEST)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest --durations=10
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 	$(BIN)/ruff check rostermgr db printables services cli ui tests bench packaging

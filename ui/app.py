@@ -24,6 +24,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+from ui.screen import can_ask
+
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication, QWidget
 
@@ -31,8 +33,6 @@ if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
 EXIT_REFUSED = 1
-# Qt platforms with no screen a person looks at.
-UNSEEN_PLATFORMS = frozenset({"offscreen", "minimal"})
 SMOKE_QUIT = "ROSTERMGR_SMOKE_QUIT"
 
 
@@ -219,17 +219,6 @@ def _restore_offered(window: QWidget, path: Path, exc: Exception) -> bool:
         window, "rostermgr", f"Restored {path.name} from {backup.name}; the damaged file is {kept}."
     )
     return True
-
-
-def can_ask() -> bool:
-    """Whether anyone can answer a message box: not on Qt's offscreen or minimal platform.
-
-    There a modal box would wait for ever for a click nobody can make; the sentence on
-    standard error and the exit code are all a caller without a screen can read.
-    """
-    from PySide6.QtGui import QGuiApplication
-
-    return QGuiApplication.platformName() not in UNSEEN_PLATFORMS
 
 
 def _refuse(window: object, exc: Exception) -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ui.app import EXIT_REFUSED, _refuse, can_ask, set_icon, show_campaign, start_application
+from ui.app import EXIT_REFUSED, _refuse, set_icon, show_campaign, start_application
+from ui.screen import can_ask
 
 if TYPE_CHECKING:
     from rostermgr.rules import Ruleset

@@ -21,7 +21,11 @@ def install_exception_hook() -> None:
         _shown = True
         from PySide6.QtWidgets import QApplication, QMessageBox
 
-        if QApplication.instance() is not None:
+        from ui.screen import can_ask
+
+        # Offscreen the box would wait for ever for a click nobody can make (a test's run_app
+        # hung so in CI): the sentence above and the log are what such a run can read.
+        if QApplication.instance() is not None and can_ask():
             detail = f"\n\nDetails were written to {where}." if where else ""
             QMessageBox.critical(
                 None,

@@ -468,6 +468,9 @@ class MainWindow(QMainWindow):
         self.opened.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        # A window closed before its start's last step ran must not run it later, in another
+        # window's start: it turned the garbage collector on in the middle of that (issue 33).
+        self._after_paint = None
         self.settings.setValue("geometry", self.saveGeometry())
         if self.live is not None:
             self.live.stop()

@@ -331,3 +331,33 @@ def test_a_window_never_painted_still_opens_its_campaign(
     qtbot.waitUntil(lambda: ran == [True], timeout=2000)
     qtbot.wait(50)
     assert ran == [True]  # once
+
+
+def test_a_window_closed_before_its_start_ended_runs_none_of_it_in_a_later_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A window closed before its campaign was painted kept its last start step (the garbage
+    collector back on) and ran it in the next start, mid-way (CI hung on it in test order)."""
+    import time
+
+    first, second = _campaign(tmp_path / "a.sqlite3"), _campaign(tmp_path / "b.sqlite3")
+    attach = MainWindow.attach
+
+    def attach_then_close(self: MainWindow, session: Campaign) -> None:
+        attach(self, session)
+        QTimer.singleShot(0, self.close)  # before the open campaign is painted
+
+    monkeypatch.setattr(MainWindow, "attach", attach_then_close)
+    assert run_app(first) == 0
+    time.sleep(main_window.OPEN_UNPAINTED_MS / 1000 + 0.1)  # its unpainted step is now due
+    seen: list[bool] = []
+
+    def attach_noting_the_collector(self: MainWindow, session: Campaign) -> None:
+        seen.append(gc.isenabled())
+        attach(self, session)
+        QTimer.singleShot(0, self.close)
+
+    monkeypatch.setattr(MainWindow, "attach", attach_noting_the_collector)
+    assert run_app(second) == 0
+    assert seen == [False]  # still off while the second campaign opens
+    assert gc.isenabled()
