@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QChildEvent, QEvent, QSettings, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
     QListView,
     QMainWindow,
@@ -28,8 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.window_files import close_keeping_view, dropped
+from ui.window_pages import EmptyCampaignPage, opening_page
+
 if TYPE_CHECKING:  # the event classes too: importing them costs before the first paint
-    from PySide6.QtCore import QMimeData
     from PySide6.QtGui import (
         QCloseEvent,
         QDragEnterEvent,
@@ -51,7 +52,6 @@ if TYPE_CHECKING:  # the event classes too: importing them costs before the firs
     from ui.view_snapshot import CampaignView
 
 MAX_RECENT = 8
-DROPPED = (".sqlite3", ".sqlite", ".db", ".json")  # campaign files, and posse files
 # Opening waits for the first paint; a window that is never painted (started minimised)
 # opens after this long anyway.
 OPEN_UNPAINTED_MS = 300
@@ -104,7 +104,7 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         where = Path(campaign.path if campaign is not None else path or "")
         name = campaign.name if campaign is not None else server or where.name
-        self.opening = self._opening_page(name)
+        self.opening = opening_page(name)
         self.stack.addWidget(self.opening)
         splitter = QSplitter()  # horizontal by default
         splitter.addWidget(left)
@@ -134,19 +134,6 @@ class MainWindow(QMainWindow):
         super().childEvent(event)
         if event.type() == QEvent.Type.ChildPolished and hasattr(self, "_focus"):
             self._focus.watch(event.child())
-
-    @staticmethod
-    def _opening_page(name: str) -> QWidget:
-        page = QWidget()
-        row = QHBoxLayout()
-        row.addStretch()
-        row.addWidget(QLabel(f"Opening {name}..."))
-        row.addStretch()
-        layout = QVBoxLayout(page)
-        layout.addStretch()
-        layout.addLayout(row)
-        layout.addStretch()
-        return page
 
     def show_preview(self, view: CampaignView) -> None:
         """Paint the campaign as it was at its last close (its snapshot) until `attach`.
@@ -203,7 +190,9 @@ class MainWindow(QMainWindow):
         pane.sell_requested.connect(posse_menu.sell_item)
         pane.flip_requested.connect(posse_menu.spend_flip)
         pane.rename_requested.connect(posse_menu.rename_member)
-        self.empty = self._empty_state()
+        self.empty = EmptyCampaignPage()
+        self.first_posse = self.empty.first_posse
+        self.first_posse.clicked.connect(self.menus.campaign.new_posse.trigger)
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.view)
         from ui.context_menus import ContextMenus
@@ -251,25 +240,6 @@ class MainWindow(QMainWindow):
         step, self._after_paint = self._after_paint, None
         if step is not None:
             step()
-
-    def _empty_state(self) -> QWidget:
-        from PySide6.QtCore import Qt
-
-        page = QWidget()
-        layout = QVBoxLayout(page)
-        layout.addStretch()
-        text = QLabel("This campaign has no posses yet.")
-        text.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        text.setStyleSheet("font-size: 14pt;")
-        self.first_posse = QPushButton("Create your first posse")
-        self.first_posse.setObjectName("firstPosse")
-        self.first_posse.setStyleSheet("font-size: 14pt; padding: 12px 24px;")
-        self.first_posse.clicked.connect(self.menus.campaign.new_posse.trigger)
-        self.first_posse.setAutoDefault(True)  # Enter presses it, as Space does
-        layout.addWidget(text)
-        layout.addWidget(self.first_posse, 0, Qt.AlignmentFlag.AlignCenter)
-        layout.addStretch()
-        return page
 
     # -- state --------------------------------------------------------------------------
     def _title(self) -> None:
@@ -375,11 +345,11 @@ class MainWindow(QMainWindow):
 
     # -- drag and drop: a campaign file opens, a posse file is imported -----------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if self.is_open and self._dropped(event.mimeData()) is not None:
+        if self.is_open and dropped(event.mimeData()) is not None:
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        path = self._dropped(event.mimeData())
+        path = dropped(event.mimeData())
         if path is None:
             return
         event.acceptProposedAction()
@@ -387,15 +357,6 @@ class MainWindow(QMainWindow):
             self.menus.file.import_file(path)
         else:
             self.menus.file.open_path(path)
-
-    @staticmethod
-    def _dropped(data: QMimeData) -> Path | None:
-        """The one local file dropped, if it is a campaign or a posse file."""
-        urls = [u for u in data.urls() if u.isLocalFile()]
-        if len(urls) != 1:
-            return None
-        path = Path(urls[0].toLocalFile())
-        return path if path.suffix.lower() in DROPPED and path.is_file() else None
 
     def act(
         self,
@@ -476,32 +437,5 @@ class MainWindow(QMainWindow):
             self.live.stop()
             self.live = None
         if self.is_open:
-            self._close_keeping_view()
+            close_keeping_view(self)
         super().closeEvent(event)
-
-    def _close_keeping_view(self) -> None:
-        """Close the campaign, then keep a snapshot of its view for the next start.
-
-        Only while this window holds the file for writing, so nothing else can change it
-        between the view read here, afresh from the file, and its key, read after the close
-        from the file as it stays. A file that cannot be read now leaves no snapshot.
-        """
-        from rostermgr.errors import Refused
-        from services.faults import DATABASE_ERRORS
-        from ui import view_snapshot
-        from ui.preview import capture
-
-        campaign = self.campaign
-        lock = campaign.lock
-        view = None
-        if not campaign.read_only and lock is not None and lock.held and not lock.lost():
-            try:
-                self.refresh()  # what the file holds now, as the window shows it
-                view = capture(self)
-            except (Refused, OSError, *DATABASE_ERRORS):
-                view = None
-        campaign.close()
-        if view is None:
-            view_snapshot.discard(campaign.path)
-        else:
-            view_snapshot.write(campaign.path, self.ruleset_path, view)
