@@ -13,10 +13,10 @@ from cli import (
     cover_usage,
     lazy_help,
     print_json,
-    ruleset,
     usage_check,
     write_lines,
 )
+from cli.context import active_ruleset
 from cli.volley import add_volley_parser
 from rostermgr.cards import Card, parse_card
 from rostermgr.game_length import GameLength, drawn_game_length, game_length
@@ -178,7 +178,7 @@ def _resolve(args: argparse.Namespace, out: TextIO) -> int:
         defender_wounds_taken=args.defender_wounds_taken,
         blast_toughness=tuple(toughness) if len(toughness) > 1 else (),
     )
-    result = resolve(test, ruleset(args))
+    result = resolve(test, active_ruleset(args))
     if args.json:
         print_json(result.as_json(), out)
     else:
@@ -254,7 +254,7 @@ def _add_initiative(sub: Commands) -> None:
 
 
 def _hands(args: argparse.Namespace, out: TextIO) -> int:
-    rules = ruleset(args)
+    rules = active_ruleset(args)
     played = {FIRST: parse_cards(args.first_cards), SECOND: parse_cards(args.second_cards)}
     pairs = tuple(_pair(getattr(args, f"{p}_pair")) for p in PLAYERS)
     result = priority(
@@ -310,7 +310,7 @@ def _hand_json(hand: Hand, played: list[Card]) -> dict[str, Any]:
 
 
 def _draw(args: argparse.Namespace, out: TextIO) -> int:
-    rules = ruleset(args)
+    rules = active_ruleset(args)
     result = first_turn(
         (args.first, parse_card(args.first_card), args.first_feet),
         (args.second, parse_card(args.second_card), args.second_feet),
@@ -384,7 +384,7 @@ def _length_usage(args: argparse.Namespace) -> str | None:
 
 
 def _game_length(args: argparse.Namespace, out: TextIO) -> int:
-    rules = ruleset(args)
+    rules = active_ruleset(args)
     result: GameLength
     if args.draw:
         rng = random.Random(args.seed) if args.seed is not None else None

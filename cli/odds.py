@@ -13,10 +13,10 @@ from cli import (
     cover_usage,
     lazy_help,
     print_json,
-    ruleset,
     usage_check,
     write_lines,
 )
+from cli.context import active_ruleset
 from cli.volley import add_unit_arguments, volley_from_args
 from rostermgr.cards import parse_card
 from rostermgr.errors import Refused
@@ -218,7 +218,7 @@ def _add_test(aids: Commands) -> None:
 
 
 def _test(args: argparse.Namespace, out: TextIO) -> int:
-    rules = ruleset(args)
+    rules = active_ruleset(args)
     matchup = _matchup(args, rules)
     a_card = parse_card(args.attack_card) if args.attack_card else None
     d_card = parse_card(args.defence_card) if args.defence_card else None
@@ -269,7 +269,7 @@ def _add_grid(aids: Commands) -> None:
 
 
 def _grid(args: argparse.Namespace, out: TextIO) -> int:
-    rules = ruleset(args)
+    rules = active_ruleset(args)
     levels = clothing_levels(rules) if args.clothing is None else args.clothing
     count = len(args.attack) * len(args.defence) * len(levels)
     if count > MAX_GRID_CELLS:
@@ -313,7 +313,7 @@ def _add_favoured(aids: Commands) -> None:
 
 
 def _favoured(args: argparse.Namespace, out: TextIO) -> int:
-    rules = ruleset(args)
+    rules = active_ruleset(args)
     matchup = _matchup(args, rules)
     sides = (ATTACKER, DEFENDER) if args.side == "both" else (args.side,)
     worths = [w for side in sides for w in favoured_worth(matchup, rules, side)]
@@ -326,7 +326,7 @@ def _favoured(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _game_length(args: argparse.Namespace, out: TextIO) -> int:
-    rules = ruleset(args)
+    rules = active_ruleset(args)
     length = game_length_odds(rules)
     if args.json:
         print_json(length.as_json(), out)

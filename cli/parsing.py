@@ -148,6 +148,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "cards": ("card",),
     "game": ("game", "flip"),
     "aids": ("resolve", "initiative", "game-length"),
+    "measure": ("measure",),
     "safety": ("check", "backup", "restore"),
     "campaign": ("campaign",),
     "club": ("club",),

@@ -564,3 +564,57 @@ def test_r11_initiative_hands_with_a_leader_s_pair_keeps_the_better_card():
     assert out.splitlines()[-1].startswith("The first player (Sheriffs) has priority: a flush")
     doc = run_json(*argv)
     assert doc["first"]["discarded"] == "7S" and doc["second"]["discarded"] is None
+
+
+# The campaign's own ruleset
+
+
+def test_r1_r8_r12_the_aids_and_odds_play_the_campaign_s_adopted_ruleset(cli, dalton, tmp_path):
+    """`rules` shows the campaign's ruleset and the window's aids play it; the command line's
+    aids played the shipped one in a campaign that adopted a house ruleset (+1 for a pair
+    where the campaign plays +3)."""
+    from importlib import resources
+
+    text = resources.files("rostermgr.rulesets").joinpath(DEFAULT_RULESET).read_text("utf-8")
+    house = tmp_path / "house.toml"
+    text = text.replace('version = "0.1-playtest"', 'version = "house"', 1)
+    text = text.replace("leader_pair = 1", "leader_pair = 3", 1)
+    text = text.replace("half = 1", "half = 5", 1)
+    text = text.replace(
+        'after_turn = 5, ends_on = ["2", "3", "4", "5"]', 'after_turn = 5, ends_on = ["2"]'
+    )
+    house.write_text(text, encoding="utf-8")
+    cli.new_posse(dalton)
+    shipped_shot = json.loads(cli.ok(*shot("--attacker-pair", "--toughness", "1"), "--json").out)
+    shipped_odds = cli.ok("odds", "test", "shot", *ODDS, "--json").out
+    cli.ok("rules", "adopt", str(house))
+    pair = json.loads(cli.ok(*shot("--attacker-pair", "--toughness", "1"), "--json").out)
+    assert pair["attack_total"] == shipped_shot["attack_total"] + 2
+    assert "+3 to the attack total" in cli.ok(*shot("--attacker-pair", "--toughness", "1")).out
+    assert cli.ok("odds", "test", "shot", *ODDS, "--json").out != shipped_odds
+    length = json.loads(cli.ok("game-length", "--cards", "4H", "--json").out)
+    assert length["ends_after"] is None  # a 4 no longer ends the game after turn 5
+    # a ruleset given with --ruleset is still the one played
+    shipped = tmp_path / "shipped.toml"
+    shipped.write_text(
+        resources.files("rostermgr.rulesets").joinpath(DEFAULT_RULESET).read_text("utf-8"),
+        encoding="utf-8",
+    )
+    again = cli.ok(
+        "--ruleset", str(shipped), *shot("--attacker-pair", "--toughness", "1"), "--json"
+    )
+    assert json.loads(again.out)["attack_total"] == shipped_shot["attack_total"]
+
+
+ODDS = (
+    "--attacker",
+    "sheriffs",
+    "--attack",
+    "3",
+    "--defender",
+    "outlawmen",
+    "--defence",
+    "3",
+    "--cover",
+    "half",
+)

@@ -1,4 +1,5 @@
-"""The Table panel (issue 8): settle shots and combats, initiative and game length at the table."""
+"""The Table panel (issue 8): settle shots and combats, initiative, game length and movement
+at the table."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from rostermgr.rules import Ruleset
 from rostermgr.weapons import calculator_kinds, test_ids
 from services import posses
 from services.campaign import Campaign
+from ui.dialogs.aids_movement import MovementTab
 from ui.dialogs.aids_volley import VolleyTab
 from ui.keys import no_default_buttons, on_enter
 from ui.screen import fitted_size
@@ -448,6 +450,8 @@ class TableAids(QDialog):
         tabs.addTab(self.resolver, "&Shot or combat")
         tabs.addTab(self.initiative, "&Initiative")
         tabs.addTab(self.length, "&Game length")
+        self.movement = MovementTab(window.rules.tabletop)  # R12a, a module of its own
+        tabs.addTab(self.movement, "Meas&ure")
         self.volley = VolleyTab()  # seed 003's volley, a module of its own
         tabs.addTab(self.volley, "Volle&y (seed 003)")
         layout = QVBoxLayout(self)
