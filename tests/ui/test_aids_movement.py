@@ -67,3 +67,10 @@ def test_a_length_that_is_none_is_said_in_one_sentence(qtbot) -> None:
     assert tab.answer.toPlainText() == (
         "'tall' is not a length: write it as 120mm, 12cm, 4.5in or 1.5 cards."
     )
+
+
+def test_the_move_reads_in_card_lengths_singular_for_one(qtbot) -> None:
+    tab = _tab(qtbot)
+    assert tab.model_move.text() == "1 card length"
+    tab.model_move.setValue(2)
+    assert tab.model_move.text() == "2 card lengths"

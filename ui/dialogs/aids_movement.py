@@ -43,7 +43,7 @@ class MovementTab(QWidget):
         self.length.setPlaceholderText("as measured: 120mm, 4.5in, 1.5 cards")
         self.model_move = QSpinBox()
         self.model_move.setRange(1, 9)
-        self.model_move.setSuffix(" card lengths")
+        self.model_move.setSuffix(" card length")
         self.model_move.setToolTip("The model's Move: card lengths it may move on foot or mounted")
         self.answer_button = QPushButton("&Answer")
         self.answer = QTextBrowser()
@@ -62,6 +62,9 @@ class MovementTab(QWidget):
         layout.addWidget(self.answer_button)
         layout.addWidget(self.answer)
         self.kind.currentIndexChanged.connect(self._kind_changed)
+        self.model_move.valueChanged.connect(
+            lambda n: self.model_move.setSuffix(" card length" if n == 1 else " card lengths")
+        )
         self.answer_button.clicked.connect(self.run)
         on_enter(self.length, self.run)
         on_enter(self.model_move, self.run)
