@@ -197,6 +197,18 @@ class Campaign:
             raise fault from exc
         self.wrote = True
         self.commits += 1
+        if outermost:
+            self._follow_stored_rules()
+
+    def _follow_stored_rules(self) -> None:
+        """After a write, read with the ruleset the campaign now holds. A write that takes
+        back more than its own step (a game undo, an undo, a redo, a club player's own undo)
+        may take an adoption back or put it back: the games recorded next were played under
+        the undone ruleset (a death at 2 strikes where 3 kill), which `check` then found."""
+        with bound(self.db):
+            changed = current_hash() not in (None, self.rules.hash)
+        if changed:
+            self.follow_rules()
 
     @contextmanager
     def _server_edit(self) -> Iterator[None]:
@@ -226,6 +238,7 @@ class Campaign:
             self._own.append((start, end))
         self.wrote = True
         self.commits += 1
+        self._follow_stored_rules()
 
     def backup(self, reason: str, when_due: bool = False) -> Path | None:
         """A checked copy before a big step (an import, an undo); none of a file made just now.
@@ -347,8 +360,7 @@ class Campaign:
                     "yourself (sell what was bought, for example)."
                 )
             statements = undo_capturing(self.db, mark)
-        self.follow_rules()
-        return statements
+        return statements  # read with the ruleset it left: edit() follows it
 
     def redo(self, statements: tuple[str, ...]) -> None:
         """Replay what `undo_to` took back, in one transaction, guarded as every edit is."""
@@ -364,7 +376,6 @@ class Campaign:
                     "again yourself."
                 )
             redo(self.db, statements)
-        self.follow_rules()
 
     def written_elsewhere_since(self, mark: int, now: int) -> bool:
         """Whether an undo log number after `mark`, up to `now`, was issued by another open

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 import time
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from cli import main
 from db.lock import lock_path
@@ -26,6 +28,14 @@ from tests.engines import ENGINES, SQLITE_ONLY, Target, by_hand, dump, on_server
 # The throwaway PostgreSQL server's fixtures (postgres_server, postgres_url): a server starts
 # only for the tests that ask for one.
 pytest_plugins = ["tests.postgres"]
+
+# In CI (.ci/run sets ROSTERMGR_CI) every property test draws the same examples each run: a run
+# is repeatable, and a failure is the change's, not a new draw's. Elsewhere each run draws
+# afresh, so the suite goes on looking; what a draw finds gets a test of its own (as
+# tests/services/test_rules_followed.py). No deadline there: a loaded machine is not a failure.
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+if os.environ.get("ROSTERMGR_CI") == "1":
+    settings.load_profile("ci")
 
 DALTON = {
     "name": "The Dalton Boys",
