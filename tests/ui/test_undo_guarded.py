@@ -90,3 +90,6 @@ def test_the_games_dialog_names_a_later_adoption_and_backs_up_first(
     assert "the adoption of last-hope-frontier version v2" in _no_modal_boxes[0]
     assert games.listing(c) == [] and rulesets.current(c).version == "0.1-playtest"
     assert "Backed up first to" in window.statusBar().currentMessage()
+    # the window plays the ruleset the campaign holds again, not the undone v2 (R1)
+    assert window.rules.version == c.rules.version == "0.1-playtest"
+    assert window.view.rules is window.rules
