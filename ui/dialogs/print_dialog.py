@@ -1,5 +1,5 @@
 """Print (DESIGN 7): cards, calibration, journal, casualty sheets, the quick reference; preview
-of the real PDF. What the dialog's choices mean: the layout is `print_view.PrintDialogView`."""
+of the real PDF. What the dialog's choices mean: the layout is `print_layout.PrintDialogLayout`."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ from services import posses, printing
 from services.printing import CardOptions as CardOptionValues
 from services.printing import PrintJob
 from services.progress import PrintProgress
+from ui.dialogs.print_layout import KINDS, PrintDialogLayout
 from ui.dialogs.print_scenarios import ScenarioOptions
-from ui.dialogs.print_view import KINDS, PrintDialogView
 from ui.render_worker import run_render, start
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ __all__ = ["KINDS", "PrintDialog"]
 FOLLOW_MS = 350
 
 
-class PrintDialog(PrintDialogView):
+class PrintDialog(PrintDialogLayout):
     """The print dialog's behaviour: each change of the options draws the preview again in the
     background; Save, Open and Send use the options as they are now; cards that leave the app
     count as printed."""

@@ -1,7 +1,7 @@
 """The Table panel (issue 8): settle shots and combats, initiative and game length at the table.
 
 What each tab's fields mean and the answers asked of the domain; the layouts are in
-`table_aids_view`."""
+`table_aids_layout`."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from rostermgr.rules import Ruleset
 from services import posses
 from services.campaign import Campaign
 from ui.dialogs.aids_volley import VolleyTab
-from ui.dialogs.table_aids_view import GameLengthView, InitiativeView, ResolverView, Side
+from ui.dialogs.table_aids_layout import GameLengthLayout, InitiativeLayout, ResolverLayout, Side
 from ui.keys import no_default_buttons, on_enter
 from ui.screen import fitted_size
 from ui.style import error_style
@@ -40,7 +40,7 @@ def _card(which: str, text: str) -> Card:
         raise Refused(f"{which}: {exc}") from None
 
 
-class ResolverTab(ResolverView):
+class ResolverTab(ResolverLayout):
     """Settles a shot or a combat: a side's posse and model fill in its numbers; Resolve, or
     Enter in a card field, asks the resolver."""
 
@@ -167,7 +167,7 @@ class ResolverTab(ResolverView):
         self.steps.setPlainText("\n".join(outcome.explain()))
 
 
-class InitiativeTab(InitiativeView):
+class InitiativeTab(InitiativeLayout):
     """Who has priority (R11): the better poker hand of the cards played, or the first-turn
     draw; Enter where the cards are typed asks the question they are typed for."""
 
@@ -238,7 +238,7 @@ def _hand_line(hand: Hand) -> str:
     return line
 
 
-class GameLengthTab(GameLengthView):
+class GameLengthTab(GameLengthLayout):
     """Whether the game ends, for the cards flipped (typed or turned by the app)."""
 
     def __init__(self, rules: Ruleset) -> None:

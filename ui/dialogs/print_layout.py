@@ -37,7 +37,7 @@ from ui.screen import fitted_size
 KINDS = ("Cards", "Calibration", "Journal", "Casualties", "Reference", ScenarioOptions.TAB)
 
 
-class PrintDialogView(QDialog):
+class PrintDialogLayout(QDialog):
     """The widgets of the print dialog, laid out: a tab per printable over its options pane,
     the progress with Cancel, the message, the output buttons, and the preview beside them."""
 

@@ -82,7 +82,7 @@ class Side(QGroupBox):
         form.addRow("Wounds taken", self.wounds_taken)
 
 
-class ResolverView(QWidget):
+class ResolverLayout(QWidget):
     """Shot or combat: the test, the attacker beside the target, cover, the models a blast hits,
     Resolve, and the result over its steps."""
 
@@ -131,7 +131,7 @@ class ResolverView(QWidget):
         layout.addWidget(self.steps)
 
 
-class InitiativeView(QWidget):
+class InitiativeLayout(QWidget):
     """Initiative (R11): each player's faction, cards played, leader's pair, first-turn draw and
     rabbit's feet in a grid; who holds priority; the two questions and the answer."""
 
@@ -197,7 +197,7 @@ class InitiativeView(QWidget):
         layout.addWidget(self.answer)
 
 
-class GameLengthView(QWidget):
+class GameLengthLayout(QWidget):
     """Game length: how long the ruleset's game lasts, the cards flipped, two questions, the
     answer."""
 
