@@ -1,5 +1,5 @@
 """Print (DESIGN 7): cards, calibration, journal, casualty sheets, the quick reference; preview
-of the real PDF."""
+of the real PDF. What the dialog's choices mean: the layout is `print_layout.PrintDialogLayout`."""
 
 from __future__ import annotations
 
@@ -11,24 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer, QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtPdf import QPdfDocument
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDoubleSpinBox,
     QFileDialog,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
     QListWidget,
-    QProgressBar,
-    QPushButton,
     QSpinBox,
-    QSplitter,
-    QStackedWidget,
-    QTabBar,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -37,117 +27,31 @@ from services import posses, printing
 from services.printing import CardOptions as CardOptionValues
 from services.printing import PrintJob
 from services.progress import PrintProgress
-from ui.dialogs.pdf_preview import PdfPreview
-from ui.dialogs.print_options import (
-    INKS,
-    CalibrationOptions,
-    CardOptions,
-    CasualtyOptions,
-    JournalOptions,
-    combo,
-)
-from ui.dialogs.print_other_games import EXTRA_TABS
+from ui.dialogs.print_layout import KINDS, PrintDialogLayout
 from ui.dialogs.print_scenarios import ScenarioOptions
-from ui.keys import no_default_buttons
 from ui.render_worker import run_render, start
-from ui.screen import fitted_size
 
 if TYPE_CHECKING:
     from ui.host import Host
 
-KINDS = ("Cards", "Calibration", "Journal", "Casualties", "Reference", ScenarioOptions.TAB)
+__all__ = ["KINDS", "PrintDialog"]
+
 # The preview is drawn again this long after the last change of an option: a spin box held
 # down or a name typed draws once, when the user pauses.
 FOLLOW_MS = 350
-REFERENCE_PAPERS = (("A4", "a4"), ("Letter", "letter"), ("A5", "a5"))
 
 
-class ReferenceOptions(QWidget):
-    """The quick-reference sheet: paper and ink; its content is the active ruleset's."""
+class PrintDialog(PrintDialogLayout):
+    """The print dialog's behaviour: each change of the options draws the preview again in the
+    background; Save, Open and Send use the options as they are now; cards that leave the app
+    count as printed."""
 
-    def __init__(self, ruleset: str) -> None:
-        super().__init__()
-        self.paper, self.ink = combo(REFERENCE_PAPERS), combo(INKS)
-        form = QFormLayout(self)
-        form.addRow("Pape&r", self.paper)
-        form.addRow("&Ink", self.ink)
-        note = QLabel(f"Flow charts and tables of {ruleset}, dated today.")
-        note.setWordWrap(True)
-        form.addRow(note)
-
-
-class PrintDialog(QDialog):
     def __init__(self, window: Host, parent: QWidget | None = None, start: str = KINDS[0]) -> None:
         """`start` names the tab to open on (one of KINDS)."""
-        super().__init__(parent)
-        self.w, self.rules = window, window.rules
-        self.setWindowTitle("Print")
-        names = posses.names(window.campaign)
-        current = window.current_posse()
-        self.tabs = QTabBar()
-        for kind in KINDS:
-            self.tabs.addTab(kind)
-        # every kind in view: the options column is as wide as the tabs need, never scrolled
-        self.tabs.setUsesScrollButtons(False)
-        self.tabs.setExpanding(False)
-        self.cards = CardOptions(names, current)
-        self.calibration = CalibrationOptions()
-        self.journal = JournalOptions(names, current)
-        self.casualties = CasualtyOptions()
-        self.reference = ReferenceOptions(f"{self.rules.name} {self.rules.version}")
-        self.scenarios = ScenarioOptions(self.rules)
-        self.extra = [tab() for tab in EXTRA_TABS]  # after KINDS, each making its own job
-        for extra in self.extra:
-            self.tabs.addTab(extra.TITLE)
-        panes: tuple[QWidget, ...] = (
-            self.cards,
-            self.calibration,
-            self.journal,
-            self.casualties,
-            self.reference,
-            self.scenarios,
-            *self.extra,
+        super().__init__(
+            posses.names(window.campaign), window.current_posse(), window.rules, parent
         )
-        self.options = QStackedWidget()
-        for pane in panes:
-            self.options.addWidget(pane)
-        self.progress = QProgressBar()
-        self.progress.setTextVisible(True)
-        # Stops the preview or the save being drawn (issue 31, 12): nothing of it is written.
-        self.cancel = QPushButton("Ca&ncel")
-        self.cancel.setEnabled(False)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.save = QPushButton("&Save PDF...")
-        self.open_button = QPushButton("Open in &viewer")
-        self.send = QPushButton("Send to prin&ter...")
-        self.close_button = QPushButton("&Close")
-        self.document = QPdfDocument(self)
-        self.preview = PdfPreview(self.document)
-        self.view = self.preview.view
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.addWidget(self.tabs)
-        left_layout.addWidget(self.options)
-        row = QHBoxLayout()
-        row.addWidget(self.progress, 1)
-        row.addWidget(self.cancel)
-        left_layout.addLayout(row)
-        left_layout.addWidget(self.message)
-        row = QHBoxLayout()
-        row.addWidget(self.save)
-        row.addWidget(self.open_button)
-        left_layout.addLayout(row)
-        row = QHBoxLayout()
-        row.addWidget(self.send)
-        row.addWidget(self.close_button)
-        left_layout.addLayout(row)
-        split = QSplitter()
-        split.addWidget(left)
-        split.addWidget(self.preview)
-        split.setSizes([420, 700])
-        layout = QVBoxLayout(self)
-        layout.addWidget(split)
+        self.w, self.rules = window, window.rules
         self.tabs.currentChanged.connect(self._kind_changed)
         self.cards.calibrate.clicked.connect(self._calibrate)
         self.save.clicked.connect(self.save_as)
@@ -176,14 +80,10 @@ class PrintDialog(QDialog):
         self._follow.setSingleShot(True)
         self._follow.setInterval(FOLLOW_MS)
         self._follow.timeout.connect(self.render)
-        for pane in panes:
+        for pane in self.panes:
             _on_any_change(pane, self._options_changed)
         self.tabs.setCurrentIndex(KINDS.index(start))
         self._kind_changed(self.tabs.currentIndex())
-        # each button is a choice: Enter on the tabs pressed the calibration sheet's, ringed
-        # as the dialog's default
-        no_default_buttons(self)
-        self.resize(*fitted_size(1180, 760))
 
     def _calibrate(self) -> None:
         """The calibration sheet, for the paper and layout the cards are printed with."""

@@ -22,6 +22,7 @@ from services.printing import MAX_CARD_GAP_MM, back_offset_limits
 from ui.list_view import elide_in_width
 
 PAPERS = (("A4", "a4"), ("Letter", "letter"))
+REFERENCE_PAPERS = (*PAPERS, ("A5", "a5"))
 INKS = (("Colour", "colour"), ("Ink saver", "ink-saver"), ("Line art", "line-art"))
 SHOPS = (
     ("Sheets to print at home", "pnp"),
@@ -235,3 +236,17 @@ class CasualtyOptions(QWidget):
         form.addRow("Pape&r", self.paper)
         form.addRow("&Ink", self.ink)
         form.addRow(self.cut_lines)
+
+
+class ReferenceOptions(QWidget):
+    """The quick-reference sheet: paper and ink; its content is the active ruleset's."""
+
+    def __init__(self, ruleset: str) -> None:
+        super().__init__()
+        self.paper, self.ink = combo(REFERENCE_PAPERS), combo(INKS)
+        form = QFormLayout(self)
+        form.addRow("Pape&r", self.paper)
+        form.addRow("&Ink", self.ink)
+        note = QLabel(f"Flow charts and tables of {ruleset}, dated today.")
+        note.setWordWrap(True)
+        form.addRow(note)

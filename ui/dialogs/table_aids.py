@@ -1,27 +1,14 @@
 """The Table panel (issue 8): settle shots and combats, initiative, game length and movement
-at the table."""
+at the table.
+
+What each tab's fields mean and the answers asked of the domain; the layouts are in
+`table_aids_layout`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QFormLayout,
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QSpinBox,
-    QTabWidget,
-    QTextBrowser,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
 
 from rostermgr.cards import Card, parse_card
 from rostermgr.choices import plays_pair
@@ -31,11 +18,11 @@ from rostermgr.poker import Hand, first_turn, parse_cards, priority
 from rostermgr.resolution import resolve
 from rostermgr.resolver import Test
 from rostermgr.rules import Ruleset
-from rostermgr.weapons import calculator_kinds, test_ids
 from services import posses
 from services.campaign import Campaign
 from ui.dialogs.aids_movement import MovementTab
 from ui.dialogs.aids_volley import VolleyTab
+from ui.dialogs.table_aids_layout import GameLengthLayout, InitiativeLayout, ResolverLayout, Side
 from ui.keys import no_default_buttons, on_enter
 from ui.screen import fitted_size
 from ui.style import error_style
@@ -43,20 +30,6 @@ from ui.weapons import best_weapon, fill_weapons
 
 if TYPE_CHECKING:
     from ui.host import Host
-
-
-def _spin(low: int = 0, high: int = 30) -> QSpinBox:
-    box = QSpinBox()
-    box.setRange(low, high)
-    return box
-
-
-def _factions(rules: Ruleset) -> QComboBox:
-    box = QComboBox()
-    for f in rules.factions.values():
-        box.addItem(f.name, f.id)
-    return box
-
 
 RESULT_STYLE = "font-size: 13pt; font-weight: bold;"
 
@@ -69,129 +42,52 @@ def _card(which: str, text: str) -> Card:
         raise Refused(f"{which}: {exc}") from None
 
 
-class Side(QGroupBox):
-    """One model in a test: picked from the campaign (its numbers fill in) or typed."""
+class ResolverTab(ResolverLayout):
+    """Settles a shot or a combat: a side's posse and model fill in its numbers; Resolve, or
+    Enter in a card field, asks the resolver."""
 
-    def __init__(self, title: str, campaign: Campaign, attacker: bool) -> None:
-        super().__init__(title)
-        self.campaign, self.rules, self.attacker = campaign, campaign.rules, attacker
-        rules = self.rules
-        self.posse, self.member = QComboBox(), QComboBox()
-        self.posse.addItem("(type the numbers)", None)
-        for name in posses.names(campaign):
-            self.posse.addItem(name, name)
-        self.faction = _factions(rules)
-        self.stat = _spin()
-        self.card = QLineEdit()
-        self.card.setPlaceholderText("the card played, e.g. JS")
-        form = QFormLayout(self)
-        form.addRow("Posse", self.posse)
-        form.addRow("Model", self.member)
-        form.addRow("Faction", self.faction)
-        self.kind = test_ids(rules)[0]
-        if attacker:
-            self.weapon = QComboBox()
-            fill_weapons(self.weapon, self.kind, rules, "no weapon")
-            self.pair = QCheckBox("leader's eighth-card pair")
-            form.addRow(rules.attack_stat_name(self.kind), self.stat)
-            self.stat_label = form.labelForField(self.stat)
-            form.addRow("Weapon", self.weapon)
-        else:
-            self.clothing, self.toughness = _spin(0, 10), _spin()
-            self.pair = QCheckBox("leader's eighth-card pair")
-            form.addRow("Defence", self.stat)
-            form.addRow("Clothing bonus", self.clothing)
-            form.addRow("Toughness", self.toughness)
-        # Alt+C and Alt+D: the two cards, the numbers a player types at every test
-        form.addRow("&Card" if attacker else "Car&d", self.card)
-        form.addRow(self.pair)
-        # R1 Heart of the Town: what the leader's pair can heal, never above maximum
-        self.wounds_taken = _spin(0, 30)
-        form.addRow("Wounds taken", self.wounds_taken)
-        self.posse.currentIndexChanged.connect(lambda _i: self._posse_changed())
-        self.member.currentIndexChanged.connect(lambda _i: self.fill())
-
-    def _posse_changed(self) -> None:
-        self.member.clear()
-        name = self.posse.currentData()
-        if name:
-            for m in posses.load(self.campaign, name).active:
-                self.member.addItem(m.name, m.name)
-        self.fill()
-
-    def fill(self) -> None:
-        """Copy the picked member's numbers into the fields (they stay editable)."""
-        name, member_name = self.posse.currentData(), self.member.currentData()
-        if not name or not member_name:
-            return
-        posse = posses.load(self.campaign, name)
-        member = posse.member(member_name)
-        stats = member.stats(self.rules)
-        self.faction.setCurrentIndex(self.faction.findData(posse.faction))
-        self.pair.setEnabled(plays_pair(member))
-        if self.attacker:
-            self.stat.setValue(stats[self.rules.attack_stat(self.kind)])
-            best = best_weapon(member, self.kind, self.rules)
-            self.weapon.setCurrentIndex(max(self.weapon.findData(best), 0))
-        else:
-            self.stat.setValue(stats["defence"])
-            self.clothing.setValue(member.clothing_defence(self.rules))
-            self.toughness.setValue(stats["toughness"])
-
-
-class ResolverTab(QWidget):
     def __init__(self, campaign: Campaign) -> None:
-        super().__init__()
-        self.rules = rules = campaign.rules
-        self.kind = QComboBox()
-        # R8, R4: each test of the ruleset, with the stat it takes; dynamite too
-        for kind in calculator_kinds(rules):
-            self.kind.addItem(
-                f"{kind.name} ({rules.attack_stat_name(kind.id)} vs Defence)", kind.id
-            )
-        # Alt+A and Alt+T: each side's first field, its posse
-        self.attacker = Side("&Attacker", campaign, True)
-        self.target = Side("&Target", campaign, False)
-        # R4 dynamite: the Toughness of every model within reach, the target first
-        self.blast = QLineEdit()
-        self.blast.setPlaceholderText("toughness of each model within reach, target first: 1, 2, 2")
-        self.blast_label = QLabel("Models hit (Toughness)")
-        self.cover = QComboBox()
-        for cover in rules.cover:
-            self.cover.addItem(cover, cover)
-        self.horseback = QCheckBox("shooting from horseback")
-        self.into_combat = QCheckBox("shooting into a combat with a friend in it")
-        self.go = QPushButton("&Resolve")
-        self.result = QLabel()
-        self.result.setObjectName("resolution")
-        self.result.setWordWrap(True)
-        self.steps = QTextBrowser()
-        sides = QHBoxLayout()
-        sides.addWidget(self.attacker)
-        sides.addWidget(self.target)
-        options = QHBoxLayout()
-        for w in (QLabel("Cover"), self.cover, self.horseback, self.into_combat):
-            options.addWidget(w)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.kind)
-        layout.addLayout(sides)
-        layout.addLayout(options)
-        blast = QHBoxLayout()
-        blast.addWidget(self.blast_label)
-        blast.addWidget(self.blast)
-        layout.addLayout(blast)
-        layout.addWidget(self.go)
-        layout.addWidget(self.result)
-        layout.addWidget(self.steps)
+        super().__init__(posses.names(campaign), campaign.rules)
+        self.campaign, self.rules = campaign, campaign.rules
+        for side in (self.attacker, self.target):
+            side.posse.currentIndexChanged.connect(lambda _i, side=side: self._posse_changed(side))
+            side.member.currentIndexChanged.connect(lambda _i, side=side: self.fill(side))
         self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
         self.go.clicked.connect(self.run)
         on_enter(self.attacker.card, self.run)
         on_enter(self.target.card, self.run)
         self._kind_changed()
 
+    def _posse_changed(self, side: Side) -> None:
+        side.member.clear()
+        name = side.posse.currentData()
+        if name:
+            for m in posses.load(self.campaign, name).active:
+                side.member.addItem(m.name, m.name)
+        self.fill(side)
+
+    def fill(self, side: Side) -> None:
+        """Copy the picked member's numbers into the side's fields (they stay editable)."""
+        name, member_name = side.posse.currentData(), side.member.currentData()
+        if not name or not member_name:
+            return
+        posse = posses.load(self.campaign, name)
+        member = posse.member(member_name)
+        stats = member.stats(self.rules)
+        side.faction.setCurrentIndex(side.faction.findData(posse.faction))
+        side.pair.setEnabled(plays_pair(member))
+        if side.attacker:
+            kind = self.kind.currentData()
+            side.stat.setValue(stats[self.rules.attack_stat(kind)])
+            best = best_weapon(member, kind, self.rules)
+            side.weapon.setCurrentIndex(max(side.weapon.findData(best), 0))
+        else:
+            side.stat.setValue(stats["defence"])
+            side.clothing.setValue(member.clothing_defence(self.rules))
+            side.toughness.setValue(stats["toughness"])
+
     def _kind_changed(self) -> None:
         kind = self.kind.currentData()
-        self.attacker.kind = self.target.kind = kind
         fill_weapons(self.attacker.weapon, kind, self.rules, "no weapon")
         self.attacker.stat_label.setText(self.rules.attack_stat_name(kind))  # type: ignore[attr-defined]
         test = self.rules.test_kind(kind)
@@ -202,7 +98,7 @@ class ResolverTab(QWidget):
         self.attacker.weapon.setEnabled(not test.blast)
         for side in (self.attacker, self.target):
             side.pair.setVisible(not test.blast)  # R4: no modifiers in a dynamite test
-        self.attacker.fill()
+        self.fill(self.attacker)
 
     def _blast_toughness(self) -> tuple[int, ...]:
         """The typed toughness values, or the target's alone when none are typed."""
@@ -273,74 +169,20 @@ class ResolverTab(QWidget):
         self.steps.setPlainText("\n".join(outcome.explain()))
 
 
-class InitiativeTab(QWidget):
+class InitiativeTab(InitiativeLayout):
+    """Who has priority (R11): the better poker hand of the cards played, or the first-turn
+    draw; Enter where the cards are typed asks the question they are typed for."""
+
     def __init__(self, rules: Ruleset) -> None:
-        super().__init__()
+        super().__init__(rules)
         self.rules = rules
-        grid = QGridLayout()
-        self.factions = [_factions(rules), _factions(rules)]
-        self.factions[1].setCurrentIndex(1)
-        self.hands = [QLineEdit(), QLineEdit()]
-        # R11 (2026-12): the two cards of a spent leader's pair; one of them is discarded
-        self.pairs = [QLineEdit(), QLineEdit()]
-        self.draws = [QLineEdit(), QLineEdit()]
-        self.feet = [_spin(0, 10), _spin(0, 10)]
-        self.holder = QComboBox()
-        for label, value in (
-            ("nobody yet", None),
-            ("the first player", "first"),
-            ("the second player", "second"),
-        ):
-            self.holder.addItem(label, value)
-        # each heading's Alt letter goes to the first player's field under it
-        headings = (
-            ("Seven &cards played this turn", self.hands[0]),
-            ("&Leader's pair, if spent", self.pairs[0]),
-            ("First-turn &draw", self.draws[0]),
-            ("Rabbit's &feet", self.feet[0]),
-        )
-        for col, (text, field) in enumerate(headings, 2):
-            heading = QLabel(text)
-            heading.setBuddy(field)
-            grid.addWidget(heading, 0, col)
-        for row, who in enumerate(("First player", "Second player"), 1):
-            self.hands[row - 1].setPlaceholderText("e.g. 2S 2H 9D JC KS 4H 7C")
-            self.pairs[row - 1].setPlaceholderText("e.g. 2S 2H")
-            self.pairs[row - 1].setToolTip(
-                "The two cards of the leader's eighth-card pair, among the cards played: "
-                "one is discarded and does not count, and the one kept makes the better hand."
-            )
-            self.draws[row - 1].setPlaceholderText("e.g. QH")
-            for col, w in enumerate(
-                (
-                    QLabel(who),
-                    self.factions[row - 1],
-                    self.hands[row - 1],
-                    self.pairs[row - 1],
-                    self.draws[row - 1],
-                    self.feet[row - 1],
-                )
-            ):
-                grid.addWidget(w, row, col)
-        self.compare = QPushButton("Who has &priority next turn?")
-        self.draw = QPushButton("Who &wins the first-turn draw?")
-        self.answer = QTextBrowser()
-        priority = QHBoxLayout()
-        priority.addWidget(QLabel("Priority now held by"))
-        priority.addWidget(self.holder)
-        priority.addWidget(self.compare)
-        priority.addWidget(self.draw)
-        layout = QVBoxLayout(self)
-        layout.addLayout(grid)
-        layout.addLayout(priority)
-        layout.addWidget(self.answer)
         self.compare.clicked.connect(self.run_hands)
         self.draw.clicked.connect(self.run_draw)
         # Enter where the cards are typed answers the question they are typed for
         for field in (*self.hands, *self.pairs):
             on_enter(field, self.run_hands)
-        for field in (*self.draws, *self.feet):
-            on_enter(field, self.run_draw)
+        for box in (*self.draws, *self.feet):
+            on_enter(box, self.run_draw)
 
     def run_hands(self) -> None:
         try:
@@ -398,29 +240,12 @@ def _hand_line(hand: Hand) -> str:
     return line
 
 
-class GameLengthTab(QWidget):
+class GameLengthTab(GameLengthLayout):
+    """Whether the game ends, for the cards flipped (typed or turned by the app)."""
+
     def __init__(self, rules: Ruleset) -> None:
-        super().__init__()
+        super().__init__(rules)
         self.rules = rules
-        self.cards = QLineEdit()
-        self.cards.setPlaceholderText("the cards flipped at the end of turns, e.g. 8S QD")
-        self.check = QPushButton("&Does the game end?")
-        self.flip = QPushButton("&Flip for us")
-        self.answer = QTextBrowser()
-        row = QHBoxLayout()
-        label = QLabel("&Cards flipped")
-        label.setBuddy(self.cards)
-        for w in (label, self.cards, self.check, self.flip):
-            row.addWidget(w)
-        layout = QVBoxLayout(self)
-        layout.addWidget(
-            QLabel(
-                f"A game lasts {rules.turns} turns; flips at the end of later turns "
-                f"decide whether it goes on, at most to turn {rules.last_turn}."
-            )
-        )
-        layout.addLayout(row)
-        layout.addWidget(self.answer)
         self.check.clicked.connect(self.run_cards)
         on_enter(self.cards, self.run_cards)
         self.flip.clicked.connect(lambda: self._show(drawn_game_length(self.rules)))
