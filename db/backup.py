@@ -199,6 +199,13 @@ def backup_refusal(campaign: Path, reason: str, exc: BaseException) -> Refused:
         )
     denied = isinstance(exc, OSError) and exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
     if denied or any(w in _words(exc) for w in ("unable to open", "readonly", "read-only")):
+        there = _nearest_folder(folder)
+        if there != folder:  # the campaign's subfolder was never made: send them where it goes
+            return Refused(
+                f"Cannot make {what} in {folder} (the folder {there} it goes in cannot be "
+                f"written: it is read-only), so nothing was changed; make {there} writable, or "
+                "set ROSTERMGR_BACKUP_DIR to another one."
+            )
         detail = "it cannot be written: it is read-only"
     else:
         detail = getattr(exc, "strerror", None) or str(exc).strip() or type(exc).__name__
@@ -206,6 +213,14 @@ def backup_refusal(campaign: Path, reason: str, exc: BaseException) -> Refused:
         f"Cannot make {what} in {folder} ({detail}), so nothing was changed; make that folder "
         "writable, or set ROSTERMGR_BACKUP_DIR to another one."
     )
+
+
+def _nearest_folder(folder: Path) -> Path:
+    """`folder`, or the nearest folder above it that exists (the one that refused it)."""
+    for there in (folder, *folder.parents):
+        if there.is_dir():
+            return there
+    return folder
 
 
 def make_backup(campaign: Path, reason: str, now: datetime | None = None) -> Path:
