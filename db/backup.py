@@ -126,6 +126,8 @@ _PURPOSE = {
     "before-restore": "the backup of the campaign before restoring",
     "before-game": "the backup before recording the game",
     "before-import": "the backup before the import",
+    "before-undo": "the backup before undoing the game",
+    "before-rules-undo": "the backup before undoing the adoption",
 }
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
+import pytest
+
 from db.backup import backup_dir, backup_refusal
 
 
@@ -55,3 +57,23 @@ def test_an_existing_read_only_subfolder_is_named_as_before(
         "nothing was changed; make that folder writable, or set ROSTERMGR_BACKUP_DIR to another "
         "one."
     )
+
+
+@pytest.mark.parametrize(
+    ("reason", "purpose"),
+    [
+        ("before-undo", "the backup before undoing the game"),
+        ("before-rules-undo", "the backup before undoing the adoption"),
+    ],
+)
+def test_the_backups_before_an_undo_are_named_in_words(
+    tmp_path: Path, _isolated_backups: Path, reason: str, purpose: str
+) -> None:
+    # `game undo` and `rules undo` that take back later changes back the campaign up first;
+    # a refusal said "Cannot make the backup (before-undo)", the file name's tag.
+    campaign = tmp_path / "campaign.sqlite3"
+    folder = backup_dir(campaign)
+    folder.mkdir(parents=True)
+    said = str(backup_refusal(campaign, reason, _denied(folder)))
+    assert said.startswith(f"Cannot make {purpose} in {folder} (it cannot be written")
+    assert reason not in said
