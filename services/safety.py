@@ -10,6 +10,7 @@ from db import restore as restoring
 from db.backup import Backup
 from db.check import check_campaign
 from db.connection import check_campaign_file, refuse_foreign, refuse_newer
+from db.connection import without_offer as without_offer  # for the app's own offer
 from db.copy import save_server_copy
 from db.lock import refuse_if_held
 from rostermgr.errors import Refused
