@@ -19,6 +19,7 @@ from cli import (
 from cli.context import campaign
 from rostermgr.errors import Refused
 from services import copy, safety
+from services.lock import CampaignHeld
 
 
 def add_parsers(sub: Commands) -> None:
@@ -107,7 +108,15 @@ def cmd_restore(args: argparse.Namespace, out: TextIO) -> int:
         return _restore_server(args, server, out)
     path = campaign_path(args)
     source = Path(args.file)
-    done = safety.restore(path, source)
+    try:
+        done = safety.restore(path, source)
+    except CampaignHeld as held:
+        # Not the usual offer of --take-over: a restore replaces the file the app has open
+        # and never takes the campaign from it, so that offer was refused again in the same
+        # words.
+        raise Refused(
+            held.holder.sentence(held.campaign, ", then run this restore again")
+        ) from held
     replaced = (
         f" The file it replaced was backed up to {done.saved}."
         if done.saved

@@ -126,6 +126,8 @@ _PURPOSE = {
     "before-restore": "the backup of the campaign before restoring",
     "before-game": "the backup before recording the game",
     "before-import": "the backup before the import",
+    "before-undo": "the backup before undoing the game",
+    "before-rules-undo": "the backup before undoing the adoption",
 }
 
 
@@ -199,6 +201,13 @@ def backup_refusal(campaign: Path, reason: str, exc: BaseException) -> Refused:
         )
     denied = isinstance(exc, OSError) and exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
     if denied or any(w in _words(exc) for w in ("unable to open", "readonly", "read-only")):
+        there = _nearest_folder(folder)
+        if there != folder:  # the campaign's subfolder was never made: send them where it goes
+            return Refused(
+                f"Cannot make {what} in {folder} (the folder {there} it goes in cannot be "
+                f"written: it is read-only), so nothing was changed; make {there} writable, or "
+                "set ROSTERMGR_BACKUP_DIR to another one."
+            )
         detail = "it cannot be written: it is read-only"
     else:
         detail = getattr(exc, "strerror", None) or str(exc).strip() or type(exc).__name__
@@ -206,6 +215,14 @@ def backup_refusal(campaign: Path, reason: str, exc: BaseException) -> Refused:
         f"Cannot make {what} in {folder} ({detail}), so nothing was changed; make that folder "
         "writable, or set ROSTERMGR_BACKUP_DIR to another one."
     )
+
+
+def _nearest_folder(folder: Path) -> Path:
+    """`folder`, or the nearest folder above it that exists (the one that refused it)."""
+    for there in (folder, *folder.parents):
+        if there.is_dir():
+            return there
+    return folder
 
 
 def make_backup(campaign: Path, reason: str, now: datetime | None = None) -> Path:
@@ -354,6 +371,24 @@ def is_side_file(target: Path, campaign: Path) -> bool:
     return False
 
 
+def _copy_refusal(campaign: Path, target: Path, exc: BaseException) -> Refused:
+    """A copy that could not be written: its full disk or its read-only folder named as such."""
+    folder = target.absolute().parent
+    if _is_full(exc, folder):
+        return Refused(
+            f"Cannot save a copy to {target}: the disk holding it is full, so nothing was "
+            "written; free some space there, or save it on another disk."
+        )
+    denied = isinstance(exc, OSError) and exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+    if denied or any(w in _words(exc) for w in ("unable to open", "readonly", "read-only")):
+        return Refused(
+            f"Cannot save a copy to {target}: its folder {folder} cannot be written (it is "
+            "read-only), so nothing was written; choose another folder."
+        )
+    detail = getattr(exc, "strerror", None) or str(exc).strip() or type(exc).__name__
+    return Refused(f"Cannot save a copy of {campaign} to {target}: {detail}.")
+
+
 def save_copy(campaign: Path, target: Path) -> None:
     """Save a consistent, checked copy of the campaign as `target` ("Save a copy").
 
@@ -379,12 +414,8 @@ def save_copy(campaign: Path, target: Path) -> None:
     try:
         _snapshot(campaign, partial)
         os.replace(partial, target)
-    except sqlite3.Error as exc:
-        raise Refused(f"Cannot save a copy of {campaign} to {target}: {exc}.") from exc
-    except OSError as exc:
-        raise Refused(
-            f"Cannot save a copy of {campaign} to {target}: {exc.strerror or exc}."
-        ) from exc
+    except (sqlite3.Error, OSError) as exc:
+        raise _copy_refusal(campaign, target, exc) from exc
     finally:
         partial.unlink(missing_ok=True)
         Path(str(partial) + "-journal").unlink(missing_ok=True)

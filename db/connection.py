@@ -65,16 +65,21 @@ def check_campaign_file(path: Path) -> None:
         )
 
 
+OFFERED = " The newest good backup is "
+
+
 def offer_backup(path: Path) -> str:
     """A sentence naming the newest good backup, if there is one."""
     from db.backup import newest_good_backup
 
     good = newest_good_backup(path)
-    return (
-        f" The newest good backup is {good}; restore it with: rostermgr restore {good}"
-        if good
-        else ""
-    )
+    return f"{OFFERED}{good}; restore it with: rostermgr restore {good}" if good else ""
+
+
+def without_offer(sentence: str) -> str:
+    """`sentence` without the ending `offer_backup` gave it: for the app, which offers to
+    restore that backup itself, rather than naming a command to type."""
+    return sentence.split(OFFERED, 1)[0]
 
 
 def is_damage(exc: BaseException) -> bool:

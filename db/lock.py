@@ -12,6 +12,7 @@ was taken (its pid was reused). Checking a holder costs a small file read and tw
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import json
 import os
@@ -254,6 +255,11 @@ class CampaignLock:
                 f"Cannot lock the campaign file {self.campaign}: {self.path} is a folder, not a "
                 "lock file; move it away and try again."
             )
+        if exc is not None and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise Refused(
+                f"The disk holding {self.campaign} is full, so its lock file cannot be written "
+                "and nothing was changed; free some space there."
+            ) from exc
         if exc is not None:
             raise Refused(
                 f"Cannot write the lock file {self.path} beside the campaign file: "

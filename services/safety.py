@@ -10,6 +10,7 @@ from db import restore as restoring
 from db.backup import Backup
 from db.check import check_campaign
 from db.connection import check_campaign_file, refuse_foreign, refuse_newer
+from db.connection import without_offer as without_offer  # for the app's own offer
 from db.copy import save_server_copy
 from db.lock import refuse_if_held
 from rostermgr.errors import Refused
@@ -18,6 +19,7 @@ from services.campaign import Campaign, in_campaign, read_only_refusal
 from services.faults import DATABASE_ERRORS, folder_fault, named, wrote
 from services.opening import writable
 from services.outputs import check_output
+from services.paths import ready_folder
 
 
 @in_campaign
@@ -64,11 +66,17 @@ def refuse_not_a_campaign_file(source: Path) -> None:
 def restore(path: Path, source: Path) -> restoring.Restored:
     """Replace the campaign with a checked backup; says what became of the file replaced.
 
-    Refused while the app holds the campaign, and for a campaign that cannot be written.
-    Nothing is changed when the safety backup of the current file cannot be made, or the
+    Refused while the app holds the campaign, for a campaign that cannot be written, and for
+    one in a folder that does not exist (the default campaign's folder is made). Nothing is
+    changed when the safety backup of the current file cannot be made, or the
     backup cannot be copied in beside it: the sentence names the folder and its fault.
     """
     refuse_not_a_campaign_file(source)
+    if path.is_dir():  # else the safety backup of "it" fails, said as a read-only backups folder
+        raise Refused(f"{path} is a folder, not a campaign file.")
+    # A new account restores what it carried over before anything made the default folder;
+    # a missing folder anywhere else is a typo, said as every command says it.
+    ready_folder(path)
     refuse_if_held(path)
     folder = path.absolute().parent
     if folder.is_dir() and not os.access(folder, os.W_OK):

@@ -207,8 +207,10 @@ def _restore_offered(window: QWidget, path: Path, exc: Exception) -> bool:
     answer = QMessageBox.question(
         window,
         "rostermgr",
-        f"{exc}\n\nRestore the newest good backup, {backup.name}? The damaged file is kept "
-        "beside it under another name.",
+        # the damage alone: the command line's "restore it with: rostermgr restore ..." is
+        # what the Yes below does
+        f"{safety.without_offer(str(exc))}\n\nRestore the newest good backup, {backup.name}? "
+        "The damaged file is kept beside it under another name.",
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         QMessageBox.StandardButton.No,
     )

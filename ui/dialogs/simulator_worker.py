@@ -8,7 +8,10 @@ campaigns and polls `stop`; the answer comes back to the GUI thread as `done(Out
 from __future__ import annotations
 
 import threading
-from concurrent.futures.process import BrokenProcessPool
+
+# Not concurrent.futures.process's BrokenProcessPool (a BrokenExecutor): importing that module
+# imports multiprocessing, which the bundle leaves out; the run then stays in this process.
+from concurrent.futures import BrokenExecutor
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
@@ -45,7 +48,7 @@ class SimWorker(QObject):
             )
         except Refused as exc:  # Cancelled among them
             self.failed.emit(str(exc))
-        except BrokenProcessPool:
+        except BrokenExecutor:  # a worker process died
             self.failed.emit(BROKEN)
         except OSError as exc:  # no processes could be started
             self.failed.emit(f"The simulation could not start: {exc.strerror or exc}.")
