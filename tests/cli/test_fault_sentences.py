@@ -19,9 +19,9 @@ import pytest
 import db.backup
 from db.backup import backup_dir, list_backups, make_backup
 from tests.cli.test_faults import SETPRIV, _run
-from tests.cli.test_restore_faults import _tmpfs, fill
 from tests.conftest import DALTON, LAWMEN, Cli
 from tests.db.test_damage import damage, rightmost_leaf, root
+from tests.disks import fill, tmpfs_disk
 from tests.engines import on_server
 
 D, L = DALTON["name"], LAWMEN["name"]
@@ -209,11 +209,8 @@ def _script(db: Path, *args: str, env: dict[str, str] | None = None) -> tuple[in
 
 @pytest.fixture
 def small_disk(tmp_path: Path):
-    disk = tmp_path / "small-disk"
-    if not _tmpfs(disk, "1M"):
-        pytest.skip("cannot mount a tmpfs here (not root, or no mount permission)")
-    yield disk
-    subprocess.run(["umount", "-l", str(disk)], check=False)
+    with tmpfs_disk(tmp_path / "small-disk", "1M") as disk:
+        yield disk
 
 
 @pytest.mark.sqlite_only

@@ -29,10 +29,10 @@ from db.backup import STAMP, backup_dir, list_backups
 from tests.cli.test_fault_sentences import _backups_disk_full, needs_setpriv
 from tests.cli.test_faults import NO_OVERRIDE
 from tests.cli.test_game import kid_taken_out_by_wyatt, report
-from tests.cli.test_restore_faults import _tmpfs, fill
 from tests.cli.test_rulesets import playtest
 from tests.conftest import DALTON, FOUNDED, LAWMEN, RYE, Cli
 from tests.db.test_damage import damage, root
+from tests.disks import fill, tmpfs_disk
 
 pytestmark = pytest.mark.sqlite_only  # disk faults injected under the campaign file
 
@@ -283,11 +283,8 @@ def test_a_read_only_backups_folder_refuses_every_write_that_needs_a_backup(
 
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
-    disk = tmp_path / "small-disk"
-    if not _tmpfs(disk, "2M"):
-        pytest.skip("cannot mount a tmpfs here (not root, or no mount permission)")
-    yield disk
-    subprocess.run(["umount", "-l", str(disk)], check=False)
+    with tmpfs_disk(tmp_path / "small-disk", "2M") as disk:
+        yield disk
 
 
 @_cases()

@@ -224,10 +224,10 @@ def test_a_new_campaign_on_a_disk_too_small_for_it_is_refused_and_leaves_no_file
     """Creating the schema filled a 300 kB disk: SQLite rolled back by itself, peewee's own
     rollback failed, and that hid the full disk ("internal error"); the files stayed, and
     once space was freed the 0-byte or half-made file was refused as no campaign."""
-    from tests.cli.test_restore_faults import _tmpfs
+    from tests.disks import mount_tmpfs
 
     disk = tmp_path / "small-disk"
-    if not _tmpfs(disk, "300k"):
+    if not mount_tmpfs(disk, "300k"):
         pytest.skip("cannot mount a tmpfs here (not root, or no mount permission)")
     try:
         cli = Cli(disk / "new.sqlite3", tmp_path)

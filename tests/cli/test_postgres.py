@@ -710,10 +710,10 @@ def test_a_server_backup_on_a_nearly_full_disk_is_made_whole_or_said_full(
     import subprocess
 
     from tests.cli.test_fault_sentences import _leave_free
-    from tests.cli.test_restore_faults import _tmpfs
+    from tests.disks import mount_tmpfs
 
     disk = tmp_path / "small-disk"
-    if not _tmpfs(disk, "1M"):
+    if not mount_tmpfs(disk, "1M"):
         pytest.skip("cannot mount a tmpfs here (not root, or no mount permission)")
     try:
         monkeypatch.setenv("ROSTERMGR_BACKUP_DIR", str(disk / "backups"))

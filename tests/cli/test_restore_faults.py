@@ -7,7 +7,6 @@ overwrites, and the sentence names it.
 
 from __future__ import annotations
 
-import os
 import re
 import sqlite3
 import subprocess
@@ -19,6 +18,7 @@ import db.backup
 from db.backup import list_backups
 from tests.conftest import DALTON, LAWMEN, Cli
 from tests.db.test_damage import damage, root
+from tests.disks import fill, mount_tmpfs
 
 pytestmark = pytest.mark.sqlite_only  # restore of a campaign file
 
@@ -67,36 +67,12 @@ def test_restore_with_a_full_backups_disk_changes_nothing_and_names_that_disk(
     assert sorted(names) == sorted([D, LAWMEN["name"]])
 
 
-def _tmpfs(folder: Path, size: str) -> bool:
-    folder.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
-        capture_output=True,
-        check=False,
-    )
-    return done.returncode == 0
-
-
-def fill(path: Path) -> None:
-    """Write `path` until its disk is full, to the last block."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT)
-    try:
-        for size in (65536, 4096, 512, 1):
-            try:
-                while True:
-                    os.write(fd, b"\0" * size)
-            except OSError:
-                continue
-    finally:
-        os.close(fd)
-
-
 def test_restore_with_a_really_full_backups_disk_changes_nothing(
     cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The same on a real full file system (a small tmpfs), where one can be mounted."""
     disk = tmp_path / "small-disk"
-    if not _tmpfs(disk, "1M"):
+    if not mount_tmpfs(disk, "1M"):
         pytest.skip("cannot mount a tmpfs here (not root, or no mount permission)")
     try:
         monkeypatch.setenv("ROSTERMGR_BACKUP_DIR", str(disk / "backups"))

@@ -9,7 +9,6 @@ of what to do).
 from __future__ import annotations
 
 import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,16 +16,13 @@ import pytest
 
 from db.lock import CampaignLock, lock_path
 from rostermgr.errors import Refused
-from tests.cli.test_restore_faults import _tmpfs, fill
+from tests.disks import fill, tmpfs_disk
 
 
 @pytest.fixture
 def full_disk(tmp_path: Path) -> Iterator[Path]:
-    disk = tmp_path / "small-disk"
-    if not _tmpfs(disk, "64k"):
-        pytest.skip("cannot mount a tmpfs here (not root, or no mount permission)")
-    yield disk
-    subprocess.run(["umount", "-l", str(disk)], check=False)
+    with tmpfs_disk(tmp_path / "small-disk", "64k") as disk:
+        yield disk
 
 
 def _campaign_on(disk: Path) -> Path:

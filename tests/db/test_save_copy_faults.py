@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import errno
 import sqlite3
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,19 +16,16 @@ import pytest
 import db.backup
 from db.backup import save_copy
 from rostermgr.errors import Refused
-from tests.cli.test_restore_faults import _tmpfs, fill
 from tests.conftest import DALTON, Cli
+from tests.disks import fill, tmpfs_disk
 
 pytestmark = pytest.mark.sqlite_only  # a copy of a campaign file
 
 
 @pytest.fixture
 def full_disk(tmp_path: Path) -> Iterator[Path]:
-    disk = tmp_path / "small-disk"
-    if not _tmpfs(disk, "64k"):
-        pytest.skip("cannot mount a tmpfs here (not root, or no mount permission)")
-    yield disk
-    subprocess.run(["umount", "-l", str(disk)], check=False)
+    with tmpfs_disk(tmp_path / "small-disk", "64k") as disk:
+        yield disk
 
 
 def test_a_copy_onto_a_full_disk_says_the_disk_is_full(cli: Cli, full_disk: Path) -> None:

@@ -7,7 +7,6 @@ rollback hid the fault) and no half-made file stays for the next open to trip on
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,18 +16,15 @@ from rostermgr.errors import Refused
 from rostermgr.rules_load import default_ruleset
 from services.opening import for_app
 from tests.cli.test_fault_sentences import _leave_free
-from tests.cli.test_restore_faults import _tmpfs
+from tests.disks import tmpfs_disk
 
 pytestmark = pytest.mark.sqlite_only
 
 
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
-    disk = tmp_path / "small-disk"
-    if not _tmpfs(disk, "1M"):
-        pytest.skip("cannot mount a tmpfs here (not root, or no mount permission)")
-    yield disk
-    subprocess.run(["umount", "-l", str(disk)], check=False)
+    with tmpfs_disk(tmp_path / "small-disk", "1M") as disk:
+        yield disk
 
 
 def test_a_new_campaign_the_disk_has_no_room_for_is_said_full_and_not_left(
