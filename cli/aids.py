@@ -290,9 +290,8 @@ def _pair(texts: list[str] | None) -> tuple[Card, Card] | None:
 
 def _discarded(hand: Hand) -> str:
     """What the leader's pair left out (R11), as the hand line says it."""
-    if hand.discarded is None:
-        return ""
-    return f" ({hand.discarded} of the leader's pair discarded: the other makes the better hand)"
+    said = hand.discarded_text()
+    return f" ({said})" if said else ""
 
 
 def _hand_json(hand: Hand, played: list[Card]) -> dict[str, Any]:

@@ -102,6 +102,12 @@ class Hand:
         """The five as played, in order: `2S 2H KD QS JD`."""
         return " ".join(str(p) for p, _ in self.in_order())
 
+    def discarded_text(self) -> str:
+        """Which card of the leader's pair was left out (R11), or "" when none was."""
+        if self.discarded is None:
+            return ""
+        return f"{self.discarded} of the leader's pair discarded: the other makes the better hand"
+
 
 @dataclass(frozen=True)
 class Priority:

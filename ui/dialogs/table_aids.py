@@ -232,12 +232,8 @@ def _pair(player: str, text: str) -> tuple[Card, Card] | None:
 
 def _hand_line(hand: Hand) -> str:
     """A player's best five, and which card of the leader's pair was discarded (R11)."""
-    line = f"{hand.describe()} ({hand.cards_text()})"
-    if hand.discarded is not None:
-        line += (
-            f"; {hand.discarded} of the leader's pair discarded: the other makes the better hand"
-        )
-    return line
+    said = hand.discarded_text()
+    return f"{hand.describe()} ({hand.cards_text()})" + (f"; {said}" if said else "")
 
 
 class GameLengthTab(GameLengthLayout):
