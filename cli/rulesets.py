@@ -165,9 +165,5 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_undo(args: argparse.Namespace, out: TextIO) -> int:
     with _campaign(args, editing=True) as c:
         done = rulesets.undo_adoption(c)
-    out.write(
-        f"Took back the adoption of {done.undone.id} {done.undone.version}; the campaign is "
-        f"played under {done.current.id} {done.current.version} again"
-        f"{taken_back(done.later, done.backup)}"
-    )
+    out.write(f"{done.said()}{taken_back(done.later, done.backup)}")
     return EXIT_OK

@@ -36,6 +36,13 @@ class AdoptionUndone:
     later: LaterChanges
     backup: Path | None
 
+    def said(self) -> str:
+        """What was taken back, as the command line and the window both say it."""
+        return (
+            f"Took back the adoption of {self.undone.id} {self.undone.version}; the campaign "
+            f"is played under {self.current.id} {self.current.version} again"
+        )
+
 
 def load_file(path: str | os.PathLike[str]) -> Ruleset:
     """A ruleset file read and validated (its sentence names file, key and problem)."""
@@ -92,6 +99,15 @@ def adopt(c: Campaign, new: Ruleset) -> AdoptionPreview:
         store.adopt(new)
     c.rules = new
     return plan
+
+
+@in_campaign
+def adoption_to_undo(c: Campaign) -> tuple[StoredRulesetLine, LaterChanges] | None:
+    """The newest adoption and what undoing it would take back besides; None while the
+    campaign has only the ruleset it started with."""
+    if len(store.history()) < 2:
+        return None
+    return store.newest_adoption_later()
 
 
 @in_campaign

@@ -360,6 +360,22 @@ def test_adopt_a_ruleset(cli_window, monkeypatch, tmp_path: Path) -> None:
     assert (from_window, spy.reached()) == (True, True)
 
 
+def test_undo_an_adoption(cli_window, monkeypatch, tmp_path: Path) -> None:
+    import services.rulesets
+    from tests.cli.test_rulesets import playtest
+    from ui.dialogs.rulesets import RulesetsDialog
+
+    cli, w = cli_window
+    spy = Spy(monkeypatch, services.rulesets, "undo_adoption")
+    cli.ok("rules", "adopt", playtest(tmp_path))
+    cli.ok("rules", "adopt", playtest(tmp_path, "0.3-playtest", "third.toml"))
+    RulesetsDialog(w).undo_last()
+    from_window = spy.reached()
+    cli.ok("rules", "undo")
+    assert (from_window, spy.reached()) == (True, True)
+    assert cli.ok("rules", "history").out.splitlines()[-1].split()[2] == "0.1-playtest"
+
+
 def test_simulate(cli_window, monkeypatch, qtbot) -> None:
     import services.simulate
     from ui.dialogs.simulator import SimulatorWindow

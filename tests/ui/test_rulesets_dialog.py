@@ -178,3 +178,54 @@ def test_importing_a_posse_made_under_another_ruleset_says_what_differs_first(
     monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Yes))
     window.menus.file.import_file(export)
     assert "Again" in posses.names(c)
+
+
+def test_an_adoption_from_an_earlier_session_is_undone_from_the_dialog_naming_what_else(
+    window, qtbot, tmp_path: Path, _no_modal_boxes: list[str]
+) -> None:
+    """`rules undo` in the app: an adoption the window's Edit > Undo no longer holds (made
+    by the command line, or before the app was last closed) is taken back here, with
+    everything done since, named in the question first (h-fresh: the app could not)."""
+    from services import rulesets
+
+    c = window.campaign
+    dialog = RulesetsDialog(window)
+    qtbot.addWidget(dialog)
+    assert not dialog.undo.isEnabled()  # only the ruleset it started with
+    rulesets.adopt(c, rulesets.load_file(playtest(tmp_path)))  # not on the window's stack
+    edits.buy(c, "The Dalton Boys", "Kid", "whiskey")
+    dialog.load()
+    assert dialog.undo.isEnabled()
+    dialog.undo_last()  # the question is answered Yes
+    assert _no_modal_boxes[0].startswith("Undo the adoption of last-hope-frontier 0.2-playtest?")
+    question = _no_modal_boxes[0]
+    assert "Bought whiskey for Kid" in question and "cannot be redone" in question
+    assert c.rules.version == window.rules.version == "0.1-playtest"
+    assert "0.1-playtest" in dialog.current.text() and not dialog.undo.isEnabled()
+    assert (
+        window.statusBar()
+        .currentMessage()
+        .startswith(
+            "Took back the adoption of last-hope-frontier 0.2-playtest; the campaign is played "
+            "under last-hope-frontier 0.1-playtest again. Backed up first to "
+        )
+    )
+    assert wounds(window) == 6
+
+
+def test_a_no_to_the_question_undoes_nothing(
+    window, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from services import rulesets
+
+    c = window.campaign
+    rulesets.adopt(c, rulesets.load_file(playtest(tmp_path)))
+    monkeypatch.setattr(
+        QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.No)
+    )
+    dialog = RulesetsDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.undo_last()
+    assert c.rules.version == "0.2-playtest"

@@ -25,6 +25,14 @@ if TYPE_CHECKING:
 LISTED = 12  # later changes named in the confirmation; the rest are counted
 
 
+def undone_too(later: tuple[str, ...]) -> str:
+    """What an undo of a game or an adoption takes back besides, for its question."""
+    more = f"\n...and {len(later) - LISTED} more." if len(later) > LISTED else ""
+    if not later:
+        return "Nothing was done since it."
+    return "It also undoes everything done since:\n" + "\n".join(later[:LISTED]) + more
+
+
 class GamesDialog(QDialog):
     def __init__(self, window: Host, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -53,14 +61,7 @@ class GamesDialog(QDialog):
 
     def undo_last(self) -> None:
         """Undo the newest game and everything since; the edit history before it is cleared."""
-        later = games.changes_since_last(self.w.campaign).listed()
-        shown = later[:LISTED]
-        more = f"\n...and {len(later) - LISTED} more." if len(later) > LISTED else ""
-        since = (
-            "It also undoes everything done since:\n" + "\n".join(shown) + more
-            if later
-            else "Nothing was done since it."
-        )
+        since = undone_too(games.changes_since_last(self.w.campaign).listed())
         sure = QMessageBox.question(
             self,
             "Undo the last game",

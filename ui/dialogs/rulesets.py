@@ -1,7 +1,10 @@
-"""Campaign > Rules: the campaign's current ruleset and its history; adopting a ruleset file.
+"""Campaign > Rules: the campaign's current ruleset and its history; adopting a ruleset file,
+and undoing the newest adoption.
 
 Adopting shows the differences and the preview of every posse first (services.rulesets), and
 commits only when asked: one edit on the window's undo stack, so Edit > Undo takes it back.
+"Undo the last adoption" is `rostermgr rules undo`: any adoption, made in this window or
+before, and everything done since, named in its question first.
 The statistics split by ruleset are shown here too, one table at a time.
 """
 
@@ -15,6 +18,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
+    QMessageBox,
     QPlainTextEdit,
     QTabWidget,
     QVBoxLayout,
@@ -102,6 +106,10 @@ class RulesetsDialog(QDialog):
             "&Adopt a ruleset file...", QDialogButtonBox.ButtonRole.ActionRole
         )
         adopt.clicked.connect(self.choose_file)
+        self.undo = buttons.addButton(
+            "&Undo the last adoption...", QDialogButtonBox.ButtonRole.ActionRole
+        )
+        self.undo.clicked.connect(self.undo_last)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.current)
@@ -130,6 +138,7 @@ class RulesetsDialog(QDialog):
                 ]
             )
         self.history.setPlainText("\n".join(text_table(rows, [False] * 5)))
+        self.undo.setEnabled(rulesets.adoption_to_undo(c) is not None)
         self.split = {t.name: t for t in stats.tables_by_ruleset(c)}
         self.table_choice.blockSignals(True)
         self.table_choice.clear()
@@ -168,3 +177,35 @@ class RulesetsDialog(QDialog):
         )
         self.load()
         return done is not None
+
+    def undo_last(self) -> None:
+        """Take back the newest adoption and everything since, once the user says so; the
+        window's edit history is cleared, as after a game undo."""
+        from ui.dialogs.games import undone_too
+
+        c = self.w.campaign
+        newest = rulesets.adoption_to_undo(c)
+        if newest is None:
+            return
+        adopted, later = newest
+        since = undone_too(later.listed())
+        sure = QMessageBox.question(
+            self,
+            "Undo the last adoption",
+            f"Undo the adoption of {adopted.id} {adopted.version}? {since}\n\n"
+            "This cannot be redone.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        if sure != QMessageBox.StandardButton.Yes:
+            return
+        try:
+            done = rulesets.undo_adoption(c)
+        except Refused as exc:
+            self.w.refuse(str(exc))
+            return
+        self.w.undo_stack.clear()  # its entries after the adoption's mark are gone
+        self.w.refresh()
+        kept = f" Backed up first to {done.backup}." if done.backup else ""
+        self.w.say(f"{done.said()}.{kept}", 8000)
+        self.load()
