@@ -18,7 +18,7 @@ from rostermgr.adoption import AdoptionPreview, preview_adoption, refusal_senten
 from rostermgr.errors import Refused
 from rostermgr.records import LaterChanges
 from rostermgr.rules import Ruleset
-from rostermgr.rules_load import load_ruleset, parse_ruleset_text
+from rostermgr.rules_load import load_ruleset
 from rostermgr.ruleset_diff import RuleChange, diff_rulesets
 from services.campaign import Campaign, in_campaign
 
@@ -59,11 +59,6 @@ def current(c: Campaign) -> StoredRulesetLine | None:
 def history(c: Campaign) -> list[StoredRulesetLine]:
     """Every ruleset the campaign has used, oldest first; one is current."""
     return store.history()
-
-
-def stored_rules(line: StoredRulesetLine) -> Ruleset:
-    """A stored ruleset parsed from its text."""
-    return parse_ruleset_text(line.text, f"{line.id} {line.version}, in the campaign", strict=False)
 
 
 def diff(old: Ruleset, new: Ruleset) -> list[RuleChange]:
@@ -120,7 +115,7 @@ def undo_adoption(c: Campaign) -> AdoptionUndone:
     _, later = store.newest_adoption_later()
     with c.backed_up_edit("before-rules-undo", later.anything) as made:
         undone, now, games, taken = store.undo_last_adoption()
-    c.rules = stored_rules(now)
+    # the campaign now plays `now`: every write follows the ruleset it leaves (Campaign.edit)
     return AdoptionUndone(undone, now, games, taken, made)
 
 
